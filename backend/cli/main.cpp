@@ -1,0 +1,66 @@
+// framesmith-cli: the engine without Qt, for scripting, benchmarks and GPU machines.
+#include "cli/CliCommand.h"
+
+#include "framesmith/Error.h"
+
+#include <exception>
+#include <iostream>
+
+namespace framesmith::cli {
+
+std::map<std::string, CliCommand>& cliCommands()
+{
+    static std::map<std::string, CliCommand> commands;
+    return commands;
+}
+
+bool registerCliCommand(CliCommand command)
+{
+    cliCommands()[command.name] = std::move(command);
+    return true;
+}
+
+static int printHelp(std::ostream& out)
+{
+    out << "usage: framesmith-cli COMMAND [ARGS]\n\ncommands:\n";
+    for (const auto& [name, command] : cliCommands())
+        out << "  " << command.usage << "\n      " << command.summary << "\n";
+    out << "\nexit codes: 0 ok, 1 failure, 2 bad input, 3 out of memory, 4 cancelled\n";
+    return kExitOk;
+}
+
+static int exitCodeFor(ErrorCode code)
+{
+    switch (code) {
+    case ErrorCode::OutOfMemory: return kExitOutOfMemory;
+    case ErrorCode::Cancelled: return kExitCancelled;
+    case ErrorCode::Internal:
+    case ErrorCode::Invalid: return kExitFailure;
+    default: return kExitBadInput;
+    }
+}
+
+} // namespace framesmith::cli
+
+int main(int argc, char** argv)
+{
+    using namespace framesmith::cli;
+    if (argc < 2 || std::string(argv[1]) == "help" || std::string(argv[1]) == "--help")
+        return printHelp(std::cout);
+    auto it = cliCommands().find(argv[1]);
+    if (it == cliCommands().end()) {
+        std::cerr << "framesmith-cli: unknown command '" << argv[1] << "'\n";
+        printHelp(std::cerr);
+        return kExitBadInput;
+    }
+    try {
+        // Each command parses its own flags: only it knows which take no value.
+        return it->second.run(std::vector<std::string>(argv + 2, argv + argc));
+    } catch (const framesmith::Error& e) {
+        std::cerr << "framesmith-cli " << argv[1] << ": error: " << e.what() << "\n";
+        return exitCodeFor(e.code());
+    } catch (const std::exception& e) {
+        std::cerr << "framesmith-cli " << argv[1] << ": error: " << e.what() << "\n";
+        return kExitFailure;
+    }
+}

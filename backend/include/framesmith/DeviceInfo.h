@@ -1,0 +1,15 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace framesmith {
+
+struct DeviceInfo {
+    int index = -1;            // -1: the CPU
+    std::string name;          // "NVIDIA GeForce RTX 4090", "CPU"
+    std::int64_t totalBytes = 0;
+    std::int64_t freeBytes = 0;
+    bool isCuda() const { return index >= 0; }
+};
+
+} // namespace framesmith

@@ -1,0 +1,32 @@
+#pragma once
+// Everything that defines a clip. Plain values: the GUI fills it, the CLI reads it from flags or
+// a job file, the sidecar of every clip stores it, and the engine runs it.
+#include <cstdint>
+#include <string>
+
+namespace framesmith {
+
+struct GenerationRequest {
+    std::string modelPath;       // diffusers folder
+    std::string prompt;
+    std::string negativePrompt;
+    std::string startImagePath;  // empty: text-to-video
+    int frameCount = 49;
+    int fps = 8;
+    int width = 720;
+    int height = 480;
+    int steps = 50;
+    double guidanceScale = 6.0;
+    bool useDynamicGuidance = false;
+    std::uint64_t seed = 42;
+    std::string scheduler;       // empty: the model's own (scheduler/scheduler_config.json)
+    std::string preset = "auto"; // built-in preset name or path of a preset JSON
+
+    bool hasStartImage() const { return !startImagePath.empty(); }
+};
+
+// JSON with the same keys as the CLI's --job file and the clip sidecars.
+std::string toJson(const GenerationRequest& request);
+GenerationRequest requestFromJson(const std::string& json); // throws InvalidRequestError
+
+} // namespace framesmith

@@ -1,0 +1,28 @@
+#pragma once
+// What the planner predicts before a run: per stage, per device, peak bytes; a verdict; advice.
+#include "framesmith/DeviceInfo.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+struct DevicePeak {
+    std::string device;       // "cuda:0", "cpu"
+    std::int64_t peakBytes = 0;
+    std::int64_t capacityBytes = 0;
+};
+
+struct StagePlan {
+    std::string name;         // stageName(): "text-encode", "denoise", "vae-decode"
+    std::vector<DevicePeak> devices;
+};
+
+struct MemoryPlan {
+    bool fits = false;
+    std::vector<StagePlan> stages;
+    std::vector<std::string> advice; // which lever would make it fit
+};
+
+} // namespace framesmith

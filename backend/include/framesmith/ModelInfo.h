@@ -1,0 +1,19 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+// What a model folder is, without loading weights.
+struct ModelInfo {
+    std::string path;
+    std::string variant;      // "cogvideox-2b", "cogvideox-5b", "cogvideox-5b-i2v", "cogvideox1.5-5b", "cogvideox1.5-5b-i2v"
+    std::string displayName;
+    std::vector<std::string> components;
+    std::int64_t sizeOnDiskBytes = 0;
+    bool isImageToVideo = false;
+    bool isDemo = false;      // random weights: the output is noise
+};
+
+} // namespace framesmith

@@ -1,0 +1,78 @@
+// The two worlds stay apart: no Qt in backend/, no torch/ATen/c10 in ui/, widgets/ or the public
+// headers. A crossed layer is a build-time coupling we refuse (see STYLE.md, "one narrow door").
+#include "support/TestPaths.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+
+class tst_LayerBoundaries : public QObject {
+    Q_OBJECT
+
+private:
+    static QStringList offenders(const QString& folder, const QRegularExpression& forbidden)
+    {
+        QStringList found;
+        const QString root = QString::fromStdString(framesmith::test::sourceDir()) + "/" + folder;
+        QDirIterator it(root, {"*.h", "*.hpp", "*.cpp", "*.cc"}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            if (!file.open(QIODevice::ReadOnly))
+                continue;
+            int lineNumber = 0;
+            while (!file.atEnd()) {
+                const QString line = QString::fromUtf8(file.readLine());
+                ++lineNumber;
+                if (forbidden.match(line).hasMatch())
+                    found << QString("%1:%2: %3").arg(file.fileName()).arg(lineNumber).arg(line.trimmed());
+            }
+        }
+        return found;
+    }
+
+    static QRegularExpression includeOf(const QString& pattern)
+    {
+        return QRegularExpression(QStringLiteral("^\\s*#\\s*include\\s*[<\"]") + pattern);
+    }
+
+private Q_SLOTS:
+    void backendHasNoQt()
+    {
+        const auto found = offenders("backend", includeOf("(Q[A-Za-z]|qt|qcustomplot)"));
+        QVERIFY2(found.isEmpty(), qPrintable(found.join('\n')));
+    }
+
+    void frontEndAndPublicHeadersHaveNoTorch_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::newRow("ui") << "ui";
+        QTest::newRow("widgets") << "widgets";
+        QTest::newRow("backend/include") << "backend/include";
+    }
+
+    void frontEndAndPublicHeadersHaveNoTorch()
+    {
+        QFETCH(QString, folder);
+        const auto found = offenders(folder, includeOf("(torch|ATen|c10)/"));
+        QVERIFY2(found.isEmpty(), qPrintable(found.join('\n')));
+    }
+
+    void frontEndIncludesOnlyThePublicBackendHeaders()
+    {
+        const QRegularExpression internal = includeOf("(core|io|text|models|schedulers|memory|pipeline|export|cli)/");
+        QStringList found = offenders("ui", internal) + offenders("widgets", internal);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join('\n')));
+    }
+
+    void detectsACrossingWhenOnePlanted()
+    {
+        // The scanner itself must be able to fail: feed it a line it has to flag.
+        QVERIFY(includeOf("(torch|ATen|c10)/").match("#include <torch/torch.h>").hasMatch());
+        QVERIFY(includeOf("(Q[A-Za-z]|qt)").match("  #  include <QString>").hasMatch());
+        QVERIFY(!includeOf("(torch|ATen|c10)/").match("// #include is not <torch/...>").hasMatch());
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_LayerBoundaries)
+#include "tst_LayerBoundaries.moc"
