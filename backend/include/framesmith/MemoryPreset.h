@@ -39,10 +39,16 @@ struct MemoryPreset {
 
     bool spreadAcrossGpus = false;   // components and blocks by free memory
     bool cfgParallel = false;        // conditional and unconditional on two GPUs
+
+    // Non-empty: an automatic preset ("auto"); the first of these presets the planner says
+    // fits the devices is used in its place.
+    std::vector<std::string> autoCandidates;
+    bool isAutomatic() const { return !autoCandidates.empty(); }
 };
 
 const char* placementName(Placement p);
 const char* dtypeName(ComputeDtype d);
+const char* weightStorageName(WeightStorage w);
 
 std::string toJson(const MemoryPreset& preset);
 MemoryPreset presetFromJson(const std::string& json, const std::string& origin); // throws naming origin

@@ -1,0 +1,132 @@
+// framesmith-cli plan: the memory planner's verdict for a model, request and preset, before any
+// weight is loaded. --vram plans for GPUs this machine does not have.
+#include "cli/CliCommand.h"
+
+#include "framesmith/Error.h"
+#include "memory/DeviceMemory.h"
+#include "memory/MemoryPlanner.h"
+#include "memory/ModelConfigs.h"
+#include "memory/PresetStore.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace framesmith::cli {
+namespace {
+
+GenerationRequest requestFrom(const CliArgs& args)
+{
+    GenerationRequest r;
+    r.modelPath = args.require("--model");
+    r.frameCount = args.intValue("--frames", r.frameCount);
+    r.width = args.intValue("--width", r.width);
+    r.height = args.intValue("--height", r.height);
+    r.steps = args.intValue("--steps", r.steps);
+    r.guidanceScale = args.doubleValue("--guidance", r.guidanceScale);
+    r.startImagePath = args.value("--image").value_or("");
+    r.preset = args.value("--preset").value_or("auto");
+    return r;
+}
+
+std::vector<DeviceInfo> devicesFrom(const CliArgs& args)
+{
+    const auto vram = args.values("--vram");
+    if (vram.empty())
+        return DeviceMemory::detect();
+    std::vector<DeviceInfo> devices;
+    for (std::size_t i = 0; i < vram.size(); ++i) {
+        double gib = 0;
+        try {
+            gib = std::stod(vram[i]);
+        } catch (const std::exception&) {
+            throw InvalidRequestError("--vram", "'" + vram[i] + "' is not a number of GiB");
+        }
+        if (gib <= 0 || gib > 4096)
+            throw InvalidRequestError("--vram", "'" + vram[i] + "' must be between 0 and 4096 GiB");
+        DeviceInfo d;
+        d.index = static_cast<int>(i);
+        d.name = "planned " + vram[i] + " GiB GPU";
+        d.totalBytes = d.freeBytes = static_cast<std::int64_t>(gib * (1ll << 30));
+        devices.push_back(d);
+    }
+    return devices;
+}
+
+std::string column(const std::string& text, std::size_t width)
+{
+    return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+}
+
+void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice)
+{
+    std::cout << "preset: " << plan.preset.name << "\nplacement:\n";
+    std::string placement = plan.placement.describe();
+    for (std::size_t start = 0, end; (end = placement.find('\n', start)) != std::string::npos; start = end + 1)
+        std::cout << "  " << placement.substr(start, end - start) << "\n";
+    for (const std::string& note : plan.placement.notes)
+        std::cout << "  note: " << note << "\n";
+    std::cout << "\n" << column("stage", 13) << column("device", 8) << column("weights", 11) << column("working", 11)
+              << column("margin", 10) << column("peak", 11) << column("capacity", 11) << "\n";
+    for (const StageBreakdown& stage : plan.stages)
+        for (const DeviceBreakdown& d : stage.devices)
+            std::cout << column(stage.name, 13) << column(d.device, 8) << column(formatBytes(d.weightBytes), 11)
+                      << column(formatBytes(d.activationBytes), 11) << column(formatBytes(d.marginBytes), 10)
+                      << column(formatBytes(d.peakBytes()), 11)
+                      << column(d.capacityBytes > 0 ? formatBytes(d.capacityBytes) : "-", 11)
+                      << (d.fits() ? "" : "DOES NOT FIT") << "\n";
+    std::cout << "\nverdict: " << (plan.fits() ? "fits" : "does not fit") << "\n";
+    for (const std::string& line : advice)
+        std::cout << "  - " << line << "\n";
+}
+
+nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::string>& advice)
+{
+    nlohmann::json stages = nlohmann::json::array();
+    for (const StageBreakdown& stage : plan.stages) {
+        nlohmann::json devices = nlohmann::json::array();
+        for (const DeviceBreakdown& d : stage.devices)
+            devices.push_back({{"device", d.device}, {"peakBytes", d.peakBytes()}, {"capacityBytes", d.capacityBytes},
+                               {"weightBytes", d.weightBytes}, {"activationBytes", d.activationBytes},
+                               {"marginBytes", d.marginBytes}});
+        stages.push_back({{"name", stage.name}, {"devices", devices}});
+    }
+    return {{"fits", plan.fits()}, {"preset", plan.preset.name}, {"stages", stages}, {"advice", advice},
+            {"placement", plan.placement.describe()}};
+}
+
+int runPlan(const std::vector<std::string>& argv)
+{
+    CliArgs args(argv, {"--json"});
+    args.rejectUnknown({"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
+                        "--vram", "--json"});
+    const GenerationRequest request = requestFrom(args);
+    const ModelConfigs configs = loadModelConfigs(request.modelPath);
+    const std::vector<DeviceInfo> devices = devicesFrom(args);
+    const PresetStore store;
+    const MemoryPreset asked = store.load(request.preset);
+    const MemoryPreset preset = MemoryPlanner::choosePreset(configs, request, asked, devices, store);
+    const DetailedPlan plan = MemoryPlanner::planDetailed(configs, request, preset, devices);
+    std::vector<std::string> advice;
+    if (asked.isAutomatic())
+        advice.push_back("auto chose preset \"" + preset.name + "\"");
+    for (std::string& line : MemoryPlanner::advise(configs, request, plan, devices))
+        advice.push_back(std::move(line));
+    if (args.has("--json"))
+        std::cout << toJsonValue(plan, advice).dump(2) << "\n";
+    else
+        printTable(plan, advice);
+    return kExitOk;
+}
+
+} // namespace
+
+FRAMESMITH_CLI_COMMAND("plan",
+                       "plan --model DIR [--preset NAME|FILE] [--frames N --width W --height H --steps N --guidance G] "
+                       "[--vram GiB ...] [--json]",
+                       "predict per-stage, per-device peak memory without loading weights (exit 0 even when it does "
+                       "not fit; see \"fits\")",
+                       runPlan);
+
+} // namespace framesmith::cli

@@ -1,0 +1,112 @@
+#include "memory/ActivationEstimator.h"
+
+#include "framesmith/Error.h"
+
+#include <algorithm>
+
+namespace framesmith {
+namespace {
+
+std::int64_t elementBytes(ComputeDtype dtype) { return dtype == ComputeDtype::Float32 ? 4 : 2; }
+
+} // namespace
+
+LatentGeometry ActivationEstimator::geometry(const ModelConfigs& configs, const GenerationRequest& request)
+{
+    const TransformerConfig& t = configs.transformer;
+    const int spatial = configs.vae.spatialCompression();
+    if (request.frameCount < 1 || request.width % spatial || request.height % spatial)
+        throw InvalidRequestError("request", "frames must be >= 1 and width/height multiples of " +
+                                                 std::to_string(spatial));
+    LatentGeometry g;
+    g.latentFrames = (request.frameCount - 1) / t.temporalCompressionRatio + 1;
+    if (t.patchSizeT > 0 && g.latentFrames % t.patchSizeT) // diffusers 1.5 pads latent frames up
+        g.latentFrames += t.patchSizeT - g.latentFrames % t.patchSizeT;
+    g.latentHeight = request.height / spatial;
+    g.latentWidth = request.width / spatial;
+    const int patchFrames = t.patchSizeT > 0 ? g.latentFrames / t.patchSizeT : g.latentFrames;
+    g.videoTokens = static_cast<std::int64_t>(patchFrames) * (g.latentHeight / t.patchSize) * (g.latentWidth / t.patchSize);
+    g.sequenceLength = g.videoTokens + t.maxTextSeqLength;
+    return g;
+}
+
+std::int64_t ActivationEstimator::attentionWorkspace(std::int64_t batch, std::int64_t heads, std::int64_t sequence,
+                                                     AttentionPath attention)
+{
+    if (attention == AttentionPath::Fused)
+        return 2 * batch * heads * sequence * 4; // log-sum-exp and softmax statistics, fp32
+    // Math path: fp32 scores and their softmax for one chunk of queries.
+    const std::int64_t allScores = batch * heads * sequence * sequence * 4;
+    return 2 * std::min(allScores, kScoreBudgetBytes);
+}
+
+std::int64_t ActivationEstimator::textEncode(const ModelConfigs& configs, ComputeDtype dtype)
+{
+    const TextEncoderConfig& c = configs.textEncoder;
+    const std::int64_t length = c.maxSequenceLength;
+    const std::int64_t b = elementBytes(dtype);
+    // One prompt at a time (the reference encodes prompt and negative prompt separately).
+    const std::int64_t feedForward = 4 * length * c.dFf * b;               // wi_0, gelu, wi_1, product
+    const std::int64_t scores = 3 * static_cast<std::int64_t>(c.numHeads) * length * length * 4; // scores, softmax, position bias
+    const std::int64_t hidden = 6 * length * c.dModel * 4;                  // residual stream and fp32 RMS norm
+    const std::int64_t embeddings = 2 * length * configs.transformer.textEmbedDim * b; // kept for denoising
+    return feedForward + scores + hidden + embeddings;
+}
+
+std::int64_t ActivationEstimator::denoise(const ModelConfigs& configs, const GenerationRequest& request, int batch,
+                                          ComputeDtype dtype, AttentionPath attention)
+{
+    const TransformerConfig& t = configs.transformer;
+    const LatentGeometry g = geometry(configs, request);
+    const std::int64_t b = elementBytes(dtype);
+    const std::int64_t tokens = batch * g.sequenceLength * t.hiddenSize() * b; // one [B, S, D] tensor
+    // Residual streams (video and text) in and out of a block, then the larger of the two phases:
+    // attention (norm, q, k, v, RoPE temporaries, output) or feed-forward (norm, 4D projection, GELU).
+    const std::int64_t attentionPhase = 7 * tokens +
+        attentionWorkspace(batch, t.numAttentionHeads, g.sequenceLength, attention);
+    const std::int64_t feedForwardPhase = 9 * tokens;
+    std::int64_t total = 2 * tokens + std::max(attentionPhase, feedForwardPhase);
+    // Latents, model input, guidance halves, scheduler state: [F, C, h, w] fp32 each.
+    const std::int64_t latent = static_cast<std::int64_t>(g.latentFrames) * configs.vae.latentChannels *
+                                g.latentHeight * g.latentWidth * 4;
+    total += 8 * latent;
+    total += 2 * static_cast<std::int64_t>(t.maxTextSeqLength) * t.textEmbedDim * b; // prompt embeddings
+    if (t.useRotaryPositionalEmbeddings)
+        total += 2 * g.videoTokens * t.attentionHeadDim * 4; // cos, sin
+    else
+        total += g.sequenceLength * t.hiddenSize() * 4;     // sincos table rebuilt for this grid
+    return total;
+}
+
+std::int64_t ActivationEstimator::vaeDecode(const ModelConfigs& configs, const GenerationRequest& request,
+                                            const MemoryPreset& preset)
+{
+    const VaeConfig& v = configs.vae;
+    const std::int64_t b = elementBytes(preset.dtype);
+    const LatentGeometry g = geometry(configs, request);
+    std::int64_t height = request.height;
+    std::int64_t width = request.width;
+    if (preset.vaeTiling) {
+        height = std::min<std::int64_t>(height, preset.vaeTileHeight);
+        width = std::min<std::int64_t>(width, preset.vaeTileWidth);
+    }
+    const std::int64_t area = height * width;
+    // Frame batches of 2 latent frames (3 first when odd) -> up to 9 output frames, plus the
+    // 2 frames each causal conv prepends from its cache.
+    const std::int64_t framesPerBatch = (g.latentFrames % 2 ? 9 : 8) + 2;
+    const std::int64_t top = v.blockOutChannels.front();
+    const std::int64_t topInput = v.blockOutChannels.size() > 1 ? v.blockOutChannels[1] : top;
+    // The last up block at full resolution: its input, the spatial norm's conv_y/conv_b, the
+    // normalised and modulated copies (5 tensors of topInput channels), plus the causal-conv
+    // caches of its resnets (2 frames per conv).
+    const std::int64_t working = 5 * topInput * framesPerBatch * area * b;
+    const std::int64_t caches = (v.layersPerBlock + 1) * 2 * 2 * (top + topInput) / 2 * area * b;
+    // Decoded frames accumulate on the device; tiled decoding also keeps every tile before blending.
+    const std::int64_t outputFrames = 4 * static_cast<std::int64_t>(g.latentFrames);
+    std::int64_t output = v.outChannels * outputFrames * request.height * request.width * b;
+    if (preset.vaeTiling)
+        output *= 2;
+    return working + caches + output;
+}
+
+} // namespace framesmith

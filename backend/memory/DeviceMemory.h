@@ -1,0 +1,27 @@
+#pragma once
+// The few device-memory calls the memory code needs, guarded so that a CPU-only libtorch build
+// compiles and runs: on it CUDA functions report nothing and cache release is a no-op.
+// Call from the thread that runs the generation.
+#include "framesmith/DeviceInfo.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+class DeviceMemory {
+public:
+    static bool hasCuda();                      // this build has CUDA and a GPU is visible
+    // CUDA devices with total/free memory, then the CPU (index -1) with RAM total/available.
+    static std::vector<DeviceInfo> detect();
+    static DeviceInfo host();                   // the CPU entry alone (/proc/meminfo)
+    // Returns cached, unused blocks to the driver (CUDACachingAllocator::emptyCache).
+    static void releaseCache();
+    // Bytes the caching allocator has handed out on "cuda:N" (now / at most since the reset).
+    static std::int64_t allocatedBytes(const std::string& device);
+    static std::int64_t peakAllocatedBytes(const std::string& device);
+    static void resetPeak(const std::string& device);
+};
+
+} // namespace framesmith

@@ -1,0 +1,47 @@
+#pragma once
+// Carries out a PlacementPlan stage by stage: moves modules to their compute device when their
+// stage begins, back home when it ends (releaseAfterUse), streams blocks around each transformer
+// block, and records every byte in a WeightLedger. With no transport it is a dry run: the planner
+// uses exactly this to predict weight residency, so prediction and execution cannot drift apart.
+// One thread (the generation worker).
+#include "framesmith/Stage.h"
+#include "memory/PlacementPlan.h"
+#include "memory/WeightLedger.h"
+#include "memory/WeightTransport.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+namespace framesmith {
+
+class PlacementExecutor {
+public:
+    PlacementExecutor(PlacementPlan plan, WeightLedger& ledger, WeightTransport* transport = nullptr);
+
+    void beginStage(Stage stage);
+    void endStage(Stage stage);
+    // The transformer's per-block hook: (blockIndex, beforeBlock).
+    void onBlock(int block, bool beforeBlock);
+    std::function<void(int, bool)> blockCallback();
+
+    const PlacementPlan& plan() const { return m_plan; }
+    // Per device, the most weight bytes resident during each finished stage.
+    const std::map<std::string, std::map<std::string, std::int64_t>>& stagePeaks() const { return m_stagePeaks; }
+    static const char* replicaName() { return "transformer@cfg-unconditional"; }
+
+private:
+    static Component componentOf(Stage stage);
+    void bringIn(const ModulePlacement& m);
+    void ensureBlock(int block);
+    const ModulePlacement* streamedBlock(int block) const;
+
+    PlacementPlan m_plan;
+    WeightLedger& m_ledger;
+    WeightTransport* m_transport;
+    std::set<int> m_blocksOnDevice;
+    std::map<std::string, std::map<std::string, std::int64_t>> m_stagePeaks; // stage -> device -> bytes
+};
+
+} // namespace framesmith

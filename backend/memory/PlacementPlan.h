@@ -1,0 +1,55 @@
+#pragma once
+// Where each module's weights rest (home) and where it runs (compute). Devices are names
+// ("cpu", "cuda:1") so a plan for GPUs can be built, executed against a WeightLedger and tested
+// on a CPU-only machine. Built by PlacementPlanner from a preset's strategies; any thread.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+enum class Component { Invalid, TextEncoder, Transformer, Vae };
+const char* componentName(Component component); // "text_encoder", "transformer", "vae"
+
+struct ModulePlacement {
+    std::string module;           // "text_encoder", "transformer", "transformer.transformer_blocks.7", "vae"
+    Component component = Component::Invalid;
+    int blockIndex = -1;          // transformer blocks only
+    std::string homeDevice;       // where the weights rest between uses
+    std::string computeDevice;    // where the module runs; weights move there for its stage
+    std::int64_t bytes = 0;
+    bool releaseAfterUse = false; // moved back home once its stage ends
+    bool streamed = false;        // copied to computeDevice just before its block runs, dropped after
+};
+
+class PlacementPlan {
+public:
+    std::vector<ModulePlacement>& modules() { return m_modules; }
+    const std::vector<ModulePlacement>& modules() const { return m_modules; }
+    ModulePlacement* find(const std::string& module);
+    const ModulePlacement* find(const std::string& module) const;
+    std::vector<ModulePlacement*> ofComponent(Component component);
+    std::vector<const ModulePlacement*> ofComponent(Component component) const;
+
+    // Devices the transformer's blocks run on, in block order (more than one when spread).
+    std::vector<std::string> transformerComputeDevices() const;
+    std::string computeDeviceOf(Component component) const; // first module of that component
+
+    // Classifier-free guidance split: the unconditional half runs on this device with its own
+    // copy of the transformer; empty when the batch of two runs together.
+    const std::string& cfgUnconditionalDevice() const { return m_cfgUnconditionalDevice; }
+    void setCfgUnconditionalDevice(std::string device) { m_cfgUnconditionalDevice = std::move(device); }
+
+    int prefetchBlocks() const { return m_prefetchBlocks; }
+    void setPrefetchBlocks(int blocks) { m_prefetchBlocks = blocks; }
+
+    std::vector<std::string> notes;   // decisions a strategy made or declined ("cfg-parallel: ...")
+    std::string describe() const;     // one line per component, for logs and the CLI
+
+private:
+    std::vector<ModulePlacement> m_modules;
+    std::string m_cfgUnconditionalDevice;
+    int m_prefetchBlocks = 0;
+};
+
+} // namespace framesmith
