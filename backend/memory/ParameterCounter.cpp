@@ -35,9 +35,9 @@ std::int64_t ParameterCounter::patchEmbed(const TransformerConfig& c)
 {
     const std::int64_t d = c.hiddenSize();
     const std::int64_t p = c.patchSize;
-    // 1.0: Conv2d(in, D, p, p); 1.5: Linear(in * p * p * p_t, D).
+    // 1.0: Conv2d(in, D, p, p, bias=patch_bias); 1.5: Linear(in * p * p * p_t, D), always biased.
     const std::int64_t patchVolume = c.inChannels * p * p * (c.patchSizeT > 0 ? c.patchSizeT : 1);
-    std::int64_t count = linear(patchVolume, d, c.patchBias) + linear(c.textEmbedDim, d);
+    std::int64_t count = linear(patchVolume, d, c.patchSizeT > 0 || c.patchBias) + linear(c.textEmbedDim, d);
     if (c.useLearnedPositionalEmbeddings)
         count += positionalTable(c); // stored (persistent buffer) only when learned
     return count;

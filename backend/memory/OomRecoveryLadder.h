@@ -1,0 +1,63 @@
+#pragma once
+// Runs one stage with out-of-memory recovery. On an OOM it climbs one rung and retries:
+// release cached memory, then the levers that help this stage and keep the output the same
+// (VAE tiling, smaller tiles, text encoder released or on the CPU, block streaming). Each rung is
+// reported ("vae-decode ran out of memory at 17.2 GiB; retried with 144 x 200 pixel tiles").
+// When no rung is left it throws framesmith::OutOfMemoryError naming the stage and what was tried;
+// the runner has saved the latents before decoding, so nothing denoised is lost.
+// The generation worker's thread only.
+#include "framesmith/GenerationEvents.h"
+#include "framesmith/MemoryPreset.h"
+#include "framesmith/Stage.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace framesmith {
+
+class OomRecoveryLadder {
+public:
+    // Applies a changed preset before the retry (re-plan placement, move modules, retile the VAE).
+    using PresetChanged = std::function<void(const MemoryPreset& preset, Stage stage)>;
+    using ReleaseCache = std::function<void()>;
+    using AllocatedBytes = std::function<std::int64_t()>; // device memory in use now (0: unknown)
+
+    OomRecoveryLadder(MemoryPreset& preset, ProgressSink* sink, PresetChanged onPresetChanged = {},
+                      ReleaseCache releaseCache = {}, AllocatedBytes allocatedBytes = {});
+
+    template <class Body>
+    auto run(Stage stage, Body&& body) -> std::invoke_result_t<Body&>
+    {
+        using Result = std::invoke_result_t<Body&>;
+        if constexpr (std::is_void_v<Result>) {
+            runErased(stage, [&] { body(); });
+        } else {
+            std::optional<Result> result;
+            runErased(stage, [&] { result.emplace(body()); });
+            return std::move(*result);
+        }
+    }
+
+    const std::vector<std::string>& recoveries() const { return m_recoveries; } // for GenerationResult
+    const MemoryPreset& preset() const { return m_preset; }
+    // The rungs this ladder would try for a stage, in order (release cache first).
+    std::vector<std::string> rungsFor(Stage stage) const;
+
+private:
+    void runErased(Stage stage, const std::function<void()>& body);
+    // Climbs one rung; false when none is left. `done` lists what was tried.
+    bool climb(Stage stage, bool& cacheReleased, const std::string& where, std::vector<std::string>& done);
+    std::string whereFrom(const std::exception& error) const;
+
+    MemoryPreset& m_preset;
+    ProgressSink* m_sink;
+    PresetChanged m_onPresetChanged;
+    ReleaseCache m_releaseCache;
+    AllocatedBytes m_allocatedBytes;
+    std::vector<std::string> m_recoveries;
+};
+
+} // namespace framesmith
