@@ -1,5 +1,6 @@
 #include "memory/MemoryGrowthDetector.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace framesmith {
@@ -36,11 +37,18 @@ std::optional<Warning> MemoryGrowthDetector::addSample(int step, std::int64_t al
         m_samples.pop_front();
     if (static_cast<int>(m_samples.size()) < m_windowSteps)
         return std::nullopt;
-    int falls = 0;
-    for (std::size_t i = 1; i < m_samples.size(); ++i)
-        falls += m_samples[i].second < m_samples[i - 1].second;
+    // Steady: nearly every step rises, and no single jump (a one-off workspace) carries the rise.
+    int flatOrFalling = 0;
+    std::int64_t largestRise = 0;
+    for (std::size_t i = 1; i < m_samples.size(); ++i) {
+        const std::int64_t delta = m_samples[i].second - m_samples[i - 1].second;
+        flatOrFalling += delta <= 0;
+        largestRise = std::max(largestRise, delta);
+    }
+    const std::int64_t totalRise = m_samples.back().second - m_samples.front().second;
     m_lastSlope = slope();
-    if (falls > 1 || m_lastSlope < static_cast<double>(m_minimumBytesPerStep))
+    if (flatOrFalling > 1 || totalRise <= 0 || largestRise * 2 > totalRise ||
+        m_lastSlope < static_cast<double>(m_minimumBytesPerStep))
         return std::nullopt;
     if (m_warnedSlope > 0 && m_lastSlope < 2 * m_warnedSlope)
         return std::nullopt;

@@ -14,7 +14,8 @@ namespace framesmith {
 class MemoryGrowthDetector {
 public:
     // A rise is steady when, over the last `windowSteps` samples, the least-squares slope is at
-    // least `minimumBytesPerStep` and at most one step went down.
+    // least `minimumBytesPerStep`, at most one step did not rise, and no single step carries
+    // half of the rise.
     explicit MemoryGrowthDetector(int windowSteps = 6, std::int64_t minimumBytesPerStep = 8ll << 20);
 
     std::optional<Warning> addSample(int step, std::int64_t allocatedBytes);
