@@ -127,7 +127,14 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
                 byDevice[device].weightBytes = bytes;
         for (const auto& [device, bytes] : activations(configs, request, preset, result.placement, stage))
             byDevice[device].activationBytes += bytes;
-        for (auto& [device, d] : byDevice) {
+        std::vector<std::string> order; // GPUs first, then the CPU
+        for (const auto& [device, d] : byDevice)
+            if (device != "cpu")
+                order.push_back(device);
+        if (byDevice.count("cpu"))
+            order.push_back("cpu");
+        for (const std::string& device : order) {
+            DeviceBreakdown& d = byDevice[device];
             d.device = device;
             d.capacityBytes = capacityOf(device, devices);
             const std::int64_t used = d.weightBytes + d.activationBytes;
