@@ -2,6 +2,7 @@
 
 #include "memory/DeviceNames.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -27,6 +28,26 @@ std::int64_t meminfoBytes(const std::string& key)
         return kib * 1024;
     }
     return 0;
+}
+
+// FRAMESMITH_LOGICAL_GPUS=k presents one physical GPU as k devices, each with 1/k of its memory,
+// so multi-GPU placement and guidance splitting can be exercised on a single-GPU machine.
+void splitIntoLogicalDevices(std::vector<DeviceInfo>& devices)
+{
+    const char* requested = std::getenv("FRAMESMITH_LOGICAL_GPUS");
+    const int count = requested ? std::atoi(requested) : 0;
+    if (devices.size() != 1 || count < 2 || count > 8)
+        return;
+    DeviceInfo physical = devices.front();
+    devices.clear();
+    for (int i = 0; i < count; ++i) {
+        DeviceInfo d = physical;
+        d.index = i;
+        d.name = physical.name + " (logical " + std::to_string(i + 1) + "/" + std::to_string(count) + ")";
+        d.totalBytes = physical.totalBytes / count;
+        d.freeBytes = physical.freeBytes / count;
+        devices.push_back(d);
+    }
 }
 
 #ifdef FRAMESMITH_HAS_C10_CUDA
@@ -78,8 +99,19 @@ std::vector<DeviceInfo> DeviceMemory::detect()
         devices.push_back(d);
     }
 #endif
+    splitIntoLogicalDevices(devices);
     devices.push_back(host());
     return devices;
+}
+
+int DeviceMemory::physicalCudaIndex(int logicalIndex)
+{
+#ifdef FRAMESMITH_HAS_C10_CUDA
+    const int count = static_cast<int>(c10::cuda::device_count());
+    if (count > 0 && logicalIndex >= 0)
+        return logicalIndex % count;
+#endif
+    return -1;
 }
 
 void DeviceMemory::releaseCache()
@@ -94,7 +126,7 @@ std::int64_t DeviceMemory::allocatedBytes(const std::string& device)
 {
 #ifdef FRAMESMITH_HAS_C10_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
-        return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(index)).current;
+        return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(physicalCudaIndex(index))).current;
 #endif
     return 0;
 }
@@ -103,7 +135,7 @@ std::int64_t DeviceMemory::peakAllocatedBytes(const std::string& device)
 {
 #ifdef FRAMESMITH_HAS_C10_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
-        return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(index)).peak;
+        return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(physicalCudaIndex(index))).peak;
 #endif
     return 0;
 }
@@ -112,7 +144,7 @@ void DeviceMemory::resetPeak(const std::string& device)
 {
 #ifdef FRAMESMITH_HAS_C10_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
-        c10::cuda::CUDACachingAllocator::resetPeakStats(index);
+        c10::cuda::CUDACachingAllocator::resetPeakStats(physicalCudaIndex(index));
 #endif
 }
 

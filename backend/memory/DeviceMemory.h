@@ -14,7 +14,10 @@ class DeviceMemory {
 public:
     static bool hasCuda();                      // this build has CUDA and a GPU is visible
     // CUDA devices with total/free memory, then the CPU (index -1) with RAM total/available.
+    // FRAMESMITH_LOGICAL_GPUS=k splits a single GPU into k logical ones (benchmarks of multi-GPU paths).
     static std::vector<DeviceInfo> detect();
+    // The physical CUDA index behind a plan's "cuda:N" (N modulo the real device count); -1 without CUDA.
+    static int physicalCudaIndex(int logicalIndex);
     static DeviceInfo host();                   // the CPU entry alone (/proc/meminfo)
     // Returns cached, unused blocks to the driver (CUDACachingAllocator::emptyCache).
     static void releaseCache();

@@ -27,8 +27,8 @@ ModuleWeightTransport::~ModuleWeightTransport() = default;
 
 c10::Device ModuleWeightTransport::physicalDevice(const std::string& name)
 {
-    const int index = cudaIndexOf(name);
-    if (index >= 0 && DeviceMemory::hasCuda())
+    const int index = DeviceMemory::physicalCudaIndex(cudaIndexOf(name)); // logical GPUs share one
+    if (index >= 0)
         return c10::Device(c10::DeviceType::CUDA, static_cast<c10::DeviceIndex>(index));
     return c10::Device(c10::DeviceType::CPU);
 }
