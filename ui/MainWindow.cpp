@@ -36,10 +36,11 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_ui->seedEdit));
     m_ui->generateButton->setIcon(QIcon(QStringLiteral(":/icons/generate.svg")));
     m_ui->cancelButton->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
-    m_ui->mainSplitter->setStretchFactor(0, 3);
-    m_ui->mainSplitter->setStretchFactor(1, 2);
-    m_ui->topSplitter->setStretchFactor(0, 3);
-    m_ui->topSplitter->setStretchFactor(1, 2);
+    // Defaults until the user's own splitter positions are restored: the graph gets real room.
+    m_ui->mainSplitter->setSizes({470, 360});
+    m_ui->topSplitter->setSizes({900, 380});
+    m_ui->inputLayout->setStretch(0, 1);
+    m_ui->startImageArea->setMaximumHeight(180);
     m_memoryStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_memoryStatus);
 
@@ -310,8 +311,10 @@ void MainWindow::retranslateDynamic()
         break;
     }
     statusBar()->showMessage(tr("Ready. Generation is not available in this build: the engine is not part of it yet."));
-    if (m_feeder)
+    if (m_feeder) {
+        m_feeder->retranslate();
         showMemoryLimitations();
+    }
     onFieldsChanged();
 }
 

@@ -13,7 +13,7 @@ void MemoryGraphFeeder::start(int pullIntervalMs)
 {
     QVector<VramGraph::Series> series;
     for (const auto& s : m_monitor->series())
-        series.push_back({QString::fromStdString(s.id), QString::fromStdString(s.label), s.totalBytes});
+        series.push_back({QString::fromStdString(s.id), labelFor(s.id, s.label), s.totalBytes});
     m_graph->setSeries(series);
     m_lastSampleSeconds = m_lastMarkerSeconds = -1;
     m_monitor->start();
@@ -50,4 +50,20 @@ QStringList MemoryGraphFeeder::limitations() const
     for (const auto& l : m_monitor->limitations())
         result << QString::fromStdString(l);
     return result;
+}
+
+QString MemoryGraphFeeder::labelFor(const std::string& id, const std::string& backendLabel)
+{
+    // The backend speaks English; the host lines are the ones every user sees.
+    if (id == "rss")
+        return tr("Process RSS");
+    if (id == "ram")
+        return tr("System RAM used");
+    return QString::fromStdString(backendLabel);
+}
+
+void MemoryGraphFeeder::retranslate()
+{
+    for (const auto& s : m_monitor->series())
+        m_graph->setSeriesLabel(QString::fromStdString(s.id), labelFor(s.id, s.label));
 }

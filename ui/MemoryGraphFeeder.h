@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <string>
+
 class VramGraph;
 namespace framesmith {
 class VramMonitor;
@@ -21,9 +23,12 @@ public:
     void start(int pullIntervalMs = 250); // sets the graph's series and starts the monitor
     void stop();
     void pullNow(); // one tick; also what the timer calls
-    QStringList limitations() const;      // translated-ready English from the monitor
+    QStringList limitations() const; // the monitor's own English lines
+    void retranslate();              // re-labels the host series in the current language
 
 private:
+    static QString labelFor(const std::string& id, const std::string& backendLabel);
+
     framesmith::VramMonitor* m_monitor;
     VramGraph* m_graph;
     QTimer m_timer;

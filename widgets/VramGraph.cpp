@@ -34,8 +34,8 @@ VramGraph::VramGraph(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(
 
     m_message = new QCPItemText(m_plot);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_message->position->setCoords(0.99, 0.02);
-    m_message->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+    m_message->position->setCoords(0.5, 0.5); // the middle stays empty while lines hug 0 and the totals
+    m_message->setPositionAlignment(Qt::AlignCenter);
     m_message->setColor(QColor(0x80, 0x80, 0x80));
     m_message->setClipToAxisRect(true);
 
@@ -95,6 +95,18 @@ void VramGraph::setSeries(const QVector<Series>& series)
         }
     }
     clearData();
+}
+
+void VramGraph::setSeriesLabel(const QString& seriesId, const QString& label)
+{
+    const int index = seriesIndex(seriesId);
+    if (index < 0)
+        return;
+    m_series[index].label = label;
+    m_graphs[index]->setName(label);
+    if (auto* text = m_predictionTexts.value(seriesId))
+        text->setText(predictionText(seriesId));
+    requestReplot();
 }
 
 QCPItemStraightLine* VramGraph::horizontalLine(double gib, const QColor& colour, Qt::PenStyle style)

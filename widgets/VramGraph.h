@@ -33,6 +33,7 @@ public:
 
     void setSeries(const QVector<Series>& series); // drops data, markers and predictions
     QVector<Series> series() const { return m_series; }
+    void setSeriesLabel(const QString& seriesId, const QString& label); // keeps data (retranslation)
     void appendSamples(const QVector<Sample>& samples);
     void addMarker(double seconds, const QString& label);
     void setPrediction(const QString& seriesId, qint64 bytes); // bytes <= 0 removes it
@@ -77,7 +78,7 @@ private:
     QHash<QString, QCPItemStraightLine*> m_predictionLines;
     QHash<QString, QCPItemText*> m_predictionTexts;
     QVector<Marker> m_markers;
-    double m_windowSeconds = 120.0;
+    double m_windowSeconds = 60.0;
     double m_latestSeconds = 0.0;
     double m_retentionSeconds = 3600.0;
 };

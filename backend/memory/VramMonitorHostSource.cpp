@@ -27,8 +27,9 @@ VramMonitorHostSource::VramMonitorHostSource() : m_totalBytes(systemTotalBytes()
 
 std::vector<MemorySeries> VramMonitorHostSource::series() const
 {
+    // One RAM total line is enough: RSS shares it, and two identical dashed lines read as one.
     const std::int64_t total = m_totalBytes > 0 ? m_totalBytes : 0;
-    return {{"rss", "Process RSS", total}, {"ram", "System RAM used", total}};
+    return {{"rss", "Process RSS", 0}, {"ram", "System RAM used", total}};
 }
 
 void VramMonitorHostSource::read(std::vector<std::int64_t>& usedBytes)
