@@ -47,12 +47,12 @@ private Q_SLOTS:
         QVERIFY(!monitor.isRunning());
         const auto samples = monitor.samplesSince(-1);
         // 1 s at 50 ms is 21 samples; a loaded 2-core CI machine may lose some, never gain many.
-        QVERIFY2(samples.size() >= 12 && samples.size() <= 24, qPrintable(QString::number(samples.size())));
+        QVERIFY2(samples.size() >= 10 && samples.size() <= 24, qPrintable(QString::number(samples.size())));
         for (std::size_t i = 1; i < samples.size(); ++i)
             QVERIFY(samples[i].seconds > samples[i - 1].seconds);
         const double span = samples.back().seconds - samples.front().seconds;
         const double meanGap = span / double(samples.size() - 1);
-        QVERIFY2(meanGap > 0.040 && meanGap < 0.090, qPrintable(QString::number(meanGap)));
+        QVERIFY2(meanGap > 0.040 && meanGap < 0.100, qPrintable(QString::number(meanGap)));
         // Stopped means stopped.
         std::this_thread::sleep_for(std::chrono::milliseconds(150));
         QCOMPARE(monitor.samplesSince(-1).size(), samples.size());
