@@ -29,7 +29,7 @@ static std::vector<CodecProfile> makeProfiles()
          "yuv420p", true, 30, 0, 63, "", mp4},
         // profile 2 = "standard" ProRes 422 (apcn), what editors mean by "ProRes 422".
         {ExportFormat::ProResMov, "mov", {{"prores_ks", {{"profile", "2"}, {"vendor", "apl0"}}, ""}}, "yuv422p10le",
-         true, -1, 0, 0, "", {{"movflags", "+use_metadata_tags"}}},
+         true, -1, 0, 0, "", {{"movflags", "+use_metadata_tags+write_colr"}}},
         {ExportFormat::Gif, "gif", {{"gif", {}, ""}}, "pal8", false, -1, 0, 0, "", {}},
         {ExportFormat::PngSequence, "", {{"png", {}, ""}}, "rgb24", false, -1, 0, 0, "", {}},
     };

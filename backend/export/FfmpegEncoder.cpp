@@ -113,6 +113,11 @@ AVFrame* FfmpegEncoder::nextFrame()
     m_frame->format = m_codec->pix_fmt;
     m_frame->width = m_codec->width;
     m_frame->height = m_codec->height;
+    // prores_ks writes the colour tags of each frame, not of the context.
+    m_frame->colorspace = m_codec->colorspace;
+    m_frame->color_primaries = m_codec->color_primaries;
+    m_frame->color_trc = m_codec->color_trc;
+    m_frame->color_range = m_codec->color_range;
     checkFfmpeg(av_frame_get_buffer(m_frame, 0), m_settings.finalPath, "allocating a frame");
     m_frame->pts = m_frameIndex++;
     return m_frame;
