@@ -1,5 +1,6 @@
 // Export time per format for a 49-frame 720x480 clip (CogVideoX's default output), including the
-// atomic rename and the sidecar. Usage: bench_export [OUTPUT_FOLDER] [REPEATS]
+// atomic rename and the sidecar; then the lowest per-frame PSNR of the decoded file. Usage: bench_export [OUTPUT_FOLDER] [REPEATS]
+#include "export/FfmpegVideoReader.h"
 #include "export/FfmpegVideoWriter.h"
 
 #include <algorithm>
@@ -31,6 +32,27 @@ static VideoFrames clip(int frameCount, int width, int height)
     return frames;
 }
 
+// Lowest PSNR over all frames of the decoded export (capped at 99 dB: lossless).
+static double minimumPsnr(const VideoFrames& source, const std::string& path)
+{
+    const VideoFrames decoded = FfmpegVideoReader::readAll(path);
+    if (decoded.frameCount != source.frameCount)
+        return -1;
+    double lowest = 99;
+    for (int f = 0; f < source.frameCount; ++f) {
+        double squared = 0;
+        for (int y = 0; y < source.height; ++y)
+            for (int x = 0; x < source.width * 3; ++x) {
+                const double d = double(source.frame(f)[y * source.width * 3 + x]) -
+                                 decoded.frame(f)[y * decoded.width * 3 + x];
+                squared += d * d;
+            }
+        const double mse = squared / (double(source.width) * source.height * 3);
+        lowest = std::min(lowest, mse == 0 ? 99.0 : 10 * std::log10(255.0 * 255.0 / mse));
+    }
+    return lowest;
+}
+
 static std::uintmax_t sizeOf(const std::string& path)
 {
     namespace fs = std::filesystem;
@@ -47,7 +69,8 @@ int main(int argc, char** argv)
     const std::string folder = argc > 1 ? argv[1] : std::filesystem::temp_directory_path().string();
     const int repeats = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1;
     const VideoFrames frames = clip(49, 720, 480);
-    std::printf("| format | encoder | seconds (best of %d) | frames/s | size |\n|---|---|---|---|---|\n", repeats);
+    std::printf("| format | encoder | seconds (best of %d) | frames/s | size | min PSNR |\n|---|---|---|---|---|---|\n",
+                repeats);
     for (ExportFormat format : allExportFormats()) {
         ExportOptions options;
         options.format = format;
@@ -59,8 +82,9 @@ int main(int argc, char** argv)
             summary = FfmpegVideoWriter::write(frames, options);
             best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         }
-        std::printf("| %s | %s | %.2f | %.1f | %.0f KiB |\n", exportFormatName(format), summary.encoder.c_str(), best,
-                    49 / best, sizeOf(options.path) / 1024.0);
+        std::printf("| %s | %s | %.2f | %.1f | %.0f KiB | %.1f dB |\n", exportFormatName(format),
+                    summary.encoder.c_str(), best, 49 / best, sizeOf(options.path) / 1024.0,
+                    minimumPsnr(frames, options.path));
         std::fflush(stdout);
         std::filesystem::remove_all(options.path);
         std::filesystem::remove(exportSidecarPath(options.path));
