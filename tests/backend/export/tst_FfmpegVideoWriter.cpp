@@ -205,6 +205,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::newRow("h264") << ExportFormat::H264Mp4 << "full.mp4";
         QTest::newRow("prores") << ExportFormat::ProResMov << "full.mov";
+        QTest::newRow("vp9") << ExportFormat::Vp9WebM << "full.webm";
+        QTest::newRow("gif") << ExportFormat::Gif << "full.gif";
         QTest::newRow("png") << ExportFormat::PngSequence << "full_png";
     }
 
@@ -215,7 +217,10 @@ private Q_SLOTS:
         QFETCH(ExportFormat, format);
         QFETCH(QString, name);
         const std::string path = pathFor(qPrintable(name));
-        const VideoFrames clip = test::syntheticClip(8, 256, 192);
+        VideoFrames clip = test::syntheticClip(8, 256, 192);
+        std::uint32_t noise = 12345;
+        for (auto& byte : clip.rgb) // incompressible content: every format needs far more than 4 KiB
+            byte ^= (noise = noise * 1664525u + 1013904223u) >> 27;
         const pid_t child = fork();
         QVERIFY(child >= 0);
         if (child == 0) {
@@ -265,6 +270,37 @@ private Q_SLOTS:
             QCOMPARE(leftovers(m_dir.path().toStdString(), "abandoned").size(), 1); // the temporary
         }
         QCOMPARE(leftovers(m_dir.path().toStdString(), "abandoned"), QStringList());
+    }
+
+    void replacesAnOlderExportCompletely()
+    {
+        const std::string path = pathFor("again_png");
+        FfmpegVideoWriter::write(test::syntheticClip(6, 32, 32), optionsFor(ExportFormat::PngSequence, path));
+        FfmpegVideoWriter::write(test::syntheticClip(3, 32, 32), optionsFor(ExportFormat::PngSequence, path));
+        QCOMPARE(readVideo(path).frameCount, 3); // no stale frame_00003.png from the first export
+        QStringList left = leftovers(m_dir.path().toStdString(), "again_png");
+        left.sort();
+        QCOMPARE(left, QStringList({QString::fromStdString(path), QString::fromStdString(path + ".json")}));
+    }
+
+    void exportsAGenerationResultWithItsRequest()
+    {
+        const VideoFrames clip = test::syntheticClip(4, 64, 48);
+        GenerationResult result;
+        result.request = request();
+        result.frameCount = clip.frameCount;
+        result.width = clip.width;
+        result.height = clip.height;
+        result.fps = 16;
+        result.rgb = clip.rgb;
+        ExportOptions options;
+        options.format = ExportFormat::Vp9WebM;
+        options.path = pathFor("result.webm");
+        exportVideo(result, options);
+        const VideoFrames decoded = readVideo(options.path);
+        QCOMPARE(decoded.frameCount, 4);
+        QCOMPARE(decoded.fps, 16.0);
+        QCOMPARE(decoded.metadata.at("framesmith_model"), request().modelPath);
     }
 
     void rejectsBadOptionsByField()
