@@ -168,6 +168,9 @@ bool FfmpegVideoReader::readFrame(std::uint8_t* rgb)
         return false;
     if (m_frame->width != m_codec->width || m_frame->height != m_codec->height)
         throw FileError(ErrorCode::BadFile, m_path, "changes frame size mid-stream; only fixed-size videos are read");
+    if (!m_hasFrameMetadata)
+        addMetadata(m_metadata, m_frame->metadata); // PNG text chunks arrive with the decoded frame
+    m_hasFrameMetadata = true;
     convert(rgb);
     av_frame_unref(m_frame);
     return true;
@@ -186,6 +189,7 @@ VideoFrames FfmpegVideoReader::readAll(const std::string& path, int maxFrames)
         frames.rgb.insert(frames.rgb.end(), frame.begin(), frame.end());
         ++frames.frameCount;
     }
+    frames.metadata = reader.metadata();
     return frames;
 }
 
@@ -205,6 +209,7 @@ VideoFrames FfmpegVideoReader::readFrameAt(const std::string& path, int frameInd
             throw InvalidRequestError("frame", "index " + std::to_string(frameIndex) + " is outside " + path +
                                                    " (it has " + std::to_string(i) + " frames)");
     frames.frameCount = 1;
+    frames.metadata = reader.metadata();
     return frames;
 }
 

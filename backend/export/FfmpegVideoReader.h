@@ -27,7 +27,8 @@ public:
     int height() const;
     double fps() const { return m_fps; }
     std::string codecName() const;
-    const std::map<std::string, std::string>& metadata() const { return m_metadata; } // lower-case keys
+    // Container and stream tags (lower-case keys); frame tags (PNG text) join after the first readFrame().
+    const std::map<std::string, std::string>& metadata() const { return m_metadata; }
 
     // Decodes the next frame into `rgb` (width * height * 3). False after the last frame: the
     // decoder is drained, so frames a codec holds back (B-frames, lookahead) are all returned.
@@ -51,6 +52,7 @@ private:
     SwsContext* m_converter = nullptr;
     int m_streamIndex = -1;
     double m_fps = 0;
+    bool m_hasFrameMetadata = false;
     std::map<std::string, std::string> m_metadata;
 };
 

@@ -81,7 +81,8 @@ void FfmpegVideoWriter::open(int width, int height, double sourceFps, int expect
                                                                        : AtomicOutput::Kind::File);
     if (isFolder) {
         m_pngWriter = std::make_unique<PngSequenceWriter>(m_output->tempPath(), m_output->path(),
-                                                          m_summary.width, m_summary.height);
+                                                          m_summary.width, m_summary.height,
+                                                          exportMetadataTags(m_options));
         return;
     }
     if (m_options.format == ExportFormat::Gif)

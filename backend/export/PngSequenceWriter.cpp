@@ -1,6 +1,7 @@
 #include "export/PngSequenceWriter.h"
 
 #include "export/FfmpegError.h"
+#include "export/PngTextChunks.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -13,8 +14,9 @@ extern "C" {
 
 namespace framesmith {
 
-PngSequenceWriter::PngSequenceWriter(std::string folder, std::string finalPath, int width, int height)
-    : m_folder(std::move(folder)), m_finalPath(std::move(finalPath))
+PngSequenceWriter::PngSequenceWriter(std::string folder, std::string finalPath, int width, int height,
+                                     MetadataTags tags)
+    : m_folder(std::move(folder)), m_finalPath(std::move(finalPath)), m_tags(std::move(tags))
 {
     const AVCodec* codec = avcodec_find_encoder(AV_CODEC_ID_PNG);
     m_codec = codec ? avcodec_alloc_context3(codec) : nullptr;
@@ -62,7 +64,9 @@ void PngSequenceWriter::addFrame(const std::uint8_t* rgb)
     checkFfmpeg(avcodec_send_frame(m_codec, m_frame), m_finalPath, "encoding " + name);
     // PNG is intra-only: one frame in, one packet out, nothing to flush at the end.
     checkFfmpeg(avcodec_receive_packet(m_codec, m_packet), m_finalPath, "encoding " + name);
-    writeFile(m_folder + "/" + name, m_packet->data, static_cast<std::size_t>(m_packet->size));
+    const std::vector<std::uint8_t> file =
+        withPngTextChunks(m_packet->data, static_cast<std::size_t>(m_packet->size), m_tags);
+    writeFile(m_folder + "/" + name, file.data(), file.size());
     av_packet_unref(m_packet);
     ++m_frameIndex;
 }

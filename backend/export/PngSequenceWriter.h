@@ -1,6 +1,8 @@
 #pragma once
 // A folder of lossless RGB PNGs named frame_00000.png, frame_00001.png, ... (the pattern editors
 // import as an image sequence). Writes into `folder` (the temporary one); errors name `finalPath`.
+#include "export/ExportMetadata.h"
+
 #include <cstdint>
 #include <string>
 
@@ -12,7 +14,8 @@ namespace framesmith {
 
 class PngSequenceWriter {
 public:
-    PngSequenceWriter(std::string folder, std::string finalPath, int width, int height);
+    // tags go into every frame as iTXt chunks.
+    PngSequenceWriter(std::string folder, std::string finalPath, int width, int height, MetadataTags tags);
     ~PngSequenceWriter();
     PngSequenceWriter(const PngSequenceWriter&) = delete;
     PngSequenceWriter& operator=(const PngSequenceWriter&) = delete;
@@ -27,6 +30,7 @@ private:
 
     std::string m_folder;
     std::string m_finalPath;
+    MetadataTags m_tags;
     AVCodecContext* m_codec = nullptr;
     AVFrame* m_frame = nullptr;
     AVPacket* m_packet = nullptr;

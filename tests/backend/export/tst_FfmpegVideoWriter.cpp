@@ -35,7 +35,7 @@ private:
     static GenerationRequest request()
     {
         GenerationRequest r;
-        r.prompt = "a red fox runs through snow, golden hour";
+        r.prompt = "a red fox runs through snow, golden hour \xe2\x80\x94 \xe9\x9b\xaa"; // UTF-8 must survive
         r.negativePrompt = "blurry";
         r.seed = 1234;
         r.modelPath = "/models/CogVideoX-2b";
@@ -76,7 +76,7 @@ private Q_SLOTS:
         QTest::newRow("av1") << ExportFormat::Av1Mp4 << "clipav1.mp4" << true << 32.0;
         QTest::newRow("prores") << ExportFormat::ProResMov << "clip.mov" << true << 40.0;
         QTest::newRow("gif") << ExportFormat::Gif << "clip.gif" << false << 28.0;
-        QTest::newRow("png") << ExportFormat::PngSequence << "clip_png" << false << 1000.0;
+        QTest::newRow("png") << ExportFormat::PngSequence << "clip_png" << true << 1000.0;
     }
 
     void roundTripsEveryFormat()
@@ -107,9 +107,13 @@ private Q_SLOTS:
         }
         if (hasTags) {
             QCOMPARE(decoded.metadata.at("framesmith_seed"), std::string("1234"));
-            QCOMPARE(decoded.metadata.at("framesmith_prompt"), request().prompt);
             QCOMPARE(decoded.metadata.at("framesmith_version"), std::string("9.8.7"));
-            QCOMPARE(decoded.metadata.at("description"), request().prompt);
+            QCOMPARE(decoded.metadata.at("framesmith_model"), request().modelPath);
+            // FFmpeg 5.1 does not decode PNG iTXt, where the UTF-8 prompt lives (tst_PngTextChunks checks it).
+            if (format != ExportFormat::PngSequence) {
+                QCOMPARE(decoded.metadata.at("framesmith_prompt"), request().prompt);
+                QCOMPARE(decoded.metadata.at("description"), request().prompt);
+            }
         }
         std::ifstream sidecar(exportSidecarPath(path));
         const auto json = nlohmann::json::parse(sidecar, nullptr, false);
