@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <cuda_runtime_api.h>
@@ -50,7 +50,7 @@ void splitIntoLogicalDevices(std::vector<DeviceInfo>& devices)
     }
 }
 
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
 const c10::cuda::CUDACachingAllocator::Stat& allocatedStat(const c10::cuda::CUDACachingAllocator::DeviceStats& stats)
 {
     return stats.allocated_bytes[static_cast<std::size_t>(c10::cuda::CUDACachingAllocator::StatType::AGGREGATE)];
@@ -61,7 +61,7 @@ const c10::cuda::CUDACachingAllocator::Stat& allocatedStat(const c10::cuda::CUDA
 
 bool DeviceMemory::hasCuda()
 {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     return c10::cuda::device_count() > 0;
 #else
     return false;
@@ -81,7 +81,7 @@ DeviceInfo DeviceMemory::host()
 std::vector<DeviceInfo> DeviceMemory::detect()
 {
     std::vector<DeviceInfo> devices;
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     for (int i = 0; i < static_cast<int>(c10::cuda::device_count()); ++i) {
         DeviceInfo d;
         d.index = i;
@@ -106,7 +106,7 @@ std::vector<DeviceInfo> DeviceMemory::detect()
 
 int DeviceMemory::physicalCudaIndex(int logicalIndex)
 {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     const int count = static_cast<int>(c10::cuda::device_count());
     if (count > 0 && logicalIndex >= 0)
         return logicalIndex % count;
@@ -116,7 +116,7 @@ int DeviceMemory::physicalCudaIndex(int logicalIndex)
 
 void DeviceMemory::releaseCache()
 {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     if (hasCuda())
         c10::cuda::CUDACachingAllocator::emptyCache();
 #endif
@@ -124,7 +124,7 @@ void DeviceMemory::releaseCache()
 
 std::int64_t DeviceMemory::allocatedBytes(const std::string& device)
 {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
         return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(physicalCudaIndex(index))).current;
 #endif
@@ -133,7 +133,7 @@ std::int64_t DeviceMemory::allocatedBytes(const std::string& device)
 
 std::int64_t DeviceMemory::peakAllocatedBytes(const std::string& device)
 {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
         return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(physicalCudaIndex(index))).peak;
 #endif
@@ -142,7 +142,7 @@ std::int64_t DeviceMemory::peakAllocatedBytes(const std::string& device)
 
 void DeviceMemory::resetPeak(const std::string& device)
 {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
         c10::cuda::CUDACachingAllocator::resetPeakStats(physicalCudaIndex(index));
 #endif

@@ -1,12 +1,5 @@
 # Build pieces of backend/memory/, included once from backend/CMakeLists.txt.
 
-# CUDA builds of libtorch export c10_cuda: the caching allocator (emptyCache, memory stats) is
-# used only when it is there (memory/DeviceMemory.cpp checks FRAMESMITH_HAS_C10_CUDA).
-if(TARGET c10_cuda)
-  target_compile_definitions(framesmith_backend PRIVATE FRAMESMITH_HAS_C10_CUDA=1)
-  target_link_libraries(framesmith_backend PRIVATE c10_cuda)
-endif()
-
 # Compiles resources/presets/*.json into the backend (memory/BuiltinPresets.h), so the CLI and the
 # app find the built-in presets even when no presets folder sits beside the executable. Editing a
 # preset file re-runs the configure step.

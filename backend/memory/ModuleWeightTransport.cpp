@@ -6,7 +6,7 @@
 
 #include <ATen/ATen.h>
 
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
 #include <c10/core/Event.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -16,7 +16,7 @@
 namespace framesmith {
 
 struct ModuleWeightTransport::CudaState {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     std::map<int, c10::cuda::CUDAStream> sideStreams; // per device index
     std::map<int, std::unique_ptr<c10::Event>> arrived; // per block
 #endif
@@ -87,7 +87,7 @@ void ModuleWeightTransport::prefetchBlock(int block, const std::string& device)
         host.push_back(*slot.tensor);
     if (target.is_cpu())
         return; // simulated GPU: the host tensors serve directly
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     auto [it, inserted] = m_cuda->sideStreams.try_emplace(target.index(), c10::cuda::getStreamFromPool(false, target.index()));
     c10::cuda::CUDAStreamGuard guard(it->second);
     for (ParameterSlot& slot : slots)
@@ -100,7 +100,7 @@ void ModuleWeightTransport::prefetchBlock(int block, const std::string& device)
 
 void ModuleWeightTransport::awaitBlock(int block, const std::string& device)
 {
-#ifdef FRAMESMITH_HAS_C10_CUDA
+#ifdef FRAMESMITH_HAS_CUDA
     auto it = m_cuda->arrived.find(block);
     if (it == m_cuda->arrived.end())
         return;
