@@ -195,10 +195,16 @@ MemoryPreset MemoryPlanner::choosePreset(const ModelConfigs& configs, const Gene
     if (!preset.isAutomatic())
         return preset;
     const auto gpuCount = std::count_if(devices.begin(), devices.end(), [](const DeviceInfo& d) { return d.isCuda(); });
+    // Two or more GPUs: the preset that uses them all comes first (guidance split halves a step).
+    std::vector<std::string> candidates = preset.autoCandidates;
+    auto multi = std::find(candidates.begin(), candidates.end(), "multi-gpu");
+    if (multi != candidates.end()) {
+        candidates.erase(multi);
+        if (gpuCount >= 2)
+            candidates.insert(candidates.begin(), "multi-gpu");
+    }
     MemoryPreset chosen;
-    for (const std::string& name : preset.autoCandidates) {
-        if (name == "multi-gpu" && gpuCount < 2)
-            continue; // nothing to spread
+    for (const std::string& name : candidates) {
         chosen = store.load(name);
         if (chosen.isAutomatic())
             continue;

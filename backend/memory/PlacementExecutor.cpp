@@ -62,7 +62,13 @@ void PlacementExecutor::endStage(Stage stage)
     if (component == Component::Transformer && m_ledger.isLoaded(replicaName()))
         m_ledger.unload(replicaName());
     for (const ModulePlacement& m : m_plan.modules()) {
-        if (m.component != component || !m.releaseAfterUse || m.streamed)
+        if (m.component != component)
+            continue;
+        if (m.dropAfterUse) {
+            m_ledger.unload(m.module);
+            continue;
+        }
+        if (!m.releaseAfterUse || m.streamed)
             continue;
         m_ledger.move(m.module, m.homeDevice);
         if (m_transport)

@@ -1,6 +1,7 @@
 #pragma once
 // Carries out a PlacementPlan stage by stage: moves modules to their compute device when their
-// stage begins, back home when it ends (releaseAfterUse), streams blocks around each transformer
+// stage begins, frees them (dropAfterUse) or moves them back home (releaseAfterUse) when it ends,
+// streams blocks around each transformer
 // block, and records every byte in a WeightLedger. With no transport it is a dry run: the planner
 // uses exactly this to predict weight residency, so prediction and execution cannot drift apart.
 // One thread (the generation worker).

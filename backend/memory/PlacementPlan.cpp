@@ -87,10 +87,9 @@ std::string PlacementPlan::describe() const
             streamed = streamed || m->streamed;
         if (streamed)
             out << ", blocks streamed from RAM (prefetch " << m_prefetchBlocks << ")";
-        else if (first.homeDevice != first.computeDevice)
+        else if (first.homeDevice != first.computeDevice && !first.dropAfterUse)
             out << ", rests on " << first.homeDevice;
-        if (first.releaseAfterUse)
-            out << ", released after use";
+        out << (first.dropAfterUse ? ", freed after its stage" : ", kept loaded");
         out << "\n";
     }
     if (!m_cfgUnconditionalDevice.empty())

@@ -19,6 +19,8 @@ struct ModulePlacement {
     std::string computeDevice;    // where the module runs; weights move there for its stage
     std::int64_t bytes = 0;
     bool releaseAfterUse = false; // moved back home once its stage ends
+    bool dropAfterUse = true;     // freed once its stage ends: a pipeline lives for one generation and
+                                  // uses each component in one stage (the runner frees them)
     bool streamed = false;        // copied to computeDevice just before its block runs, dropped after
 };
 

@@ -53,7 +53,9 @@ private Q_SLOTS:
         QTest::addColumn<double>("gib");
         QTest::addColumn<bool>("fits");
         QTest::newRow("5b 24gb on 24 GiB") << "cogvideox-5b" << "24gb" << 24.0 << true;
-        QTest::newRow("5b max-speed on 24 GiB") << "cogvideox-5b" << "max-speed" << 24.0 << false;
+        QTest::newRow("5b max-speed on 24 GiB") << "cogvideox-5b" << "max-speed" << 24.0 << true;
+        QTest::newRow("5b max-speed on 12 GiB") << "cogvideox-5b" << "max-speed" << 12.0 << false;
+        QTest::newRow("2b max-speed on 12 GiB") << "cogvideox-2b" << "max-speed" << 12.0 << false;
         QTest::newRow("5b max-speed on 80 GiB") << "cogvideox-5b" << "max-speed" << 80.0 << true;
         QTest::newRow("5b low-memory on 8 GiB") << "cogvideox-5b" << "low-memory" << 8.0 << true;
         QTest::newRow("5b 24gb on 12 GiB") << "cogvideox-5b" << "24gb" << 12.0 << false;
@@ -73,12 +75,18 @@ private Q_SLOTS:
 
     void adviceNamesALeverThatFits()
     {
-        const ModelConfigs configs = fullSize("cogvideox-5b");
-        const DetailedPlan plan = MemoryPlanner::planDetailed(configs, GenerationRequest{}, preset("max-speed"), gpus({24}));
-        const auto advice = MemoryPlanner::advise(configs, GenerationRequest{}, plan, gpus({24}));
+        // 2b untiled decode does not fit 12 GiB: tiling does.
+        const ModelConfigs configs = fullSize("cogvideox-2b");
+        const DetailedPlan plan = MemoryPlanner::planDetailed(configs, GenerationRequest{}, preset("max-speed"), gpus({12}));
+        const auto advice = MemoryPlanner::advise(configs, GenerationRequest{}, plan, gpus({12}));
         QVERIFY(advice.size() >= 2);
         QVERIFY(QString::fromStdString(advice.front()).contains("vae-decode"));
-        QVERIFY(QString::fromStdString(advice.back()).contains("would fit"));
+        QVERIFY2(QString::fromStdString(advice.back()).contains("\"vae-tiling\""), advice.back().c_str());
+        // 5b denoising does not fit 12 GiB: streaming the blocks does.
+        const ModelConfigs big = fullSize("cogvideox-5b");
+        const DetailedPlan denoise = MemoryPlanner::planDetailed(big, GenerationRequest{}, preset("max-speed"), gpus({12}));
+        const auto more = MemoryPlanner::advise(big, GenerationRequest{}, denoise, gpus({12}));
+        QVERIFY2(QString::fromStdString(more.back()).contains("stream transformer blocks"), more.back().c_str());
     }
 
     void autoPicksTheFastestPresetThatFits()
@@ -90,9 +98,13 @@ private Q_SLOTS:
                 MemoryPlanner::choosePreset(configs, GenerationRequest{}, preset("auto"), gpus(gib), store).name);
         };
         QCOMPARE(chosen({80}), QString("max-speed"));
-        QCOMPARE(chosen({24}), QString("24gb"));
+        QCOMPARE(chosen({24}), QString("max-speed"));
         QCOMPARE(chosen({24, 24}), QString("multi-gpu"));
         QCOMPARE(chosen({10}), QString("low-memory"));
+        const ModelConfigs small = fullSize("cogvideox-2b");
+        QCOMPARE(QString::fromStdString(
+                     MemoryPlanner::choosePreset(small, GenerationRequest{}, preset("auto"), gpus({12}), store).name),
+                 QString("24gb"));
     }
 
     void multiGpuUsesBothCards()

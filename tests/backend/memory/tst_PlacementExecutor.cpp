@@ -72,9 +72,10 @@ private Q_SLOTS:
                 QCOMPARE(ledger.residentBytes("cuda:0"), std::int64_t(10 + 3 * 50)); // base + (1 + 2) blocks
                 executor.onBlock(block, false);
             }
+        QCOMPARE(ledger.residentBytes("cpu"), std::int64_t(6 * 50)); // pinned host copies
         executor.endStage(Stage::Denoising);
-        QCOMPARE(ledger.residentBytes("cuda:0"), std::int64_t(10));
-        QCOMPARE(ledger.residentBytes("cpu"), std::int64_t(6 * 50));
+        QCOMPARE(ledger.residentBytes("cuda:0"), std::int64_t(0));   // freed with the stage
+        QCOMPARE(ledger.residentBytes("cpu"), std::int64_t(0));
         // Every block, every step, plus blocks 0 and 1 prefetched for a next step that did not come.
         QCOMPARE(ledger.traffic("cuda:0").movesIn, 14);
     }
@@ -89,7 +90,8 @@ private Q_SLOTS:
         PlacementExecutor executor(plan, ledger);
         executor.beginStage(Stage::TextEncoding);
         executor.endStage(Stage::TextEncoding);
-        QCOMPARE(ledger.residentBytes("cpu"), std::int64_t(100)); // released text encoder rests in RAM
+        QCOMPARE(ledger.peakBytes("cuda:1"), std::int64_t(100));  // ran on the roomier GPU ...
+        QCOMPARE(ledger.residentBytes("cuda:1"), std::int64_t(0)); // ... and was freed after encoding
         executor.beginStage(Stage::Denoising);
         QCOMPARE(ledger.residentBytes(plan.cfgUnconditionalDevice()), std::int64_t(210));
         executor.endStage(Stage::Denoising);
