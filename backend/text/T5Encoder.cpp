@@ -18,6 +18,20 @@ void checkDtype(c10::ScalarType dtype)
                                                c10::toString(dtype));
 }
 
+// libtorch before 2.1 has no float16 matmul on the CPU; probe once instead of guessing by version.
+bool cpuSupportsHalfMatmul()
+{
+    static const bool isSupported = [] {
+        try {
+            const at::Tensor one = at::ones({1, 1}, at::TensorOptions().dtype(at::kHalf));
+            return at::mm(one, one).item<float>() == 1.0f;
+        } catch (const c10::Error&) {
+            return false;
+        }
+    }();
+    return isSupported;
+}
+
 bool isFeedForwardOutput(const std::string& name)
 {
     const std::string suffix = ".DenseReluDense.wo.weight";
@@ -102,6 +116,9 @@ at::Tensor T5Encoder::forward(const at::Tensor& inputIds, const at::Tensor& atte
     if (attentionMask.defined() && attentionMask.sizes() != inputIds.sizes())
         throw ShapeError("T5Encoder attention_mask: expected the shape of input_ids");
     checkIds(inputIds);
+    if (m_dtype == at::kHalf && device().is_cpu() && !cpuSupportsHalfMatmul())
+        throw Error(ErrorCode::Unavailable, "T5 encoder: this libtorch has no float16 matmul on the CPU; load the "
+                                            "text encoder in bfloat16 or float32 to run it on the CPU");
     const at::Tensor ids = inputIds.to(device(), at::kLong);                     // [B, L]
     const at::Tensor embeddings = at::embedding(m_shared->weight, ids);          // [B, L, D]
     return m_encoder->forward(embeddings, attentionMask, hiddenStates);           // [B, L, D]
