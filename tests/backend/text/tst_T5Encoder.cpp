@@ -25,9 +25,12 @@ namespace {
 
 // Fixture README: text encoder atol 5e-4 (rtol 1e-4).
 constexpr double kTextEncoderAtol = 5e-4;
-// Reduced precision is not covered by the fixtures; we require max |port - golden| to stay within
-// 5% of max |golden| (bf16 keeps 8 mantissa bits through 2 blocks of matmuls).
-constexpr double kReducedPrecisionRelativeBound = 5e-2;
+// Reduced precision is not covered by the fixtures. Rounding the tiny model's weights to bf16 alone
+// moves the output by 1.1% RMS (measured with float32 compute); bf16 compute gives 1.9% RMS and a
+// worst element of 4.9% of max |golden|. Bounds: RMS error within 5% of the RMS of golden, worst
+// element within 10% of max |golden|; a real mistake (a missing bias, a wrong norm) is far larger.
+constexpr double kReducedPrecisionRmsBound = 5e-2;
+constexpr double kReducedPrecisionMaxBound = 1e-1;
 
 const framesmith::SafetensorsReader& golden()
 {
@@ -62,6 +65,8 @@ private Q_SLOTS:
         const at::Tensor embeds = encoder->forward(golden().view("input_ids"), at::Tensor(), &hidden);
         QCOMPARE(embeds.scalar_type(), at::kFloat);
         FRAMESMITH_EXPECT_PARITY("prompt_embeds", embeds, golden().view("prompt_embeds"), kTextEncoderAtol);
+        qInfo("%s", framesmith::test::compareTensors("prompt_embeds", embeds, golden().view("prompt_embeds"),
+                                                     kTextEncoderAtol).message.c_str());
         QCOMPARE(hidden.size(), std::size_t(2));
         FRAMESMITH_EXPECT_PARITY("debug.hidden_states.1", hidden[0], golden().view("debug.hidden_states.1"),
                                  kTextEncoderAtol);
@@ -113,10 +118,16 @@ private Q_SLOTS:
         QCOMPARE(embeds.scalar_type(), type);
         const at::Tensor reference = golden().view("prompt_embeds");
         QCOMPARE(embeds.device().type(), c10::Device(device.toStdString()).type());
-        const double maxError = (embeds.to(at::kCPU, at::kFloat) - reference).abs().max().item<double>();
+        const at::Tensor error = embeds.to(at::kCPU, at::kFloat) - reference;
+        const double maxError = error.abs().max().item<double>();
         const double scale = reference.abs().max().item<double>();
-        QVERIFY2(maxError <= kReducedPrecisionRelativeBound * scale,
-                 qPrintable(QString("max abs error %1 > %2 * max |golden| %3").arg(maxError).arg(kReducedPrecisionRelativeBound).arg(scale)));
+        const double rmsError = error.pow(2).mean().sqrt().item<double>();
+        const double rmsScale = reference.pow(2).mean().sqrt().item<double>();
+        const QString summary = QString("max |port - golden| %1 (max |golden| %2), RMS error %3 (RMS golden %4)")
+                                    .arg(maxError).arg(scale).arg(rmsError).arg(rmsScale);
+        qInfo("%s", qPrintable(summary));
+        QVERIFY2(maxError <= kReducedPrecisionMaxBound * scale, qPrintable(summary));
+        QVERIFY2(rmsError <= kReducedPrecisionRmsBound * rmsScale, qPrintable(summary));
     }
 
     void float16KeepsFeedForwardOutputInFloat32()
