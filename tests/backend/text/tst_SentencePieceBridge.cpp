@@ -8,6 +8,7 @@
 
 #include <ATen/ATen.h>
 
+#include <QFile>
 #include <QTest>
 
 #include <cstdlib>
@@ -19,6 +20,16 @@ class tst_SentencePieceBridge : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // Runs before anything loads the bridge: libsentencepiece must not be linked into the
+        // process (only the module, loaded later in its own scope, may pull it in).
+        QFile maps("/proc/self/maps");
+        QVERIFY(maps.open(QIODevice::ReadOnly));
+        const QByteArray mapped = maps.readAll();
+        QVERIFY2(!mapped.contains("libsentencepiece"), "libsentencepiece is linked into a backend executable");
+    }
+
     void missingModuleErrorNamesEveryPathTried()
     {
         try {
