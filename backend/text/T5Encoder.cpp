@@ -66,6 +66,21 @@ std::shared_ptr<T5Encoder> T5Encoder::load(const std::string& textEncoderDir, c1
     return model;
 }
 
+std::int64_t T5Encoder::weightBytes(const T5Config& config, c10::ScalarType dtype)
+{
+    checkDtype(dtype);
+    T5Encoder skeleton(config); // modules only: no tensor is allocated
+    std::int64_t bytes = 0;
+    for (const auto& slot : skeleton.parameters()) {
+        std::int64_t elements = 1;
+        for (auto d : slot.shape)
+            elements *= d;
+        const auto type = dtype == at::kHalf && isFeedForwardOutput(slot.name) ? at::kFloat : dtype;
+        bytes += elements * static_cast<std::int64_t>(c10::elementSize(type));
+    }
+    return bytes;
+}
+
 c10::Device T5Encoder::device() const
 {
     return m_shared->weight.defined() ? m_shared->weight.device() : c10::Device(c10::kCPU);

@@ -25,6 +25,10 @@ public:
     // (_keep_in_fp32_modules). Throws FileError/ShapeError naming the file or tensor.
     static std::shared_ptr<T5Encoder> load(const std::string& textEncoderDir, c10::ScalarType dtype, c10::Device device);
 
+    // Bytes the weights take once loaded in `dtype` (float16 counts `wo` as float32), from the
+    // config alone: for memory planning before anything is read. Any thread.
+    static std::int64_t weightBytes(const T5Config& config, c10::ScalarType dtype);
+
     // inputIds [B, L] int64 (any device) -> [B, L, d_model] in the load dtype, on this model's device.
     // No attention mask: the CogVideoX pipelines attend to the padding too.
     at::Tensor forward(const at::Tensor& inputIds) const;

@@ -156,6 +156,18 @@ private Q_SLOTS:
         QVERIFY(encoder->parameterBytes() > 0);
     }
 
+    void weightBytesMatchTheCheckpointWithoutLoading()
+    {
+        const auto config = framesmith::T5Config::fromFile(textEncoderDir("tiny-2b") + "/config.json");
+        const auto encoder = T5Encoder::load(textEncoderDir("tiny-2b"), at::kHalf, at::kCPU);
+        QCOMPARE(T5Encoder::weightBytes(config, at::kHalf), encoder->parameterBytes());
+        // The real T5-v1.1-XXL: full-size-configs/param_counts.json says 4 762 310 656 elements,
+        // 9 524 621 312 bytes in bf16.
+        const auto xxl = framesmith::T5Config::fromFile(cogvideoxFixture("full-size-configs/cogvideox-5b/text_encoder/config.json"));
+        QCOMPARE(T5Encoder::weightBytes(xxl, at::kBFloat16), std::int64_t(9524621312));
+        QCOMPARE(T5Encoder::weightBytes(xxl, at::kFloat), std::int64_t(19049242624));
+    }
+
     void relativePositionBucketsFollowT5()
     {
         // 32 bidirectional buckets, max distance 128: 16 per direction, 8 exact, then log-spaced.
