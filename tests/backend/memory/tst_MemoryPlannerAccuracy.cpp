@@ -1,0 +1,102 @@
+// The planner against measured host peaks of real modules on the CPU (CpuAllocationTracker):
+// weights must match exactly, working memory within the band the planner promises. Residuals are
+// printed (qInfo) and recorded in docs/benchmarks.md, "Memory planner accuracy".
+#include "memory/ActivationEstimator.h"
+#include "memory/CpuAllocationTracker.h"
+#include "memory/ParameterCounter.h"
+#include "memory/PlacementPlanner.h"
+#include "support/TestPaths.h"
+#include "text/T5Encoder.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
+#include <QTest>
+
+using namespace framesmith;
+
+namespace {
+
+void fillRandom(Module& module)
+{
+    at::manual_seed(0);
+    for (ParameterSlot& slot : module.parameters())
+        *slot.tensor = at::randn(slot.shape) * 0.05;
+}
+
+double mib(std::int64_t bytes) { return static_cast<double>(bytes) / (1 << 20); }
+
+} // namespace
+
+class tst_MemoryPlannerAccuracy : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { CpuAllocationTracker::install(); }
+
+    // The text engineer's own count (T5Encoder::weightBytes) agrees with the planner's, fp16 `wo` included.
+    void textEncoderWeightsAgreeWithTheEncoder_data()
+    {
+        QTest::addColumn<int>("dtype");
+        QTest::newRow("bf16") << int(ComputeDtype::BFloat16);
+        QTest::newRow("fp16") << int(ComputeDtype::Float16);
+        QTest::newRow("fp32") << int(ComputeDtype::Float32);
+    }
+    void textEncoderWeightsAgreeWithTheEncoder()
+    {
+        QFETCH(int, dtype);
+        const std::string folder = test::cogvideoxFixture("full-size-configs/cogvideox-5b");
+        MemoryPreset preset;
+        preset.dtype = static_cast<ComputeDtype>(dtype);
+        const c10::ScalarType scalar = preset.dtype == ComputeDtype::Float32 ? c10::kFloat
+                                       : preset.dtype == ComputeDtype::Float16 ? c10::kHalf : c10::kBFloat16;
+        QCOMPARE(PlacementPlanner::footprint(loadModelConfigs(folder), preset).textEncoderBytes,
+                 T5Encoder::weightBytes(T5Config::fromFile(folder + "/text_encoder/config.json"), scalar));
+    }
+
+    // A T5 v1.1-shaped encoder at a width the CPU handles in seconds (XXL is 4096 wide).
+    void textEncoderPeakIsPredicted_data()
+    {
+        QTest::addColumn<int>("dModel");
+        QTest::addColumn<int>("dFf");
+        QTest::addColumn<int>("heads");
+        QTest::newRow("d512") << 512 << 1024 << 8;
+        QTest::newRow("d1024") << 1024 << 2816 << 16;
+    }
+    void textEncoderPeakIsPredicted()
+    {
+        QFETCH(int, dModel);
+        QFETCH(int, dFf);
+        QFETCH(int, heads);
+        c10::InferenceMode inference;
+        T5Config t5;
+        t5.dModel = dModel;
+        t5.dFf = dFf;
+        t5.numHeads = heads;
+        t5.dKv = dModel / heads;
+        t5.numLayers = 4;
+        ModelConfigs configs;
+        configs.textEncoder = {static_cast<int>(t5.vocabSize), dModel, dModel / heads, dFf, 4, heads, 32, true, 226};
+        configs.transformer.textEmbedDim = dModel;
+
+        const std::int64_t before = CpuAllocationTracker::currentBytes();
+        T5Encoder encoder(t5);
+        fillRandom(encoder);
+        const std::int64_t weights = CpuAllocationTracker::currentBytes() - before;
+        QCOMPARE(weights, ParameterCounter::textEncoder(configs.textEncoder) * 4);
+
+        CpuAllocationTracker::resetPeak();
+        const std::int64_t start = CpuAllocationTracker::currentBytes();
+        at::Tensor ids = at::randint(0, t5.vocabSize, {1, 226}, at::kLong);
+        at::Tensor embeddings = encoder.forward(ids);
+        const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
+        // The estimate also counts both prompts' embeddings kept for denoising (one is measured here).
+        const std::int64_t predicted = ActivationEstimator::textEncode(configs, ComputeDtype::Float32) -
+                                       226ll * dModel * 4;
+        qInfo("T5 d_model %d: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)", dModel, mib(measured),
+              mib(predicted), 100.0 * (predicted - measured) / measured);
+        QVERIFY2(predicted >= measured * 0.8 && predicted <= measured * 2.0, "outside the planner's band");
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_MemoryPlannerAccuracy)
+#include "tst_MemoryPlannerAccuracy.moc"
