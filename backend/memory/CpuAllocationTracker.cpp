@@ -2,17 +2,10 @@
 
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>
-#include <torch/version.h>
 
 #include <atomic>
+#include <cstring>
 
-// libtorch 2.3 made Allocator::allocate non-const and added the pure copy_data.
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
-#define FRAMESMITH_ALLOCATE_QUALIFIER
-#define FRAMESMITH_ALLOCATOR_HAS_COPY_DATA 1
-#else
-#define FRAMESMITH_ALLOCATE_QUALIFIER const
-#endif
 
 namespace framesmith {
 namespace {
@@ -37,7 +30,18 @@ class CountingAllocator final : public c10::Allocator {
 public:
     explicit CountingAllocator(c10::Allocator* inner) : m_inner(inner) {}
 
-    c10::DataPtr allocate(std::size_t bytes) FRAMESMITH_ALLOCATE_QUALIFIER override
+    // libtorch 1.13-2.2 declare `allocate(size_t) const`, 2.3+ `allocate(size_t)` and a pure
+    // `copy_data`: both allocate forms are defined (no `override`), so whichever the base declares
+    // is overridden, and copy_data exists either way.
+    c10::DataPtr allocate(std::size_t bytes) const { return count(bytes); }
+    c10::DataPtr allocate(std::size_t bytes) { return count(bytes); }
+    void copy_data(void* destination, const void* source, std::size_t bytes) const
+    {
+        std::memcpy(destination, source, bytes);
+    }
+
+private:
+    c10::DataPtr count(std::size_t bytes) const
     {
         auto* allocation = new Allocation{m_inner->allocate(bytes), static_cast<std::int64_t>(bytes)};
         const std::int64_t now = g_current += allocation->bytes;
@@ -47,14 +51,6 @@ public:
         const c10::Device device = allocation->inner.device();
         return c10::DataPtr(data, allocation, &release, device);
     }
-#ifdef FRAMESMITH_ALLOCATOR_HAS_COPY_DATA
-    void copy_data(void* destination, const void* source, std::size_t count) const override
-    {
-        default_copy_data(destination, source, count);
-    }
-#endif
-
-private:
     c10::Allocator* m_inner;
 };
 
