@@ -137,6 +137,27 @@ void CogVideoXTransformer3D::checkFinite(const at::Tensor& output, const at::Ten
     throw NumericalError(s.str());
 }
 
+at::Tensor CogVideoXTransformer3D::runBlocks(at::Tensor joint, std::int64_t textTokens, const at::Tensor& emb,
+                                             const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const
+{
+    const std::int64_t videoTokens = joint.size(1) - textTokens;
+    for (std::size_t i = 0; i < m_blocks->size(); ++i) {
+        if (m_cancelToken && m_cancelToken->isStopRequested())
+            throw CancelledError("transformer block " + std::to_string(i));
+        if (m_blockCallback)
+            m_blockCallback(static_cast<int>(i), true);
+        joint = (*m_blocks)[i].forward(joint, textTokens, emb, rope, m_attentionOptions);
+        if (m_blockCallback)
+            m_blockCallback(static_cast<int>(i), false);
+        if (debug) {
+            const std::string prefix = "block" + std::to_string(i);
+            (*debug)[prefix + ".hidden_states"] = joint.narrow(1, textTokens, videoTokens).clone();
+            (*debug)[prefix + ".encoder_hidden_states"] = joint.narrow(1, 0, textTokens).clone();
+        }
+    }
+    return joint;
+}
+
 at::Tensor CogVideoXTransformer3D::run(const at::Tensor& hiddenStatesIn, const at::Tensor& encoderHiddenStatesIn,
                                        const at::Tensor& timestep, const std::optional<RotaryEmbedding>& rope,
                                        const std::optional<at::Tensor>& ofs, DebugTensors* debug) const
@@ -156,20 +177,11 @@ at::Tensor CogVideoXTransformer3D::run(const at::Tensor& hiddenStatesIn, const a
         if (positions.defined())
             (*debug)["pos_embedding"] = positions;
     }
+    std::optional<RotaryEmbedding> ropeHere = rope; // moved to the activations' device once, not per block
+    if (ropeHere && ropeHere->cos.device() != x.device())
+        ropeHere = RotaryEmbedding{rope->cos.to(x.device()), rope->sin.to(x.device())};
+    joint = runBlocks(std::move(joint), textTokens, emb, ropeHere, debug);
     const std::int64_t videoTokens = joint.size(1) - textTokens;
-    for (std::size_t i = 0; i < m_blocks->size(); ++i) {
-        if (m_cancelToken && m_cancelToken->isStopRequested())
-            throw CancelledError("transformer block " + std::to_string(i));
-        if (m_blockCallback)
-            m_blockCallback(static_cast<int>(i), true);
-        joint = (*m_blocks)[i].forward(joint, textTokens, emb, rope, m_attentionOptions);
-        if (m_blockCallback)
-            m_blockCallback(static_cast<int>(i), false);
-        if (debug) {
-            (*debug)["block" + std::to_string(i) + ".hidden_states"] = joint.narrow(1, textTokens, videoTokens).clone();
-            (*debug)["block" + std::to_string(i) + ".encoder_hidden_states"] = joint.narrow(1, 0, textTokens).clone();
-        }
-    }
     at::Tensor video = m_normFinal->forward(joint.narrow(1, textTokens, videoTokens));
     joint.reset();
     video = m_normOut->forward(video, emb);

@@ -59,6 +59,8 @@ private:
     at::Tensor run(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates, const at::Tensor& timestep,
                    const std::optional<RotaryEmbedding>& rope, const std::optional<at::Tensor>& ofs,
                    DebugTensors* debug) const;
+    at::Tensor runBlocks(at::Tensor joint, std::int64_t textTokens, const at::Tensor& emb,
+                         const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const;
     void checkInputs(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates, const at::Tensor& timestep,
                      const std::optional<RotaryEmbedding>& rope, const std::optional<at::Tensor>& ofs) const;
     at::Tensor conditioning(const at::Tensor& timestep, const std::optional<at::Tensor>& ofs, c10::ScalarType dtype,
