@@ -62,16 +62,27 @@ void fillWeights(CogVideoXTransformer3D& model)
     }
 }
 
-double matmulGflops()
+// User + system CPU seconds of this process (less sensitive than wall time to a shared machine).
+double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_utime.tv_sec + u.ru_utime.tv_usec * 1e-6 + u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
+}
+
+// Returns wall GFLOP/s (median of 10); cpuRate receives GFLOP per CPU second over the 10 calls.
+double matmulGflops(double& cpuRate)
 {
     at::Tensor a = at::randn({2048, 2048}), b = at::randn({2048, 2048});
     at::mm(a, b);
     std::vector<double> times;
+    const double cpu0 = cpuSeconds();
     for (int i = 0; i < 10; ++i) {
         auto t0 = std::chrono::steady_clock::now();
         at::mm(a, b);
         times.push_back(seconds(t0));
     }
+    cpuRate = 10 * 2.0 * 2048.0 * 2048.0 * 2048.0 / (cpuSeconds() - cpu0) / 1e9;
     std::sort(times.begin(), times.end());
     return 2.0 * 2048.0 * 2048.0 * 2048.0 / times[5] / 1e9;
 }
@@ -95,7 +106,8 @@ int main(int argc, char** argv)
     const int runs = std::stoi(flag(argc, argv, "--runs", "3"));
     const double gflop = workload == "5b" ? 1455.7 : 596.8; // README FLOP counts
     try {
-        const double machine = matmulGflops();
+        double machineCpuRate = 0;
+        const double machine = matmulGflops(machineCpuRate);
         auto config = CogVideoXTransformerConfig::fromFile(fixtures + "/transformer-" + workload + "-mid/config.json");
         auto model = std::make_shared<CogVideoXTransformer3D>(config);
         fillWeights(*model);
@@ -112,11 +124,13 @@ int main(int argc, char** argv)
 
         model->forward(hidden, text, timestep, rope, std::nullopt); // warm-up
         std::vector<double> times;
+        const double cpu0 = cpuSeconds();
         for (int i = 0; i < runs; ++i) {
             auto t0 = std::chrono::steady_clock::now();
             at::Tensor out = model->forward(hidden, text, timestep, rope, std::nullopt);
             times.push_back(seconds(t0));
         }
+        const double cpuPerCall = (cpuSeconds() - cpu0) / runs;
         std::sort(times.begin(), times.end());
         const double median = times[times.size() / 2];
         const double peakWindow = procStatusMiB("VmHWM");
@@ -124,11 +138,12 @@ int main(int argc, char** argv)
         getrusage(RUSAGE_SELF, &usage);
         std::printf("workload transformer-%s: median %.3f s (min %.3f, max %.3f, %d runs) | %.1f GFLOP/s achieved "
                     "= %.2f x the 2048^3 matmul (%.1f GFLOP/s) | RSS after load %.0f MiB, activation peak %.0f MiB, "
-                    "process peak %.0f MiB | attention %s, score budget %lld MiB\n",
+                    "process peak %.0f MiB | attention %s, score budget %lld MiB | %.1f CPU s per call = %.2f x the matmul's GFLOP per CPU second\n",
                     workload.c_str(), median, times.front(), times.back(), runs, gflop / median,
                     gflop / median / machine, machine, afterLoad, peakWindow - afterLoad, usage.ru_maxrss / 1024.0,
                     ChunkedAttention::usesFusedKernel(hidden, options) ? "fused SDPA" : "chunked math",
-                    static_cast<long long>(options.scoreBudgetBytes >> 20));
+                    static_cast<long long>(options.scoreBudgetBytes >> 20), cpuPerCall,
+                    gflop / cpuPerCall / machineCpuRate);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_transformer_forward: %s\n", e.what());
         return 1;
