@@ -34,7 +34,7 @@ public:
     static std::int64_t vaeDecode(const ModelConfigs& configs, const GenerationRequest& request,
                                   const MemoryPreset& preset);
     static std::int64_t attentionWorkspace(std::int64_t batch, std::int64_t heads, std::int64_t sequence,
-                                           AttentionPath attention);
+                                           AttentionPath attention, std::int64_t elementBytes);
 };
 
 } // namespace framesmith

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 
 namespace framesmith {
@@ -14,16 +16,28 @@ std::atomic<std::int64_t> g_current{0};
 std::atomic<std::int64_t> g_peak{0};
 std::atomic<bool> g_installed{false};
 
+// Some kernels use raw_allocate, which requires the context to be the data pointer itself, so the
+// size and the inner deleter of each allocation are kept by address.
 struct Allocation {
-    c10::DataPtr inner;
-    std::int64_t bytes;
+    std::int64_t bytes = 0;
+    c10::DeleterFnPtr deleter = nullptr;
 };
+std::mutex g_mutex;
+std::unordered_map<void*, Allocation> g_allocations;
 
-void release(void* context)
+void release(void* data)
 {
-    auto* allocation = static_cast<Allocation*>(context);
-    g_current -= allocation->bytes;
-    delete allocation;
+    Allocation allocation;
+    {
+        std::lock_guard<std::mutex> lock(g_mutex);
+        auto it = g_allocations.find(data);
+        if (it == g_allocations.end())
+            return;
+        allocation = it->second;
+        g_allocations.erase(it);
+    }
+    g_current -= allocation.bytes;
+    allocation.deleter(data);
 }
 
 class CountingAllocator final : public c10::Allocator {
@@ -39,17 +53,25 @@ public:
     {
         std::memcpy(destination, source, bytes);
     }
+    c10::DeleterFnPtr raw_deleter() const override { return &release; }
 
 private:
     c10::DataPtr count(std::size_t bytes) const
     {
-        auto* allocation = new Allocation{m_inner->allocate(bytes), static_cast<std::int64_t>(bytes)};
-        const std::int64_t now = g_current += allocation->bytes;
+        c10::DataPtr inner = m_inner->allocate(bytes);
+        if (!inner.get() || inner.get() != inner.get_context() || !inner.get_deleter())
+            return inner; // not a plain allocation: left uncounted
+        const c10::Device device = inner.device();
+        const c10::DeleterFnPtr deleter = inner.get_deleter();
+        void* data = inner.release_context();
+        {
+            std::lock_guard<std::mutex> lock(g_mutex);
+            g_allocations[data] = Allocation{static_cast<std::int64_t>(bytes), deleter};
+        }
+        const std::int64_t now = g_current += static_cast<std::int64_t>(bytes);
         std::int64_t peak = g_peak.load();
         while (now > peak && !g_peak.compare_exchange_weak(peak, now)) {}
-        void* data = allocation->inner.get();
-        const c10::Device device = allocation->inner.device();
-        return c10::DataPtr(data, allocation, &release, device);
+        return c10::DataPtr(data, data, &release, device);
     }
     c10::Allocator* m_inner;
 };

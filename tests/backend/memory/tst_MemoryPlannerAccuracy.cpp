@@ -6,6 +6,7 @@
 #include "memory/ParameterCounter.h"
 #include "memory/PlacementPlanner.h"
 #include "support/TestPaths.h"
+#include "models/cogvideox/CogVideoXTransformer3D.h"
 #include "text/T5Encoder.h"
 
 #include <ATen/ATen.h>
@@ -94,6 +95,50 @@ private Q_SLOTS:
                                        226ll * dModel * 4;
         qInfo("T5 d_model %d: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)", dModel, mib(measured),
               mib(predicted), 100.0 * (predicted - measured) / measured);
+        QVERIFY2(predicted >= measured * 0.8 && predicted <= measured * 2.0, "outside the planner's band");
+    }
+
+    // One guided denoising forward of the mid-size workloads (tests/fixtures/cogvideox-mid: real
+    // widths, 2 blocks): [2, 13, 16, 16, 24] latents, 128 x 192 pixels, 1474 joint tokens.
+    void transformerPeakIsPredicted_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::newRow("2b-mid") << "2b";
+        QTest::newRow("5b-mid") << "5b";
+    }
+    void transformerPeakIsPredicted()
+    {
+        QFETCH(QString, model);
+        c10::InferenceMode inference;
+        const std::string name = model.toStdString();
+        ModelConfigs configs = loadModelConfigs(test::cogvideoxFixture("full-size-configs/cogvideox-" + name));
+        configs.transformer.numLayers = 2; // the mid workloads are the full configs with 2 blocks
+        auto config = CogVideoXTransformerConfig::fromFile(test::fixturesDir() + "/cogvideox-mid/transformer-" + name +
+                                                           "-mid/config.json");
+        const std::int64_t before = CpuAllocationTracker::currentBytes();
+        CogVideoXTransformer3D transformer(config);
+        fillRandom(transformer);
+        const std::int64_t weights = CpuAllocationTracker::currentBytes() - before;
+        const TransformerCount count = ParameterCounter::transformer(configs.transformer);
+        QCOMPARE(weights, (count.stateDictElements() + count.bufferElements) * 4);
+
+        GenerationRequest request;
+        request.frameCount = 49;
+        request.width = 192;
+        request.height = 128;
+        CpuAllocationTracker::resetPeak();
+        const std::int64_t start = CpuAllocationTracker::currentBytes();
+        at::manual_seed(1);
+        at::Tensor latents = at::randn({2, 13, 16, 16, 24});
+        at::Tensor prompts = at::randn({2, 226, 4096});
+        at::Tensor timestep = at::full({2}, 999, at::kLong);
+        at::Tensor out = transformer.forward(latents, prompts, timestep, transformer.rotaryEmbedding(128, 192, 13),
+                                             std::nullopt);
+        const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
+        const std::int64_t predicted = ActivationEstimator::denoise(configs, request, 2, ComputeDtype::Float32,
+                                                                    AttentionPath::ChunkedMath);
+        qInfo("transformer %s-mid: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)", name.c_str(),
+              mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured);
         QVERIFY2(predicted >= measured * 0.8 && predicted <= measured * 2.0, "outside the planner's band");
     }
 };
