@@ -47,12 +47,11 @@ nlohmann::json JsonGuard::parse(const char* text, std::size_t size, int maxDepth
                         what + " nests deeper than " + std::to_string(maxDepth) + " levels (corrupt or hostile)");
     try {
         return nlohmann::json::parse(text, text + size);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw FileError(ErrorCode::BadFile, path,
-                        what + " is not valid JSON (byte " + std::to_string(e.byte) + ": " +
-                            std::string(e.what()).substr(std::string(e.what()).find(']') + 2) + ")");
     } catch (const nlohmann::json::exception& e) {
-        throw FileError(ErrorCode::BadFile, path, what + " is not valid JSON (" + e.what() + ")");
+        std::string reason = e.what(); // "[json.exception.parse_error.101] parse error at ..."
+        if (reason.rfind("[json.exception", 0) == 0 && reason.find("] ") != std::string::npos)
+            reason = reason.substr(reason.find("] ") + 2);
+        throw FileError(ErrorCode::BadFile, path, what + " is not valid JSON (" + reason + ")");
     }
 }
 

@@ -79,8 +79,11 @@ WeightSource WeightSource::open(const std::string& pathIn)
 {
     std::string path = pathIn;
     std::error_code ec;
-    if (fs::is_directory(path, ec))
+    if (fs::is_directory(path, ec)) {
+        if (endsWith(path, ".safetensors") || endsWith(path, ".json"))
+            throw FileError(ErrorCode::BadFile, path, "is a directory, expected a file");
         path = findInFolder(path);
+    }
     if (endsWith(path, ".json"))
         return openIndex(path);
     WeightSource source;
