@@ -138,6 +138,9 @@ nlohmann::json DiffusersModelFolder::componentConfig(const std::string& componen
 
 std::string DiffusersModelFolder::variant() const
 {
+    if (pipelineClass().rfind("CogVideoX", 0) != 0)
+        throw FileError(ErrorCode::UnsupportedModel, (fs::path(m_path) / "model_index.json").string(),
+                        "pipeline class '" + pipelineClass() + "' is not a CogVideoX pipeline");
     if (componentClass("transformer").empty())
         throw FileError(ErrorCode::UnsupportedModel, (fs::path(m_path) / "model_index.json").string(),
                         "names no transformer component: not a CogVideoX pipeline");
