@@ -1,0 +1,28 @@
+#include "models/cogvideox/CausalConvCache.h"
+
+namespace framesmith {
+
+at::Tensor CausalConvCache::take(const void* owner)
+{
+    auto it = m_frames.find(owner);
+    if (it == m_frames.end())
+        return {};
+    at::Tensor frames = std::move(it->second);
+    m_frames.erase(it);
+    return frames;
+}
+
+void CausalConvCache::put(const void* owner, at::Tensor frames)
+{
+    m_frames[owner] = std::move(frames);
+}
+
+std::int64_t CausalConvCache::bytes() const
+{
+    std::int64_t total = 0;
+    for (const auto& entry : m_frames)
+        total += entry.second.numel() * static_cast<std::int64_t>(entry.second.element_size());
+    return total;
+}
+
+} // namespace framesmith
