@@ -3,8 +3,10 @@
 // kernel-1 frames taken from the previous frame batch (or, on the first batch, copies of the
 // first frame) and by zeros in height and width.
 //
-// Lean form: the time-padded input is one buffer that the caller's `fill` writes straight into
-// (e.g. GroupNorm + SiLU), so neither the normalised tensor nor a concatenation exists on its own.
+// Lean form: the caller's `fill` writes its transform of the input (e.g. GroupNorm + SiLU)
+// straight into the time-padded window the conv reads, so neither the normalised tensor nor a
+// concatenation exists on its own; inputs larger than the run's window budget are convolved a
+// few output frames at a time into one preallocated output.
 #include "core/Layers.h"
 #include "models/cogvideox/CausalConvCache.h"
 
@@ -14,8 +16,9 @@ namespace framesmith {
 
 class CausalConv3d : public Module {
 public:
-    // dst: [B, C, T, H, W] view inside the padded buffer; src: what the caller passed.
-    using Fill = std::function<void(at::Tensor& dst, const at::Tensor& src)>;
+    // Write transformed src frames [frameBegin, frameBegin + dst.size(2)) into dst, a view inside
+    // the padded window ([B, C, n, H, W], each channel's frames contiguous).
+    using Fill = std::function<void(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin)>;
 
     CausalConv3d(std::int64_t in, std::int64_t out, std::int64_t kernel);
 
@@ -29,6 +32,8 @@ public:
     const at::Tensor& bias() const { return m_conv->bias; }
 
 private:
+    at::Tensor convolve(const at::Tensor& window) const;
+
     std::int64_t m_kernel;
     std::shared_ptr<Conv3d> m_conv;
 };

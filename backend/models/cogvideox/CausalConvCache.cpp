@@ -1,5 +1,7 @@
 #include "models/cogvideox/CausalConvCache.h"
 
+#include <algorithm>
+
 namespace framesmith {
 
 at::Tensor CausalConvCache::take(const void* owner)
@@ -23,6 +25,12 @@ std::int64_t CausalConvCache::bytes() const
     for (const auto& entry : m_frames)
         total += entry.second.numel() * static_cast<std::int64_t>(entry.second.element_size());
     return total;
+}
+
+std::int64_t CausalConvCache::framesPerWindow(std::int64_t frameBytes, std::int64_t extraFrames) const
+{
+    const std::int64_t fit = frameBytes > 0 ? m_windowBytes / frameBytes : 1;
+    return std::max<std::int64_t>(1, fit - extraFrames);
 }
 
 } // namespace framesmith

@@ -21,9 +21,17 @@ public:
     std::int64_t bytes() const;
     void clear() { m_frames.clear(); }
 
+    // Largest input window a convolution of this run materialises at once (bytes); larger
+    // inputs are convolved a few output frames at a time. Part of the run, not of the model.
+    void setWindowBytes(std::int64_t bytes) { m_windowBytes = bytes; }
+    std::int64_t windowBytes() const { return m_windowBytes; }
+    // Output frames per window for frames of `frameBytes` needing `extraFrames` of context.
+    std::int64_t framesPerWindow(std::int64_t frameBytes, std::int64_t extraFrames) const;
+
 private:
     std::unordered_map<const void*, at::Tensor> m_frames;
     bool m_nextBatchFollows = false;
+    std::int64_t m_windowBytes = std::int64_t{64} << 20;
 };
 
 } // namespace framesmith

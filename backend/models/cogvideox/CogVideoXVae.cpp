@@ -93,7 +93,8 @@ at::Tensor CogVideoXVae::prepareInput(const at::Tensor& input, std::int64_t chan
     return input.to(m_probe->device(), m_probe->scalar_type());
 }
 
-at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, CogVideoXVaeProgress& progress) const
+at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, const VaeOptions& options,
+                                      CogVideoXVaeProgress& progress) const
 {
     const auto batches = frameBatches(latents.size(2), kLatentFramesPerBatch);
     std::int64_t frames = 0;
@@ -103,6 +104,7 @@ at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, CogVideoXVaePro
                                    m_decoder->sizeOut(latents.size(4))},
                                   latents.options());
     CausalConvCache cache;
+    cache.setWindowBytes(options.convWindowBytes);
     std::int64_t offset = 0;
     for (std::size_t k = 0; k < batches.size(); ++k) {
         progress.beforeChunk();
@@ -116,7 +118,8 @@ at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, CogVideoXVaePro
     return output;
 }
 
-at::Tensor CogVideoXVae::encodeFrames(const at::Tensor& video, CogVideoXVaeProgress& progress) const
+at::Tensor CogVideoXVae::encodeFrames(const at::Tensor& video, const VaeOptions& options,
+                                      CogVideoXVaeProgress& progress) const
 {
     const auto batches = frameBatches(video.size(2), kSampleFramesPerBatch);
     std::int64_t frames = 0;
@@ -126,6 +129,7 @@ at::Tensor CogVideoXVae::encodeFrames(const at::Tensor& video, CogVideoXVaeProgr
                                    m_encoder->sizeOut(video.size(4))},
                                   video.options());
     CausalConvCache cache;
+    cache.setWindowBytes(options.convWindowBytes);
     std::int64_t offset = 0;
     for (std::size_t k = 0; k < batches.size(); ++k) {
         progress.beforeChunk();
@@ -145,9 +149,9 @@ at::Tensor CogVideoXVae::decodeItem(const at::Tensor& latents, const VaeOptions&
     auto tiles = plannedTiles(o, latents.size(3), latents.size(4), latentTile(o.tileSampleMinHeight, scale),
                               latentTile(o.tileSampleMinWidth, scale), o.tileSampleMinHeight, o.tileSampleMinWidth);
     if (!tiles)
-        return decodeFrames(latents, progress);
+        return decodeFrames(latents, o, progress);
     return tiles->run(
-        latents, [&](const at::Tensor& tile) { return decodeFrames(tile, progress); },
+        latents, [&](const at::Tensor& tile) { return decodeFrames(tile, o, progress); },
         [&](std::int64_t size) { return m_decoder->sizeOut(size); });
 }
 
@@ -157,9 +161,9 @@ at::Tensor CogVideoXVae::encodeItem(const at::Tensor& video, const VaeOptions& o
     auto tiles = plannedTiles(o, video.size(3), video.size(4), o.tileSampleMinHeight, o.tileSampleMinWidth,
                               latentTile(o.tileSampleMinHeight, scale), latentTile(o.tileSampleMinWidth, scale));
     if (!tiles)
-        return encodeFrames(video, progress);
+        return encodeFrames(video, o, progress);
     return tiles->run(
-        video, [&](const at::Tensor& tile) { return encodeFrames(tile, progress); },
+        video, [&](const at::Tensor& tile) { return encodeFrames(tile, o, progress); },
         [&](std::int64_t size) { return m_encoder->sizeOut(size); });
 }
 

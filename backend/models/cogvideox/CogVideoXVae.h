@@ -28,6 +28,8 @@ struct VaeOptions {
     double tileOverlapHeight = 1.0 / 6.0, tileOverlapWidth = 1.0 / 5.0;
     const CancelToken* cancel = nullptr;                     // checked before every chunk/tile
     std::function<void(int done, int total)> progress;       // after every chunk (frame batch of a tile)
+    // Largest convolution input materialised at once; bigger ones run a few frames at a time.
+    std::int64_t convWindowBytes = std::int64_t{64} << 20;
 };
 
 // diffusers DiagonalGaussianDistribution (logvar clamped to [-30, 20]).
@@ -59,8 +61,8 @@ public:
 private:
     at::Tensor encodeItem(const at::Tensor& video, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
     at::Tensor decodeItem(const at::Tensor& latents, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
-    at::Tensor encodeFrames(const at::Tensor& video, CogVideoXVaeProgress& progress) const;
-    at::Tensor decodeFrames(const at::Tensor& latents, CogVideoXVaeProgress& progress) const;
+    at::Tensor encodeFrames(const at::Tensor& video, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
+    at::Tensor decodeFrames(const at::Tensor& latents, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
     at::Tensor prepareInput(const at::Tensor& input, std::int64_t channels, const char* what) const;
 
     CogVideoXVaeConfig m_config;

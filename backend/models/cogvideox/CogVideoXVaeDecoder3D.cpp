@@ -31,7 +31,8 @@ at::Tensor CogVideoXVaeDecoder3D::forward(const at::Tensor& latents, CausalConvC
     h = m_midBlock->forward(std::move(h), zq, cache);
     for (std::size_t i = 0; i < m_upBlocks->size(); ++i)
         h = (*m_upBlocks)[i].forward(std::move(h), zq, cache);
-    auto fill = [&](at::Tensor& dst, const at::Tensor& src) { m_normOut->normalizeInto(dst, src, zq, true); };
+    const NormPlan plan = m_normOut->plan(h, zq, true);
+    auto fill = [&](at::Tensor& dst, const at::Tensor& src, std::int64_t begin) { plan.apply(dst, src, begin); };
     return m_convOut->forward(std::move(h), fill, cache);
 }
 

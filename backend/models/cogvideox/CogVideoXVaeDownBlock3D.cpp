@@ -21,7 +21,7 @@ at::Tensor CogVideoXVaeDownBlock3D::forward(at::Tensor x, CausalConvCache& cache
     for (std::size_t i = 0; i < m_resnets->size(); ++i)
         x = (*m_resnets)[i].forward(std::move(x), at::Tensor(), cache);
     if (m_downsamplers)
-        x = (*m_downsamplers)[0].forward(std::move(x));
+        x = (*m_downsamplers)[0].forward(std::move(x), cache);
     return x;
 }
 

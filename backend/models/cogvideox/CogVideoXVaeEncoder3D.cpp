@@ -29,8 +29,9 @@ at::Tensor CogVideoXVaeEncoder3D::forward(const at::Tensor& frames, CausalConvCa
     for (std::size_t i = 0; i < m_downBlocks->size(); ++i)
         h = (*m_downBlocks)[i].forward(std::move(h), cache);
     h = m_midBlock->forward(std::move(h), at::Tensor(), cache);
-    GroupNormParams norm{m_normOut->groups(), m_normOut->eps(), m_normOut->weight, m_normOut->bias};
-    auto fill = [&](at::Tensor& dst, const at::Tensor& src) { groupNormInto(dst, src, norm, nullptr, true); };
+    const NormPlan plan =
+        NormPlan::groupNorm({m_normOut->groups(), m_normOut->eps(), m_normOut->weight, m_normOut->bias}, h, true);
+    auto fill = [&](at::Tensor& dst, const at::Tensor& src, std::int64_t begin) { plan.apply(dst, src, begin); };
     return m_convOut->forward(std::move(h), fill, cache);
 }
 

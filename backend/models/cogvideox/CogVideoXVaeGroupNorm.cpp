@@ -71,7 +71,7 @@ std::pair<double, double> moments(const T* x, std::int64_t channels, std::int64_
 }
 
 template <class T>
-void writeChannel(T* dst, const T* src, const Plane& plane, float scale, float shift,
+void writeChannel(T* dst, const T* src, const Plane& plane, std::int64_t frameBegin, float scale, float shift,
                   const SpatialModulation* mod, const T* modScale, const T* modShift, const Plane& zPlane)
 {
     if (!mod) {
@@ -82,7 +82,7 @@ void writeChannel(T* dst, const T* src, const Plane& plane, float scale, float s
     const std::int64_t* columnOf = mod->columnOf.data();
     for (std::int64_t t = 0; t < plane.frames; ++t) {
         for (std::int64_t h = 0; h < plane.rows; ++h) {
-            const std::int64_t zRow = (mod->frameOf[t] * zPlane.rows + mod->rowOf[h]) * zPlane.columns;
+            const std::int64_t zRow = (mod->frameOf[frameBegin + t] * zPlane.rows + mod->rowOf[h]) * zPlane.columns;
             const T* ys = modScale + zRow;
             const T* bs = modShift + zRow;
             const std::int64_t offset = (t * plane.rows + h) * plane.columns;
@@ -97,11 +97,30 @@ void writeChannel(T* dst, const T* src, const Plane& plane, float scale, float s
 }
 
 template <class T>
-void groupNormKernel(at::Tensor& dst, const at::Tensor& src, const GroupNormParams& norm,
-                     const SpatialModulation* mod)
+void statsKernel(const at::Tensor& src, std::int64_t groups, double eps, GroupNormStats& stats)
 {
     const std::int64_t batch = src.size(0), channels = src.size(1);
-    const Plane plane{src.size(2), src.size(3), src.size(4)};
+    const std::int64_t plane = src.size(2) * src.size(3) * src.size(4);
+    const std::int64_t perGroup = channels / groups;
+    const T* data = src.data_ptr<T>();
+    at::parallel_for(0, batch * groups, 1, [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t unit = begin; unit < end; ++unit) {
+            const std::int64_t b = unit / groups, g = unit % groups;
+            auto [mean, var] = moments(data + (b * channels + g * perGroup) * plane, perGroup, plane);
+            stats.mean[unit] = static_cast<float>(mean);
+            // torch GroupNorm: rstd = 1 / sqrt(max(var, 0) + eps)
+            stats.rstd[unit] = static_cast<float>(1.0 / std::sqrt(std::max(var, 0.0) + eps));
+        }
+    });
+}
+
+template <class T>
+void applyKernel(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
+                 const GroupNormParams& norm, const SpatialModulation* mod)
+{
+    const std::int64_t batch = src.size(0), channels = src.size(1);
+    const Plane srcPlane{src.size(2), src.size(3), src.size(4)};
+    const Plane plane{dst.size(2), dst.size(3), dst.size(4)};
     const Plane zPlane = mod ? Plane{mod->scale.size(2), mod->scale.size(3), mod->scale.size(4)} : Plane{0, 0, 0};
     const std::int64_t perGroup = channels / norm.groups;
     at::Tensor gamma = norm.weight.to(at::kFloat).contiguous();
@@ -110,52 +129,69 @@ void groupNormKernel(at::Tensor& dst, const at::Tensor& src, const GroupNormPara
     const float* betaData = beta.data_ptr<float>();
     const T* srcData = src.data_ptr<T>();
     T* dstData = dst.data_ptr<T>();
-    const T* modScale = mod ? mod->scale.data_ptr<T>() : nullptr;
-    const T* modShift = mod ? mod->shift.data_ptr<T>() : nullptr;
     const std::int64_t dstBatchStride = dst.stride(0), dstChannelStride = dst.stride(1);
-    at::parallel_for(0, batch * norm.groups, 1, [&](std::int64_t begin, std::int64_t end) {
+    at::parallel_for(0, batch * channels, 1, [&](std::int64_t begin, std::int64_t end) {
         for (std::int64_t unit = begin; unit < end; ++unit) {
-            const std::int64_t b = unit / norm.groups, g = unit % norm.groups;
-            const T* groupSrc = srcData + (b * channels + g * perGroup) * plane.size();
-            auto [mean, var] = moments(groupSrc, perGroup, plane.size());
-            // torch GroupNorm: rstd = 1 / sqrt(var + eps); y = x * (rstd * gamma) + (beta - mean * rstd * gamma)
-            const float rstd = static_cast<float>(1.0 / std::sqrt(std::max(var, 0.0) + norm.eps));
-            for (std::int64_t i = 0; i < perGroup; ++i) {
-                const std::int64_t c = g * perGroup + i;
-                const float scale = rstd * gammaData[c];
-                const float shift = betaData[c] - static_cast<float>(mean) * scale;
-                const std::int64_t zOffset = (b * channels + c) * zPlane.size();
-                writeChannel<T>(dstData + b * dstBatchStride + c * dstChannelStride, groupSrc + i * plane.size(), plane,
-                                scale, shift, mod, modScale + (mod ? zOffset : 0), modShift + (mod ? zOffset : 0), zPlane);
-            }
+            const std::int64_t b = unit / channels, c = unit % channels;
+            const std::int64_t statIndex = b * norm.groups + c / perGroup;
+            // torch GroupNorm: y = x * (rstd * gamma) + (beta - mean * rstd * gamma)
+            const float scale = stats.rstd[statIndex] * gammaData[c];
+            const float shift = betaData[c] - stats.mean[statIndex] * scale;
+            const std::int64_t zOffset = mod ? unit * zPlane.size() : 0;
+            writeChannel<T>(dstData + b * dstBatchStride + c * dstChannelStride,
+                            srcData + unit * srcPlane.size() + frameBegin * srcPlane.rows * srcPlane.columns, plane,
+                            frameBegin, scale, shift, mod, mod ? mod->scale.data_ptr<T>() + zOffset : nullptr,
+                            mod ? mod->shift.data_ptr<T>() + zOffset : nullptr, zPlane);
         }
     });
 }
 
 } // namespace
 
-void groupNormInto(at::Tensor& dst, const at::Tensor& src, const GroupNormParams& norm,
-                   const SpatialModulation* modulation, bool applySilu)
+NormPlan NormPlan::groupNorm(const GroupNormParams& params, const at::Tensor& src, bool applySilu)
 {
-    at::Tensor input = src.contiguous();
-    const auto plane = input.size(2) * input.size(3) * input.size(4);
-    if (dst.sizes() != input.sizes() || dst.scalar_type() != input.scalar_type() || dst.stride(4) != 1
-        || dst.stride(3) != input.size(4) || dst.stride(2) != input.size(3) * input.size(4) || plane == 0)
-        throw ShapeError("VAE group norm: destination view does not match source " + std::to_string(input.dim()) + "-D");
-    if (input.size(1) % norm.groups != 0)
-        throw ShapeError("VAE group norm: " + std::to_string(input.size(1)) + " channels not divisible by "
-                         + std::to_string(norm.groups) + " groups");
+    NormPlan plan;
+    plan.params = params;
+    plan.stats = groupNormStats(src, params);
+    plan.applySilu = applySilu;
+    return plan;
+}
+
+GroupNormStats groupNormStats(const at::Tensor& src, const GroupNormParams& norm)
+{
+    if (!src.is_contiguous() || src.dim() != 5 || src.size(1) % norm.groups != 0)
+        throw ShapeError("VAE group norm: expected a contiguous [B, C, T, H, W] input with C divisible by "
+                         + std::to_string(norm.groups));
+    GroupNormStats stats;
+    stats.mean.resize(src.size(0) * norm.groups);
+    stats.rstd.resize(src.size(0) * norm.groups);
+    AT_DISPATCH_FLOATING_TYPES_AND2(at::kBFloat16, at::kHalf, src.scalar_type(), "vae_group_norm_stats", [&] {
+        statsKernel<scalar_t>(src, norm.groups, norm.eps, stats);
+    });
+    return stats;
+}
+
+void groupNormApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
+                    const GroupNormParams& norm, const SpatialModulation* modulation, bool applySilu)
+{
+    const std::int64_t frames = dst.size(2);
+    if (dst.dim() != 5 || dst.size(0) != src.size(0) || dst.size(1) != src.size(1) || dst.size(3) != src.size(3)
+        || dst.size(4) != src.size(4) || frameBegin < 0 || frameBegin + frames > src.size(2)
+        || dst.scalar_type() != src.scalar_type() || dst.stride(4) != 1 || dst.stride(3) != src.size(4)
+        || dst.stride(2) != src.size(3) * src.size(4) || !src.is_contiguous()
+        || static_cast<std::int64_t>(stats.mean.size()) != src.size(0) * norm.groups)
+        throw ShapeError("VAE group norm: destination frames do not match the source");
     if (modulation) {
         const auto& s = modulation->scale;
-        if (!s.is_contiguous() || !modulation->shift.is_contiguous() || s.size(1) != input.size(1)
-            || s.scalar_type() != input.scalar_type()
-            || static_cast<std::int64_t>(modulation->frameOf.size()) != input.size(2)
-            || static_cast<std::int64_t>(modulation->rowOf.size()) != input.size(3)
-            || static_cast<std::int64_t>(modulation->columnOf.size()) != input.size(4))
+        if (!s.is_contiguous() || !modulation->shift.is_contiguous() || s.size(1) != src.size(1)
+            || s.scalar_type() != src.scalar_type()
+            || static_cast<std::int64_t>(modulation->frameOf.size()) != src.size(2)
+            || static_cast<std::int64_t>(modulation->rowOf.size()) != src.size(3)
+            || static_cast<std::int64_t>(modulation->columnOf.size()) != src.size(4))
             throw ShapeError("VAE spatial norm: modulation does not match the normalised tensor");
     }
-    AT_DISPATCH_FLOATING_TYPES_AND2(at::kBFloat16, at::kHalf, input.scalar_type(), "vae_group_norm", [&] {
-        groupNormKernel<scalar_t>(dst, input, norm, modulation);
+    AT_DISPATCH_FLOATING_TYPES_AND2(at::kBFloat16, at::kHalf, src.scalar_type(), "vae_group_norm_apply", [&] {
+        applyKernel<scalar_t>(dst, src, frameBegin, stats, norm, modulation);
     });
     if (applySilu)
         at::silu_(dst); // ATen's vectorised SiLU, in place on the view

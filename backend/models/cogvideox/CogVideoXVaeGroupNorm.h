@@ -6,6 +6,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace framesmith {
@@ -25,10 +26,30 @@ struct GroupNormParams {
     at::Tensor weight, bias; // [C]
 };
 
-// dst[b, c, t, h, w] = act(norm(src) (* scale + shift)); dst may be a view whose (T, H, W) block
-// per channel is contiguous (a frame range of a padded buffer). src: [B, C, T, H, W].
-void groupNormInto(at::Tensor& dst, const at::Tensor& src, const GroupNormParams& norm,
-                   const SpatialModulation* modulation, bool applySilu);
+// Mean and 1/sqrt(var + eps) per (batch item, group), from all of src [B, C, T, H, W] (contiguous).
+struct GroupNormStats {
+    std::vector<float> mean, rstd; // [B * groups]
+};
+GroupNormStats groupNormStats(const at::Tensor& src, const GroupNormParams& norm);
+
+// dst = act(norm(src frames [frameBegin, frameBegin + n)) (* scale + shift)), n = dst.size(2).
+// dst may be a view whose (n, H, W) block per channel is contiguous (frames of a window buffer).
+void groupNormApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
+                    const GroupNormParams& norm, const SpatialModulation* modulation, bool applySilu);
+
+// A normalisation fixed for one input: statistics taken once, frames written on demand.
+struct NormPlan {
+    GroupNormParams params;
+    GroupNormStats stats;
+    std::optional<SpatialModulation> modulation;
+    bool applySilu = true;
+
+    static NormPlan groupNorm(const GroupNormParams& params, const at::Tensor& src, bool applySilu);
+    void apply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin) const
+    {
+        groupNormApply(dst, src, frameBegin, stats, params, modulation ? &*modulation : nullptr, applySilu);
+    }
+};
 
 // torch's nearest source index (upsample_nearest, no scale factor given).
 std::int64_t nearestSourceIndex(std::int64_t outputIndex, std::int64_t inputSize, std::int64_t outputSize);

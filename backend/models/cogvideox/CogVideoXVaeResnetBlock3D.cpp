@@ -21,30 +21,28 @@ CogVideoXVaeResnetBlock3D::CogVideoXVaeResnetBlock3D(std::int64_t in, std::int64
         m_shortcut = registerModule("conv_shortcut", std::make_shared<Conv3d>(in, out, std::array<std::int64_t, 3>{1, 1, 1}));
 }
 
-void CogVideoXVaeResnetBlock3D::normalize(int which, at::Tensor& dst, const at::Tensor& src, const at::Tensor& zq) const
+NormPlan CogVideoXVaeResnetBlock3D::normPlan(int which, const at::Tensor& src, const at::Tensor& zq) const
 {
     const auto& spatial = which == 1 ? m_spatialNorm1 : m_spatialNorm2;
-    if (spatial) {
-        spatial->normalizeInto(dst, src, zq, true);
-        return;
-    }
+    if (spatial)
+        return spatial->plan(src, zq, true);
     const auto& norm = which == 1 ? m_groupNorm1 : m_groupNorm2;
-    groupNormInto(dst, src, GroupNormParams{norm->groups(), norm->eps(), norm->weight, norm->bias}, nullptr, true);
+    return NormPlan::groupNorm({norm->groups(), norm->eps(), norm->weight, norm->bias}, src, true);
 }
 
 at::Tensor CogVideoXVaeResnetBlock3D::forward(at::Tensor x, const at::Tensor& zq, CausalConvCache& cache) const
 {
-    // When the shortcut shrinks the channels, compute it while x is still needed for norm1 and
-    // drop x before conv1 runs; otherwise keep x (it is the residual, or smaller than it).
+    // When the shortcut shrinks the channels, take it before conv1 and let x go with conv1's
+    // input; otherwise keep x to the end (it is the residual, or smaller than it).
     const bool residualFirst = !m_shortcut || m_out <= m_in;
     at::Tensor residual;
-    auto fill1 = [&](at::Tensor& dst, const at::Tensor& src) {
-        normalize(1, dst, src, zq);
-        if (residualFirst)
-            residual = m_shortcut ? at::conv3d(src, m_shortcut->weight, m_shortcut->bias) : src;
-    };
+    if (residualFirst)
+        residual = m_shortcut ? at::conv3d(x, m_shortcut->weight, m_shortcut->bias) : x;
+    const NormPlan plan1 = normPlan(1, x, zq);
+    auto fill1 = [&](at::Tensor& dst, const at::Tensor& src, std::int64_t begin) { plan1.apply(dst, src, begin); };
     at::Tensor h = m_conv1->forward(residualFirst ? std::move(x) : x, fill1, cache);
-    auto fill2 = [&](at::Tensor& dst, const at::Tensor& src) { normalize(2, dst, src, zq); };
+    const NormPlan plan2 = normPlan(2, h, zq);
+    auto fill2 = [&](at::Tensor& dst, const at::Tensor& src, std::int64_t begin) { plan2.apply(dst, src, begin); };
     h = m_conv2->forward(std::move(h), fill2, cache);
     if (!residualFirst) {
         residual = at::conv3d(x, m_shortcut->weight, m_shortcut->bias);

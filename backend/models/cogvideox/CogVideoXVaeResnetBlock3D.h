@@ -18,7 +18,7 @@ public:
     at::Tensor forward(at::Tensor x, const at::Tensor& zq, CausalConvCache& cache) const;
 
 private:
-    void normalize(int which, at::Tensor& dst, const at::Tensor& src, const at::Tensor& zq) const;
+    NormPlan normPlan(int which, const at::Tensor& src, const at::Tensor& zq) const;
 
     std::int64_t m_in, m_out;
     std::shared_ptr<GroupNorm> m_groupNorm1, m_groupNorm2;

@@ -45,12 +45,11 @@ SpatialModulation CogVideoXVaeSpatialNorm3D::modulation(const at::Tensor& zq, st
     return mod;
 }
 
-void CogVideoXVaeSpatialNorm3D::normalizeInto(at::Tensor& dst, const at::Tensor& f, const at::Tensor& zq,
-                                              bool applySilu) const
+NormPlan CogVideoXVaeSpatialNorm3D::plan(const at::Tensor& f, const at::Tensor& zq, bool applySilu) const
 {
-    SpatialModulation mod = modulation(zq, f.size(2), f.size(3), f.size(4));
-    GroupNormParams params{m_norm->groups(), m_norm->eps(), m_norm->weight, m_norm->bias};
-    groupNormInto(dst, f, params, &mod, applySilu);
+    NormPlan plan = NormPlan::groupNorm({m_norm->groups(), m_norm->eps(), m_norm->weight, m_norm->bias}, f, applySilu);
+    plan.modulation = modulation(zq, f.size(2), f.size(3), f.size(4));
+    return plan;
 }
 
 } // namespace framesmith

@@ -11,9 +11,9 @@ class CogVideoXVaeSpatialNorm3D : public Module {
 public:
     CogVideoXVaeSpatialNorm3D(std::int64_t featureChannels, std::int64_t latentChannels, std::int64_t groups);
 
-    // Writes act(norm(f) * conv_y(zq') + conv_b(zq')) into dst, zq' = zq interpolated to f's size
-    // (first frame on its own when f has an odd frame count > 1). f, dst: [B, C, T, H, W].
-    void normalizeInto(at::Tensor& dst, const at::Tensor& f, const at::Tensor& zq, bool applySilu) const;
+    // The plan that writes act(norm(f) * conv_y(zq') + conv_b(zq')), zq' = zq interpolated to f's
+    // size (first frame on its own when f has an odd frame count > 1). f: [B, C, T, H, W].
+    NormPlan plan(const at::Tensor& f, const at::Tensor& zq, bool applySilu) const;
 
 private:
     SpatialModulation modulation(const at::Tensor& zq, std::int64_t frames, std::int64_t rows,

@@ -22,7 +22,7 @@ at::Tensor CogVideoXVaeUpBlock3D::forward(at::Tensor x, const at::Tensor& zq, Ca
     for (std::size_t i = 0; i < m_resnets->size(); ++i)
         x = (*m_resnets)[i].forward(std::move(x), zq, cache);
     if (m_upsamplers)
-        x = (*m_upsamplers)[0].forward(std::move(x));
+        x = (*m_upsamplers)[0].forward(std::move(x), cache);
     return x;
 }
 

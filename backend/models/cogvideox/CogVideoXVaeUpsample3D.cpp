@@ -19,34 +19,46 @@ std::int64_t CogVideoXVaeUpsample3D::framesOut(std::int64_t frames, bool compres
     return frames % 2 == 1 ? 1 + 2 * (frames - 1) : 2 * frames;
 }
 
-namespace {
-
-// dst [B, C, n * repeat, 2h, 2w] <- src [B, C, n, h, w], nearest (each value copied in place).
-void repeatInto(const at::Tensor& dst, const at::Tensor& src, std::int64_t repeat)
+std::int64_t CogVideoXVaeUpsample3D::sourceFrame(std::int64_t outFrame, std::int64_t frames) const
 {
-    const auto b = src.size(0), c = src.size(1), n = src.size(2), h = src.size(3), w = src.size(4);
-    dst.view({b, c, n, repeat, h, 2, w, 2})
-        .copy_(src.view({b, c, n, 1, h, 1, w, 1}).expand({b, c, n, repeat, h, 2, w, 2}));
+    // diffusers: a single frame is only upsampled in 2D; an odd count keeps x_first apart and
+    // doubles x_rest (nearest); an even count doubles every frame.
+    if (!m_compressTime || frames == 1)
+        return outFrame;
+    if (frames % 2 == 1)
+        return outFrame == 0 ? 0 : 1 + (outFrame - 1) / 2;
+    return outFrame / 2;
 }
 
-} // namespace
-
-at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x) const
+at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x, const CausalConvCache& run) const
 {
-    const std::int64_t frames = x.size(2);
+    const std::int64_t batch = x.size(0), channels = x.size(1), frames = x.size(2);
+    const std::int64_t rows = x.size(3), columns = x.size(4);
     const std::int64_t outFrames = framesOut(frames, m_compressTime);
-    at::Tensor up = at::empty({x.size(0), x.size(1), outFrames, 2 * x.size(3), 2 * x.size(4)}, x.options());
-    if (!m_compressTime || frames == 1) {
-        repeatInto(up, x, 1);
-    } else if (frames % 2 == 1) {
-        // diffusers: x_first interpolated in 2D, x_rest in 3D, concatenated.
-        repeatInto(up.narrow(2, 0, 1), x.narrow(2, 0, 1), 1);
-        repeatInto(up.narrow(2, 1, outFrames - 1), x.narrow(2, 1, frames - 1), 2);
-    } else {
-        repeatInto(up, x, 2);
+    const std::int64_t frameBytes = batch * channels * 4 * rows * columns * static_cast<std::int64_t>(x.element_size());
+    const std::int64_t perWindow = std::min(outFrames, run.framesPerWindow(frameBytes, 0));
+    // The per-frame Conv2d as a Conv3d with a one-frame kernel: no frame/channel transposes.
+    const at::Tensor weight = m_conv->weight.unsqueeze(2);
+    at::Tensor buffer = at::empty({batch, channels, perWindow, 2 * rows, 2 * columns}, x.options());
+    at::Tensor output;
+    for (std::int64_t t0 = 0; t0 < outFrames; t0 += perWindow) {
+        const std::int64_t n = std::min(perWindow, outFrames - t0);
+        at::Tensor window = buffer.narrow(2, 0, n);
+        for (std::int64_t i = 0; i < n; ++i) // nearest 2x in height and width, in place
+            window.narrow(2, i, 1)
+                .view({batch, channels, 1, rows, 2, columns, 2})
+                .copy_(x.narrow(2, sourceFrame(t0 + i, frames), 1)
+                           .view({batch, channels, 1, rows, 1, columns, 1})
+                           .expand({batch, channels, 1, rows, 2, columns, 2}));
+        if (t0 + n == outFrames)
+            x.reset();
+        if (n == outFrames)
+            return at::conv3d(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1});
+        if (!output.defined())
+            output = at::empty({batch, channels, outFrames, 2 * rows, 2 * columns}, buffer.options());
+        output.narrow(2, t0, n).copy_(at::conv3d(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1}));
     }
-    x.reset();
-    return at::conv3d(up, m_conv->weight.unsqueeze(2), m_conv->bias, {1, 1, 1}, {0, 1, 1});
+    return output;
 }
 
 } // namespace framesmith

@@ -135,6 +135,28 @@ private Q_SLOTS:
                                  g.view("batched.decoded"), kAtol);
     }
 
+    void frameWindowedConvolutionsMatchGolden()
+    {
+        // A 1-byte window budget makes every conv, upsampler and downsampler run one output
+        // frame at a time (the path large videos take): results must not change.
+        VaeOptions windowed;
+        windowed.convWindowBytes = 1;
+        auto enc = golden("encode");
+        LatentDistribution dist = m_vae->encode(enc.view("video"), windowed);
+        FRAMESMITH_EXPECT_PARITY("latent_dist.mean", dist.mean, enc.view("latent_dist.mean"), kAtol);
+        FRAMESMITH_EXPECT_PARITY("latent_dist.logvar", dist.logvar, enc.view("latent_dist.logvar"), kAtol);
+        auto dec = golden("decode");
+        FRAMESMITH_EXPECT_PARITY("video", m_vae->decode(dec.view("latents"), windowed), dec.view("video"), kAtol);
+        auto tiled = golden("tiled");
+        VaeOptions tiledWindowed = tiledOptions(goldenMeta(tiled));
+        tiledWindowed.convWindowBytes = 1;
+        FRAMESMITH_EXPECT_PARITY("tiled.decoded", m_vae->decode(tiled.view("latents"), tiledWindowed),
+                                 tiled.view("tiled.decoded"), kAtol);
+        auto sliced = golden("sliced");
+        FRAMESMITH_EXPECT_PARITY("batched.decoded", m_vae->decode(sliced.view("latents"), windowed),
+                                 sliced.view("batched.decoded"), kAtol);
+    }
+
     void tiledDecodeOfSmallInputEqualsPlain()
     {
         // 4 x 4 latents fit one 48 x 40 pixel tile (6 x 5 latents): tiling must change nothing.
