@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace framesmith {
 
 at::Tensor CausalConvCache::take(const void* owner)
@@ -31,6 +35,14 @@ std::int64_t CausalConvCache::framesPerWindow(std::int64_t frameBytes, std::int6
 {
     const std::int64_t fit = frameBytes > 0 ? m_windowBytes / frameBytes : 1;
     return std::max<std::int64_t>(1, fit - extraFrames);
+}
+
+void CausalConvCache::releaseFreedHostMemory(const at::Tensor& activation) const
+{
+#if defined(__GLIBC__)
+    if (activation.defined() && activation.is_cpu())
+        malloc_trim(0);
+#endif
 }
 
 } // namespace framesmith

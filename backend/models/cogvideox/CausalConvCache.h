@@ -28,10 +28,16 @@ public:
     // Output frames per window for frames of `frameBytes` needing `extraFrames` of context.
     std::int64_t framesPerWindow(std::int64_t frameBytes, std::int64_t extraFrames) const;
 
+    // Between layers on the CPU: hands the heap pages freed by the last layer back to the OS.
+    // glibc keeps freed blocks below its (self-raising, up to 32 MiB) mmap threshold in the heap,
+    // where long-lived cache frames pin them; without this the resident set grows by ~50 % more
+    // than the live tensors over a decode.
+    void releaseFreedHostMemory(const at::Tensor& activation) const;
+
 private:
     std::unordered_map<const void*, at::Tensor> m_frames;
     bool m_nextBatchFollows = false;
-    std::int64_t m_windowBytes = std::int64_t{64} << 20;
+    std::int64_t m_windowBytes = std::int64_t{8} << 20;
 };
 
 } // namespace framesmith

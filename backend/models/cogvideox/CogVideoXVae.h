@@ -29,7 +29,7 @@ struct VaeOptions {
     const CancelToken* cancel = nullptr;                     // checked before every chunk/tile
     std::function<void(int done, int total)> progress;       // after every chunk (frame batch of a tile)
     // Largest convolution input materialised at once; bigger ones run a few frames at a time.
-    std::int64_t convWindowBytes = std::int64_t{64} << 20;
+    std::int64_t convWindowBytes = std::int64_t{8} << 20;
 };
 
 // diffusers DiagonalGaussianDistribution (logvar clamped to [-30, 20]).

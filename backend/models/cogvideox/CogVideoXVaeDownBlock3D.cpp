@@ -18,10 +18,14 @@ CogVideoXVaeDownBlock3D::CogVideoXVaeDownBlock3D(std::int64_t in, std::int64_t o
 
 at::Tensor CogVideoXVaeDownBlock3D::forward(at::Tensor x, CausalConvCache& cache) const
 {
-    for (std::size_t i = 0; i < m_resnets->size(); ++i)
+    for (std::size_t i = 0; i < m_resnets->size(); ++i) {
         x = (*m_resnets)[i].forward(std::move(x), at::Tensor(), cache);
-    if (m_downsamplers)
+        cache.releaseFreedHostMemory(x);
+    }
+    if (m_downsamplers) {
         x = (*m_downsamplers)[0].forward(std::move(x), cache);
+        cache.releaseFreedHostMemory(x);
+    }
     return x;
 }
 

@@ -12,8 +12,10 @@ CogVideoXVaeMidBlock3D::CogVideoXVaeMidBlock3D(std::int64_t channels, std::int64
 
 at::Tensor CogVideoXVaeMidBlock3D::forward(at::Tensor x, const at::Tensor& zq, CausalConvCache& cache) const
 {
-    for (std::size_t i = 0; i < m_resnets->size(); ++i)
+    for (std::size_t i = 0; i < m_resnets->size(); ++i) {
         x = (*m_resnets)[i].forward(std::move(x), zq, cache);
+        cache.releaseFreedHostMemory(x);
+    }
     return x;
 }
 

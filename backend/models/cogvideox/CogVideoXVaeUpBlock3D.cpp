@@ -19,10 +19,14 @@ CogVideoXVaeUpBlock3D::CogVideoXVaeUpBlock3D(std::int64_t in, std::int64_t out, 
 
 at::Tensor CogVideoXVaeUpBlock3D::forward(at::Tensor x, const at::Tensor& zq, CausalConvCache& cache) const
 {
-    for (std::size_t i = 0; i < m_resnets->size(); ++i)
+    for (std::size_t i = 0; i < m_resnets->size(); ++i) {
         x = (*m_resnets)[i].forward(std::move(x), zq, cache);
-    if (m_upsamplers)
+        cache.releaseFreedHostMemory(x);
+    }
+    if (m_upsamplers) {
         x = (*m_upsamplers)[0].forward(std::move(x), cache);
+        cache.releaseFreedHostMemory(x);
+    }
     return x;
 }
 
