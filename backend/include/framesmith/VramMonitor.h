@@ -16,8 +16,9 @@ struct MemorySeries {
 };
 
 struct MemorySample {
-    double seconds = 0;                  // since the monitor started
-    std::vector<std::int64_t> usedBytes; // one per series, same order as series()
+    static constexpr std::int64_t kUnknown = -1; // a reading that failed this time
+    double seconds = 0;                  // since the monitor was constructed
+    std::vector<std::int64_t> usedBytes; // one per series, same order as series(); kUnknown if unread
 };
 
 struct StageMarker {
@@ -27,15 +28,24 @@ struct StageMarker {
 
 class VramMonitor {
 public:
-    explicit VramMonitor(int sampleIntervalMs = 250, std::size_t capacity = 4096);
+    // Finds its sources here (NVML, torch's CUDA allocator, /proc), so series() and
+    // limitations() are known before start(). nvmlLibrary: empty means $FRAMESMITH_NVML_LIBRARY,
+    // else "libnvidia-ml.so.1" (tests point it at a missing library).
+    explicit VramMonitor(int sampleIntervalMs = 250, std::size_t capacity = 4096,
+                         const std::string& nvmlLibrary = {});
     ~VramMonitor(); // stops the thread
+    VramMonitor(const VramMonitor&) = delete;
+    VramMonitor& operator=(const VramMonitor&) = delete;
 
-    void start();
-    void stop();
+    void start(); // owner thread; takes a first sample at once, then one per interval
+    void stop();  // owner thread; joins the sampler
+    bool isRunning() const;
     int sampleIntervalMs() const;
+    std::size_t capacity() const; // the oldest samples are dropped beyond it
 
     std::vector<MemorySeries> series() const;
     std::vector<std::string> limitations() const; // "NVML not found: GPU lines unavailable"
+    // Samples/markers taken strictly after `seconds` (pass the last one seen, or -1 for all).
     std::vector<MemorySample> samplesSince(double seconds) const;
     void addMarker(const std::string& label);     // any thread
     std::vector<StageMarker> markersSince(double seconds) const;

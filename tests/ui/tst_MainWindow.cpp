@@ -1,0 +1,255 @@
+// MainWindow: every field round-trips through a GenerationRequest, impossible values are refused
+// naming the field, Generate is honestly disabled, shortcuts exist and settings persist.
+#include "framesmith/GenerationRequest.h"
+#include "ui/AppSettings.h"
+#include "ui/MainWindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+QString fixtureModel(const char* name)
+{
+    return QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/") + QString::fromLatin1(name);
+}
+
+framesmith::GenerationRequest unusualRequest(const QString& imagePath)
+{
+    framesmith::GenerationRequest r;
+    r.modelPath = fixtureModel("tiny-5b-i2v").toStdString();
+    r.prompt = "a lighthouse in a storm, waves, 35 mm";
+    r.negativePrompt = "text, watermark";
+    r.startImagePath = imagePath.toStdString();
+    r.frameCount = 33;
+    r.fps = 12;
+    r.width = 512;
+    r.height = 320;
+    r.steps = 7;
+    r.guidanceScale = 4.5;
+    r.seed = 18446744073709551557ull; // near 2^64: must not pass through int or double
+    r.scheduler = "ddim";
+    r.preset = "low-memory";
+    return r;
+}
+} // namespace
+
+class tst_MainWindow : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_imagePath;
+
+    QString iniPath(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_imagePath = m_dir.filePath(QStringLiteral("start.png"));
+        QImage image(64, 48, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        QVERIFY(image.save(m_imagePath));
+    }
+
+    void everyFieldRoundTrips()
+    {
+        AppSettings settings(iniPath("roundtrip.ini"));
+        MainWindow window(settings);
+        const framesmith::GenerationRequest in = unusualRequest(m_imagePath);
+        window.setRequest(in);
+        const framesmith::GenerationRequest out = window.request();
+        QCOMPARE(out.modelPath, in.modelPath);
+        QCOMPARE(out.prompt, in.prompt);
+        QCOMPARE(out.negativePrompt, in.negativePrompt);
+        QCOMPARE(out.startImagePath, in.startImagePath);
+        QCOMPARE(out.frameCount, in.frameCount);
+        QCOMPARE(out.fps, in.fps);
+        QCOMPARE(out.width, in.width);
+        QCOMPARE(out.height, in.height);
+        QCOMPARE(out.steps, in.steps);
+        QCOMPARE(out.guidanceScale, in.guidanceScale);
+        QCOMPARE(out.seed, in.seed);
+        QCOMPARE(out.scheduler, in.scheduler);
+        QCOMPARE(out.preset, in.preset);
+        QCOMPARE(framesmith::toJson(out), framesmith::toJson(in));
+        QVERIFY2(window.validationMessages().isEmpty(), qPrintable(window.validationMessages().join('\n')));
+    }
+
+    void presetPickerOffersTheBuiltIns()
+    {
+        AppSettings settings(iniPath("presets.ini"));
+        MainWindow window(settings);
+        auto* combo = window.findChild<QComboBox*>(QStringLiteral("presetCombo"));
+        QStringList ids;
+        for (int i = 0; i < combo->count(); ++i)
+            ids << combo->itemData(i).toString();
+        QCOMPARE(ids, (QStringList{"auto", "24gb", "multi-gpu", "low-memory", "max-speed"}));
+        QCOMPARE(combo->itemText(combo->findData(QStringLiteral("24gb"))), QStringLiteral("24 GB single GPU"));
+    }
+
+    void impossibleValuesAreRefusedNamingTheField_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("spinName");
+        QTest::addColumn<int>("value");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("frames not 8N+1") << "tiny-2b" << "frameCountSpin" << 50 << "Frames";
+        QTest::newRow("frames not 16N+1 on 1.5") << "tiny-1.5-i2v" << "frameCountSpin" << 41 << "Frames";
+        QTest::newRow("width not multiple of 16") << "tiny-2b" << "widthSpin" << 500 << "Width";
+        QTest::newRow("height not multiple of 16") << "tiny-2b" << "heightSpin" << 470 << "Height";
+        QTest::newRow("no steps") << "tiny-2b" << "stepsSpin" << 0 << "Steps";
+    }
+
+    void impossibleValuesAreRefusedNamingTheField()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, spinName);
+        QFETCH(int, value);
+        QFETCH(QString, field);
+        AppSettings settings(iniPath("validation.ini"));
+        MainWindow window(settings);
+        auto r = window.request();
+        r.startImagePath = model.contains("i2v") ? m_imagePath.toStdString() : std::string();
+        r.frameCount = model.contains("1.5") ? 81 : 49;
+        window.setRequest(r);
+        window.setModelFolder(fixtureModel(model.toLatin1().constData()));
+        QVERIFY2(window.validationMessages().isEmpty(), qPrintable(window.validationMessages().join('\n')));
+        window.findChild<QSpinBox*>(spinName)->setValue(value);
+        const QStringList messages = window.validationMessages();
+        QCOMPARE(messages.size(), 1);
+        QVERIFY2(messages.first().startsWith(field + ": "), qPrintable(messages.first()));
+        auto* label = window.findChild<QLabel*>(QStringLiteral("validationLabel"));
+        QVERIFY(label->text().contains(field));
+        QVERIFY(!label->isHidden());
+    }
+
+    void frameRuleFollowsTheModel()
+    {
+        AppSettings settings(iniPath("rule.ini"));
+        MainWindow window(settings);
+        auto r = window.request();
+        r.frameCount = 49; // 8N+1 and 16N+1 alike
+        r.startImagePath = m_imagePath.toStdString();
+        window.setRequest(r);
+        window.setModelFolder(fixtureModel("tiny-1.5-i2v"));
+        window.findChild<QSpinBox*>(QStringLiteral("frameCountSpin"))->setValue(41);
+        QVERIFY(window.validationMessages().join('\n').contains(QStringLiteral("16N+1")));
+        window.setModelFolder(fixtureModel("tiny-5b-i2v"));
+        QVERIFY2(window.validationMessages().isEmpty(), qPrintable(window.validationMessages().join('\n')));
+    }
+
+    void imageToVideoModelRequiresAStartImage()
+    {
+        AppSettings settings(iniPath("i2v.ini"));
+        MainWindow window(settings);
+        auto r = window.request();
+        r.startImagePath.clear();
+        window.setRequest(r);
+        window.setModelFolder(fixtureModel("tiny-5b-i2v"));
+        const QStringList messages = window.validationMessages();
+        QCOMPARE(messages.size(), 1);
+        QVERIFY(messages.first().startsWith(QStringLiteral("Start image: ")));
+    }
+
+    void generateIsDisabledAndSaysWhy()
+    {
+        AppSettings settings(iniPath("generate.ini"));
+        MainWindow window(settings);
+        QVERIFY(!window.isEngineAvailable());
+        auto* button = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
+        auto* action = window.findChild<QAction*>(QStringLiteral("actionGenerate"));
+        QVERIFY(!button->isEnabled());
+        QVERIFY(!action->isEnabled());
+        QVERIFY(button->toolTip().contains(QStringLiteral("No model is loaded")));
+        QVERIFY(button->toolTip().contains(QStringLiteral("engine is not available")));
+        QVERIFY(!window.findChild<QPushButton*>(QStringLiteral("cancelButton"))->isEnabled());
+    }
+
+    void shortcutsExist_data()
+    {
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<QKeySequence>("shortcut");
+        QTest::newRow("generate") << "actionGenerate" << QKeySequence(Qt::CTRL | Qt::Key_Return);
+        QTest::newRow("cancel") << "actionCancel" << QKeySequence(Qt::Key_Escape);
+        QTest::newRow("open image") << "actionOpenImage" << QKeySequence(Qt::CTRL | Qt::Key_O);
+        QTest::newRow("quit") << "actionQuit" << QKeySequence(Qt::CTRL | Qt::Key_Q);
+    }
+
+    void shortcutsExist()
+    {
+        QFETCH(QString, action);
+        QFETCH(QKeySequence, shortcut);
+        AppSettings settings(iniPath("shortcuts.ini"));
+        MainWindow window(settings);
+        auto* found = window.findChild<QAction*>(action);
+        QVERIFY(found);
+        QVERIFY2(found->shortcuts().contains(shortcut), qPrintable(found->shortcut().toString()));
+        QVERIFY(!found->text().isEmpty());
+    }
+
+    void quitShortcutClosesTheWindow()
+    {
+        AppSettings settings(iniPath("quit.ini"));
+        MainWindow window(settings);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_Q, Qt::ControlModifier);
+        QTRY_VERIFY(!window.isVisible());
+    }
+
+    void randomizeSeedChangesTheSeed()
+    {
+        AppSettings settings(iniPath("seed.ini"));
+        MainWindow window(settings);
+        QSet<std::uint64_t> seeds;
+        for (int i = 0; i < 5; ++i) {
+            window.findChild<QAction*>(QStringLiteral("actionRandomizeSeed"))->trigger();
+            seeds.insert(window.request().seed);
+        }
+        QVERIFY(seeds.size() >= 4);
+    }
+
+    void settingsPersistAcrossWindows()
+    {
+        const QString path = iniPath("persist.ini");
+        const framesmith::GenerationRequest in = unusualRequest(m_imagePath);
+        {
+            AppSettings settings(path);
+            MainWindow window(settings);
+            window.setRequest(in);
+            window.resize(1111, 777);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.close();
+        }
+        AppSettings reread(path);
+        QCOMPARE(framesmith::toJson(reread.lastRequest()), framesmith::toJson(in));
+        QVERIFY(!reread.windowGeometry().isEmpty());
+        MainWindow again(reread);
+        QCOMPARE(framesmith::toJson(again.request()), framesmith::toJson(in));
+        QCOMPARE(again.size(), QSize(1111, 777));
+    }
+
+    void defaultSettingsLocationIsUsableInTestMode()
+    {
+        AppSettings settings;
+        QVERIFY2(settings.fileName().contains(QStringLiteral("qttest")), qPrintable(settings.fileName()));
+        settings.setLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(AppSettings().language(), QStringLiteral("zh_CN"));
+        settings.setLanguage(QStringLiteral("system"));
+    }
+};
+
+QTEST_MAIN(tst_MainWindow)
+#include "tst_MainWindow.moc"

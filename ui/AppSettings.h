@@ -1,0 +1,39 @@
+#pragma once
+// The one owner of every QSettings key and default: window state, language, model folder and
+// the last request. Nothing else in the app touches QSettings. GUI thread only.
+#include "framesmith/GenerationRequest.h"
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+
+class AppSettings {
+public:
+    static constexpr const char* kSystemLanguage = "system";
+
+    AppSettings();                                // the user's settings (organisation/app name)
+    explicit AppSettings(const QString& iniPath); // a given file (tools, tests)
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray& geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray& state);
+    QByteArray splitterState(const QString& splitterName) const;
+    void setSplitterState(const QString& splitterName, const QByteArray& state);
+
+    QString language() const; // "system", "en" or "zh_CN"
+    void setLanguage(const QString& language);
+
+    QString modelFolder() const;
+    void setModelFolder(const QString& folder);
+
+    // The last request the user set up; defaults are GenerationRequest's own.
+    framesmith::GenerationRequest lastRequest() const;
+    void setLastRequest(const framesmith::GenerationRequest& request);
+
+    void sync();
+    QString fileName() const { return m_settings.fileName(); }
+
+private:
+    QSettings m_settings;
+};

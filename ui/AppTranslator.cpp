@@ -1,0 +1,47 @@
+#include "ui/AppTranslator.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+
+AppTranslator::AppTranslator(QObject* parent) : QObject(parent) {}
+
+AppTranslator::~AppTranslator() { removeInstalled(); }
+
+QStringList AppTranslator::languages() { return {QStringLiteral("en"), QStringLiteral("zh_CN")}; }
+
+QString AppTranslator::resolve(const QString& setting, const QLocale& systemLocale)
+{
+    if (languages().contains(setting))
+        return setting;
+    // Simplified Chinese for every Chinese locale: the only Chinese translation shipped.
+    return systemLocale.language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
+
+void AppTranslator::removeInstalled()
+{
+    if (m_appInstalled)
+        QCoreApplication::removeTranslator(&m_app);
+    if (m_qtInstalled)
+        QCoreApplication::removeTranslator(&m_qt);
+    m_appInstalled = m_qtInstalled = false;
+}
+
+bool AppTranslator::apply(const QString& setting)
+{
+    const QString language = resolve(setting);
+    removeInstalled();
+    m_language = language;
+    const bool appLoaded = m_app.load(QStringLiteral(":/i18n/framesmith_") + language);
+    if (appLoaded)
+        m_appInstalled = QCoreApplication::installTranslator(&m_app);
+    // Qt's own strings (file dialogs, standard buttons) when the system has them.
+    if (m_qt.load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
+                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        m_qtInstalled = QCoreApplication::installTranslator(&m_qt);
+    if (!appLoaded && !m_qtInstalled && QCoreApplication::instance()) {
+        // Nothing installed means no LanguageChange event; send one so English comes back.
+        QEvent event(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(QCoreApplication::instance(), &event);
+    }
+    return appLoaded || language == QStringLiteral("en"); // the source strings are English
+}

@@ -1,0 +1,367 @@
+#include "ui/MainWindow.h"
+
+#include "ui_MainWindow.h"
+
+#include "framesmith/ParameterSpec.h"
+#include "framesmith/VramMonitor.h"
+#include "ui/AboutBox.h"
+#include "ui/AppSettings.h"
+#include "ui/AppTranslator.h"
+#include "ui/MemoryGraphFeeder.h"
+#include "ui/PresetChoices.h"
+#include "widgets/VramGraph.h"
+
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QRandomGenerator>
+#include <QRegularExpressionValidator>
+
+namespace {
+constexpr int kMemorySampleIntervalMs = 250;
+constexpr int kStatusMessageMs = 8000;
+const char* const kSchedulerIds[] = {"", "dpm", "ddim"}; // "": the model's own scheduler_config.json
+} // namespace
+
+MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget* parent)
+    : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_settings(settings), m_translator(translator),
+      m_monitor(std::make_unique<framesmith::VramMonitor>(kMemorySampleIntervalMs))
+{
+    // The icons sit in this static library: a static initialiser alone could be dropped by the linker.
+    Q_INIT_RESOURCE(framesmith);
+    m_ui->setupUi(this);
+    setWindowIcon(QIcon(QStringLiteral(":/icons/framesmith.svg")));
+    m_ui->seedEdit->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_ui->seedEdit));
+    m_ui->generateButton->setIcon(QIcon(QStringLiteral(":/icons/generate.svg")));
+    m_ui->cancelButton->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
+    // Defaults until the user's own splitter positions are restored: the graph gets real room.
+    m_ui->mainSplitter->setSizes({470, 360});
+    m_ui->topSplitter->setSizes({900, 380});
+    m_ui->inputLayout->setStretch(0, 1);
+    m_ui->startImageArea->setMaximumHeight(180);
+    m_memoryStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(m_memoryStatus);
+
+    populateChoices();
+    setUpActions();
+    connectFields();
+    setRequest(m_settings.lastRequest());
+    restoreWindow();
+    retranslateDynamic();
+
+    m_feeder = new MemoryGraphFeeder(m_monitor.get(), m_ui->vramGraph, this);
+    m_feeder->start(kMemorySampleIntervalMs);
+    showMemoryLimitations();
+}
+
+MainWindow::~MainWindow()
+{
+    m_feeder->stop(); // joins the sampler before the monitor goes
+}
+
+void MainWindow::setUpActions()
+{
+    m_ui->actionGenerate->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+    m_ui->actionCancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_ui->actionOpenImage->setShortcut(QKeySequence::Open);
+    m_ui->actionQuit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    m_ui->actionQuit->setMenuRole(QAction::QuitRole);
+    connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
+    connect(m_ui->actionOpenImage, &QAction::triggered, m_ui->startImageArea, &ImageDropArea::browse);
+    connect(m_ui->actionClearStartImage, &QAction::triggered, m_ui->startImageArea, &ImageDropArea::clear);
+    connect(m_ui->actionChooseModelFolder, &QAction::triggered, this, &MainWindow::onModelBrowseClicked);
+    connect(m_ui->actionGenerate, &QAction::triggered, this, &MainWindow::onGenerateTriggered);
+    connect(m_ui->actionCancel, &QAction::triggered, this, &MainWindow::onCancelTriggered);
+    connect(m_ui->actionRandomizeSeed, &QAction::triggered, this, &MainWindow::onRandomizeSeedClicked);
+    connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAboutTriggered);
+    connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_ui->generateButton, &QPushButton::clicked, m_ui->actionGenerate, &QAction::trigger);
+    connect(m_ui->cancelButton, &QPushButton::clicked, m_ui->actionCancel, &QAction::trigger);
+    connect(m_ui->randomizeSeedButton, &QToolButton::clicked, this, &MainWindow::onRandomizeSeedClicked);
+
+    auto* languages = new QActionGroup(this);
+    const std::pair<QAction*, QString> choices[] = {
+        {m_ui->actionLanguageSystem, QString::fromLatin1(AppSettings::kSystemLanguage)},
+        {m_ui->actionLanguageEnglish, QStringLiteral("en")},
+        {m_ui->actionLanguageChinese, QStringLiteral("zh_CN")}};
+    for (const auto& [action, setting] : choices) {
+        languages->addAction(action);
+        action->setChecked(m_settings.language() == setting);
+        connect(action, &QAction::triggered, this, [this, setting = setting] { onLanguageChosen(setting); });
+    }
+}
+
+void MainWindow::connectFields()
+{
+    for (QSpinBox* spin : {m_ui->frameCountSpin, m_ui->fpsSpin, m_ui->widthSpin, m_ui->heightSpin, m_ui->stepsSpin})
+        connect(spin, &QSpinBox::valueChanged, this, &MainWindow::onFieldsChanged);
+    connect(m_ui->guidanceSpin, &QDoubleSpinBox::valueChanged, this, &MainWindow::onFieldsChanged);
+    connect(m_ui->seedEdit, &QLineEdit::textChanged, this, &MainWindow::onFieldsChanged);
+    connect(m_ui->startImageArea, &ImageDropArea::imagePathChanged, this, &MainWindow::onFieldsChanged);
+    connect(m_ui->startImageArea, &ImageDropArea::imageRejected, this, &MainWindow::onStartImageRejected);
+    connect(m_ui->modelFolderEdit, &QLineEdit::editingFinished, this, &MainWindow::onModelFolderEdited);
+    connect(m_ui->modelBrowseButton, &QPushButton::clicked, this, &MainWindow::onModelBrowseClicked);
+}
+
+void MainWindow::populateChoices()
+{
+    const QString preset = m_ui->presetCombo->currentData().toString();
+    const QString scheduler = m_ui->schedulerCombo->currentData().toString();
+    m_ui->presetCombo->clear();
+    for (const PresetChoice& choice : builtInPresetChoices()) {
+        m_ui->presetCombo->addItem(choice.name, choice.id);
+        m_ui->presetCombo->setItemData(m_ui->presetCombo->count() - 1, choice.description, Qt::ToolTipRole);
+    }
+    m_ui->schedulerCombo->clear();
+    m_ui->schedulerCombo->addItem(tr("Model default"), QString::fromLatin1(kSchedulerIds[0]));
+    m_ui->schedulerCombo->addItem(tr("DPM-Solver++ (CogVideoX)"), QString::fromLatin1(kSchedulerIds[1]));
+    m_ui->schedulerCombo->addItem(tr("DDIM (CogVideoX)"), QString::fromLatin1(kSchedulerIds[2]));
+    m_ui->presetCombo->setCurrentIndex(std::max(0, m_ui->presetCombo->findData(preset)));
+    m_ui->schedulerCombo->setCurrentIndex(std::max(0, m_ui->schedulerCombo->findData(scheduler)));
+}
+
+framesmith::GenerationRequest MainWindow::request() const
+{
+    framesmith::GenerationRequest r;
+    r.modelPath = m_ui->modelFolderEdit->text().trimmed().toStdString();
+    r.prompt = m_ui->promptEdit->toPlainText().toStdString();
+    r.negativePrompt = m_ui->negativePromptEdit->toPlainText().toStdString();
+    r.startImagePath = m_ui->startImageArea->imagePath().toStdString();
+    r.frameCount = m_ui->frameCountSpin->value();
+    r.fps = m_ui->fpsSpin->value();
+    r.width = m_ui->widthSpin->value();
+    r.height = m_ui->heightSpin->value();
+    r.steps = m_ui->stepsSpin->value();
+    r.guidanceScale = m_ui->guidanceSpin->value();
+    r.seed = m_ui->seedEdit->text().toULongLong();
+    r.scheduler = m_ui->schedulerCombo->currentData().toString().toStdString();
+    r.preset = m_ui->presetCombo->currentData().toString().toStdString();
+    return r;
+}
+
+void MainWindow::setRequest(const framesmith::GenerationRequest& r)
+{
+    m_ui->modelFolderEdit->setText(QString::fromStdString(r.modelPath));
+    onModelFolderEdited();
+    m_ui->promptEdit->setPlainText(QString::fromStdString(r.prompt));
+    m_ui->negativePromptEdit->setPlainText(QString::fromStdString(r.negativePrompt));
+    if (!m_ui->startImageArea->setImagePath(QString::fromStdString(r.startImagePath)))
+        m_ui->startImageArea->clear(); // a moved or deleted image: start without it, say so
+    m_ui->frameCountSpin->setValue(r.frameCount);
+    m_ui->fpsSpin->setValue(r.fps);
+    m_ui->widthSpin->setValue(r.width);
+    m_ui->heightSpin->setValue(r.height);
+    m_ui->stepsSpin->setValue(r.steps);
+    m_ui->guidanceSpin->setValue(r.guidanceScale);
+    m_ui->seedEdit->setText(QString::number(r.seed));
+    const int scheduler = m_ui->schedulerCombo->findData(QString::fromStdString(r.scheduler));
+    m_ui->schedulerCombo->setCurrentIndex(std::max(0, scheduler));
+    const int preset = m_ui->presetCombo->findData(QString::fromStdString(r.preset));
+    m_ui->presetCombo->setCurrentIndex(preset >= 0 ? preset : m_ui->presetCombo->findData(QStringLiteral("auto")));
+    retranslateDynamic();
+}
+
+void MainWindow::setModelFolder(const QString& folder)
+{
+    m_ui->modelFolderEdit->setText(QDir::fromNativeSeparators(folder));
+    onModelFolderEdited();
+}
+
+QString MainWindow::fieldLabel(const std::string& field) const
+{
+    if (field == "frameCount") return tr("Frames");
+    if (field == "fps") return tr("FPS");
+    if (field == "width") return tr("Width");
+    if (field == "height") return tr("Height");
+    if (field == "steps") return tr("Steps");
+    if (field == "guidanceScale") return tr("Guidance");
+    if (field == "seed") return tr("Seed");
+    if (field == "startImage") return tr("Start image");
+    return QString::fromStdString(field);
+}
+
+QWidget* MainWindow::fieldWidget(const std::string& field) const
+{
+    if (field == "frameCount") return m_ui->frameCountLabel;
+    if (field == "fps") return m_ui->fpsLabel;
+    if (field == "width") return m_ui->widthLabel;
+    if (field == "height") return m_ui->heightLabel;
+    if (field == "steps") return m_ui->stepsLabel;
+    if (field == "guidanceScale") return m_ui->guidanceLabel;
+    if (field == "seed") return m_ui->seedLabel;
+    if (field == "startImage") return m_ui->startImageGroup;
+    return nullptr;
+}
+
+QStringList MainWindow::validationMessages() const
+{
+    QStringList messages;
+    const auto errors = framesmith::validateRequest(request(), m_model.spec());
+    for (const auto& error : errors)
+        messages << tr("%1: %2").arg(fieldLabel(error.field), QString::fromStdString(error.message));
+    bool seedIsNumber = false;
+    m_ui->seedEdit->text().toULongLong(&seedIsNumber);
+    if (!seedIsNumber)
+        messages << tr("%1: must be a whole number from 0 to 18446744073709551615").arg(fieldLabel("seed"));
+    return messages;
+}
+
+bool MainWindow::isEngineAvailable() const
+{
+    // The engine facade has no implementation in this build: nothing can generate, so say so.
+    return false;
+}
+
+void MainWindow::onFieldsChanged()
+{
+    const QStringList problems = validationMessages();
+    for (const char* field : {"frameCount", "fps", "width", "height", "steps", "guidanceScale", "seed", "startImage"})
+        if (QWidget* widget = fieldWidget(field))
+            widget->setStyleSheet(QString());
+    for (const auto& error : framesmith::validateRequest(request(), m_model.spec()))
+        if (QWidget* widget = fieldWidget(error.field))
+            widget->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: bold;"));
+    m_ui->validationLabel->setText(problems.join(QLatin1Char('\n')));
+    m_ui->validationLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_ui->validationLabel->setVisible(!problems.isEmpty());
+    updateGenerateAvailability(problems);
+}
+
+void MainWindow::updateGenerateAvailability(const QStringList& problems)
+{
+    const bool canGenerate = isEngineAvailable() && problems.isEmpty();
+    const QString why = !isEngineAvailable()
+                            ? tr("No model is loaded: the generation engine is not available in this build yet.")
+                            : problems.join(QLatin1Char('\n'));
+    for (QAction* action : {m_ui->actionGenerate})
+        action->setEnabled(canGenerate);
+    m_ui->generateButton->setEnabled(canGenerate);
+    m_ui->generateButton->setToolTip(canGenerate ? tr("Generate the clip (Ctrl+Return)") : why);
+    m_ui->actionGenerate->setToolTip(m_ui->generateButton->toolTip());
+    m_ui->actionCancel->setEnabled(false); // nothing can be running without an engine
+    m_ui->cancelButton->setEnabled(false);
+    m_ui->cancelButton->setToolTip(tr("Nothing is running"));
+}
+
+void MainWindow::onGenerateTriggered()
+{
+    const QStringList problems = validationMessages();
+    if (!problems.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot generate: %1").arg(problems.first()), kStatusMessageMs);
+        return;
+    }
+    if (!isEngineAvailable())
+        statusBar()->showMessage(m_ui->generateButton->toolTip(), kStatusMessageMs);
+}
+
+void MainWindow::onCancelTriggered() { statusBar()->showMessage(tr("Nothing is running"), kStatusMessageMs); }
+
+void MainWindow::onRandomizeSeedClicked()
+{
+    m_ui->seedEdit->setText(QString::number(QRandomGenerator::global()->generate()));
+}
+
+void MainWindow::onModelFolderEdited()
+{
+    m_model = ModelFolderProbe::probe(m_ui->modelFolderEdit->text().trimmed());
+    m_settings.setModelFolder(m_ui->modelFolderEdit->text().trimmed());
+    retranslateDynamic();
+}
+
+void MainWindow::onModelBrowseClicked()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Choose a model folder"),
+                                                             m_ui->modelFolderEdit->text());
+    if (!folder.isEmpty())
+        setModelFolder(folder);
+}
+
+void MainWindow::onStartImageRejected(const QString& path, const QString& reason)
+{
+    statusBar()->showMessage(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), reason), kStatusMessageMs);
+}
+
+void MainWindow::onLanguageChosen(const QString& setting)
+{
+    m_settings.setLanguage(setting);
+    if (m_translator)
+        m_translator->apply(setting); // LanguageChange reaches every widget: retranslated live
+}
+
+void MainWindow::onAboutTriggered() { AboutBox::show(this); }
+
+void MainWindow::retranslateDynamic()
+{
+    populateChoices();
+    switch (m_model.state) {
+    case ModelFolderProbe::State::NoFolder:
+        m_ui->modelInfoLabel->setText(tr("No model folder chosen"));
+        break;
+    case ModelFolderProbe::State::NotAModel:
+        m_ui->modelInfoLabel->setText(tr("Not a model folder: %1").arg(m_model.problem));
+        break;
+    case ModelFolderProbe::State::CogVideoX:
+        m_ui->modelInfoLabel->setText(
+            tr("CogVideoX %1, %2: frames %3N+1")
+                .arg(m_model.isVersion15 ? QStringLiteral("1.5") : QStringLiteral("1.0"),
+                     m_model.isImageToVideo ? tr("image-to-video") : tr("text-to-video"))
+                .arg(m_model.spec().frameStep));
+        break;
+    }
+    statusBar()->showMessage(tr("Ready. Generation is not available in this build: the engine is not part of it yet."));
+    if (m_feeder) {
+        m_feeder->retranslate();
+        showMemoryLimitations();
+    }
+    onFieldsChanged();
+}
+
+void MainWindow::showMemoryLimitations()
+{
+    const QStringList limitations = m_feeder->limitations();
+    bool hasGpuLine = false;
+    for (const auto& series : m_monitor->series())
+        hasGpuLine = hasGpuLine || series.id.rfind("cuda:", 0) == 0;
+    m_memoryStatus->setText(hasGpuLine ? tr("GPU memory: live") : tr("GPU memory: not measurable here"));
+    m_memoryStatus->setToolTip(limitations.join(QLatin1Char('\n')));
+    m_ui->vramGraph->setMessage(hasGpuLine ? QString() : tr("No GPU memory readings on this machine: "
+                                                            "showing process and system RAM"));
+    m_ui->vramGraph->setToolTip(limitations.join(QLatin1Char('\n')));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_ui->retranslateUi(this);
+        retranslateDynamic();
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::restoreWindow()
+{
+    restoreGeometry(m_settings.windowGeometry());
+    restoreState(m_settings.windowState());
+    m_ui->mainSplitter->restoreState(m_settings.splitterState(QStringLiteral("main")));
+    m_ui->topSplitter->restoreState(m_settings.splitterState(QStringLiteral("top")));
+}
+
+void MainWindow::saveWindow()
+{
+    m_settings.setWindowGeometry(saveGeometry());
+    m_settings.setWindowState(saveState());
+    m_settings.setSplitterState(QStringLiteral("main"), m_ui->mainSplitter->saveState());
+    m_settings.setSplitterState(QStringLiteral("top"), m_ui->topSplitter->saveState());
+    m_settings.setLastRequest(request());
+    m_settings.sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveWindow();
+    QMainWindow::closeEvent(event);
+}
+
+VramGraph* MainWindow::memoryGraph() const { return m_ui->vramGraph; }
