@@ -1,6 +1,7 @@
 #include "cli/FrameOutput.h"
 
 #include "framesmith/Error.h"
+#include "framesmith/VideoExport.h"
 #include "io/SafetensorsWriter.h"
 
 #include <filesystem>
@@ -19,7 +20,14 @@ void FrameOutput::write(const std::string& path, const at::Tensor& frames, const
         writer.write(path);
         return;
     }
-    throw InvalidRequestError("--out", "'" + ext + "' is not a supported output (use .safetensors)");
+    std::optional<ExportFormat> format = ext.size() > 1 ? exportFormatFromName(ext.substr(1)) : std::nullopt;
+    if (!format)
+        throw InvalidRequestError("--out", "'" + ext + "' is not a supported output (.safetensors, .mp4, .webm, "
+                                                       ".mov, .gif)");
+    ExportOptions options;
+    options.format = *format;
+    options.path = path;
+    exportVideo(result, options);
 }
 
 } // namespace framesmith::cli

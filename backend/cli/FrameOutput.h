@@ -1,7 +1,7 @@
 #pragma once
 // Writes decoded frames where the user asked: "*.safetensors" gets tensor "frames" (float
-// [F, 3, H, W] in 0..1) with the request JSON in the metadata; video extensions go through the
-// export engine.
+// [F, 3, H, W] in 0..1) with the request JSON in the metadata; video extensions (.mp4, .webm,
+// .mov, .gif) go through the export engine (exportVideo, with the request as sidecar and tags).
 #include "framesmith/GenerationResult.h"
 
 #include <ATen/core/Tensor.h>
