@@ -14,6 +14,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -143,7 +144,10 @@ int runGenerate(const std::vector<std::string>& argv)
     const std::string out = args.value("--out").value_or("");
     if (!out.empty() && options.isDecodeWanted) {
         progress.onStageStarted({Stage::Exporting, out});
+        auto start = std::chrono::steady_clock::now();
         FrameOutput::write(out, runner.frames(), result);
+        result.timings.push_back(
+            {stageName(Stage::Exporting), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0});
     }
     printSummary(result, out);
     return kExitOk;

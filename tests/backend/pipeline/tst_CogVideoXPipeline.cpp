@@ -1,6 +1,7 @@
 // Every pipeline fixture (golden/<variant>/pipeline.safetensors) reproduced in float32 on the CPU:
 // prompt ids/embeddings, timesteps, every per-step tensor, final latents and video, once replaying
 // the recorded noise draws and once drawing from a CPU generator seeded as the metadata says.
+#include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "models/cogvideox/CogVideoXPipeline.h"
 #include "pipeline/ImageFile.h"
