@@ -1,0 +1,99 @@
+#include "core/ChunkedAttention.h"
+
+#include "framesmith/Error.h"
+
+#include <ATen/ATen.h>
+#include <torch/version.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace framesmith {
+
+namespace {
+
+void checkShapes(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v)
+{
+    if (q.dim() != 4 || k.dim() != 4 || v.dim() != 4 || q.size(0) != k.size(0) || q.size(1) != k.size(1) ||
+        q.size(3) != k.size(3) || !k.sizes().equals(v.sizes()))
+        throw ShapeError("attention: expected q [B, H, Sq, d] and k, v [B, H, Sk, d], got q " +
+                         std::string(c10::str(q.sizes())) + ", k " + c10::str(k.sizes()) + ", v " +
+                         c10::str(v.sizes()));
+}
+
+} // namespace
+
+bool ChunkedAttention::usesFusedKernel(const at::Tensor& q, const AttentionOptions& options)
+{
+    if (!options.allowFusedKernels)
+        return false;
+#if TORCH_VERSION_MAJOR >= 2
+    if (q.is_cuda())
+        return true;
+#if TORCH_VERSION_MAJOR > 2 || TORCH_VERSION_MINOR >= 1
+    return q.is_cpu(); // CPU flash attention (2.1+) does not materialise the scores either
+#else
+    return false;      // 2.0's CPU path is the materialising math kernel
+#endif
+#else
+    (void)q;
+    return false;
+#endif
+}
+
+at::Tensor ChunkedAttention::compute(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                     const AttentionOptions& options)
+{
+    checkShapes(q, k, v);
+#if TORCH_VERSION_MAJOR >= 2
+    if (usesFusedKernel(q, options))
+        return at::scaled_dot_product_attention(q, k, v).contiguous();
+#endif
+    return chunkedMath(q, k, v, options.scoreBudgetBytes);
+}
+
+at::Tensor ChunkedAttention::fullMath(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v)
+{
+    checkShapes(q, k, v);
+    const double scale = 1.0 / std::sqrt(static_cast<double>(q.size(3)));
+    at::Tensor scores = at::matmul(q, k.transpose(-1, -2)).mul_(scale);
+    return at::matmul(at::softmax(scores, -1), v);
+}
+
+at::Tensor ChunkedAttention::chunkedMath(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                         std::int64_t scoreBudgetBytes)
+{
+    checkShapes(q, k, v);
+    const std::int64_t B = q.size(0), H = q.size(1), Sq = q.size(2), Sk = k.size(2), d = q.size(3);
+    const std::int64_t BH = B * H;
+    const double scale = 1.0 / std::sqrt(static_cast<double>(d));
+    at::Tensor q3 = q.reshape({BH, Sq, d});
+    at::Tensor kT = k.reshape({BH, Sk, d}).transpose(1, 2); // [BH, d, Sk]: a transposed GEMM operand
+    at::Tensor v3 = v.reshape({BH, Sk, d});
+    at::Tensor out = at::empty({BH, Sq, d}, q.options());
+
+    // Whole query rows of as many heads as fit; when one head does not fit, chunk its rows.
+    const std::int64_t budgetElements = std::max<std::int64_t>(1, scoreBudgetBytes / q.element_size());
+    const std::int64_t rows = std::clamp<std::int64_t>(budgetElements / Sk, 1, Sq);
+    const std::int64_t heads = std::clamp<std::int64_t>(budgetElements / (rows * Sk), 1, BH);
+    at::Tensor scores = at::empty({heads, rows, Sk}, q.options());
+    at::Tensor chunkOut = rows == Sq ? at::Tensor() : at::empty({heads, rows, d}, q.options());
+    for (std::int64_t h0 = 0; h0 < BH; h0 += heads) {
+        const std::int64_t g = std::min(heads, BH - h0);
+        for (std::int64_t r0 = 0; r0 < Sq; r0 += rows) {
+            const std::int64_t c = std::min(rows, Sq - r0);
+            const bool full = g == heads && c == rows;
+            at::Tensor s = full ? scores : at::empty({g, c, Sk}, q.options());
+            // Whole rows of g heads are a contiguous slice of `out`: write there directly.
+            at::Tensor o = c == Sq ? out.narrow(0, h0, g) : full ? chunkOut : at::empty({g, c, d}, q.options());
+            at::baddbmm_out(s, s, q3.narrow(0, h0, g).narrow(1, r0, c), kT.narrow(0, h0, g), 0.0, scale);
+            at::_softmax_out(s, s, -1, false); // row-wise, safe in place
+            at::bmm_out(o, s, v3.narrow(0, h0, g));
+            if (c != Sq)
+                out.narrow(0, h0, g).narrow(1, r0, c).copy_(o);
+        }
+    }
+    return out.view({B, H, Sq, d});
+}
+
+} // namespace framesmith

@@ -1,0 +1,32 @@
+#pragma once
+// Unmasked softmax(q k^T / sqrt(d)) v that never holds more than a budget of attention scores.
+// Where libtorch 2.x offers scaled_dot_product_attention with fused kernels (CUDA flash /
+// memory-efficient, CPU flash from 2.1) it is used; otherwise queries are processed in chunks so
+// one chunk's [heads, rows, keys] scores stay within the budget (the full 5b score matrix at
+// 49 x 480 x 720 would be ~60 GB). Any thread; stateless.
+#include <ATen/core/Tensor.h>
+
+#include <cstdint>
+
+namespace framesmith {
+
+struct AttentionOptions {
+    std::int64_t scoreBudgetBytes = 256ll << 20; // per chunk of scores in the math path
+    bool allowFusedKernels = true;               // false forces the chunked math path
+};
+
+class ChunkedAttention {
+public:
+    // q, k, v: [B, H, S, d] (q may have another length than k/v) -> [B, H, Sq, d] contiguous.
+    static at::Tensor compute(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                              const AttentionOptions& options = {});
+    // The query-chunked math path alone (exposed for tests and for 1.13 builds).
+    static at::Tensor chunkedMath(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                  std::int64_t scoreBudgetBytes);
+    // The unchunked math path: materialises all scores (reference for tests only).
+    static at::Tensor fullMath(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v);
+    // Whether compute() would take a fused kernel for tensors like `q`.
+    static bool usesFusedKernel(const at::Tensor& q, const AttentionOptions& options);
+};
+
+} // namespace framesmith

@@ -1,0 +1,85 @@
+#pragma once
+// CogVideoXTransformer3DModel (diffusers 0.36) for every CogVideoX variant (2b, 5b, 5b-I2V,
+// 1.5-5B, 1.5-5B-I2V), driven by transformer/config.json. Children are named like the diffusers
+// state dict. forward() is const and may run on the worker thread that owns the model; block hooks
+// let memory strategies stream or offload blocks, and a CancelToken is checked between blocks.
+#include "core/ChunkedAttention.h"
+#include "core/Layers.h"
+#include "framesmith/CancelToken.h"
+#include "models/cogvideox/CogVideoXAdaLayerNorm.h"
+#include "models/cogvideox/CogVideoXBlock.h"
+#include "models/cogvideox/CogVideoXPatchEmbed.h"
+#include "models/cogvideox/CogVideoXRotaryEmbedding.h"
+#include "models/cogvideox/CogVideoXTimestepEmbedding.h"
+#include "models/cogvideox/CogVideoXTransformerConfig.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace framesmith {
+
+class CogVideoXTransformer3D : public Module {
+public:
+    using BlockCallback = std::function<void(int blockIndex, bool beforeBlock)>;
+    using DebugTensors = std::map<std::string, at::Tensor>;
+
+    explicit CogVideoXTransformer3D(CogVideoXTransformerConfig config);
+
+    // transformerDir holds config.json and diffusion_pytorch_model*.safetensors (single or sharded).
+    // Throws FileError, ShapeError (naming the tensor) or Error(UnsupportedModel).
+    static std::shared_ptr<CogVideoXTransformer3D> load(const std::string& transformerDir, c10::ScalarType dtype,
+                                                        c10::Device device);
+
+    const CogVideoXTransformerConfig& config() const { return m_config; }
+    // The pipeline's RoPE table for this config; nullopt when the config uses no RoPE.
+    std::optional<RotaryEmbedding> rotaryEmbedding(int heightPx, int widthPx, int latentFrames) const;
+
+    // hiddenStates [B, F, C, H, W], encoderHiddenStates [B, T, text_dim], timestep [B] (or [1]),
+    // ofs [1] or [B] (1.5-I2V only) -> [B, F, C_out, H, W]. Throws NumericalError on NaN/inf output,
+    // CancelledError when the token asks to stop, InvalidRequestError/ShapeError on bad inputs.
+    at::Tensor forward(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates,
+                       const at::Tensor& timestep, const std::optional<RotaryEmbedding>& rope,
+                       const std::optional<at::Tensor>& ofs) const;
+    // The same, also filling `debug` with the reference's forward-hook tensors (fixture names
+    // without the "debug." prefix: time_embedding, ofs_embedding, patch_embed, pos_embedding,
+    // block{i}.hidden_states / .encoder_hidden_states, norm_out, proj_out).
+    at::Tensor forwardWithDebug(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates,
+                                const at::Tensor& timestep, const std::optional<RotaryEmbedding>& rope,
+                                const std::optional<at::Tensor>& ofs, DebugTensors& debug) const;
+
+    const ModuleList<CogVideoXBlock>& transformerBlocks() const { return *m_blocks; }
+    void setBlockCallback(BlockCallback callback) { m_blockCallback = std::move(callback); }
+    void setCancelToken(const CancelToken* token) { m_cancelToken = token; }
+    void setAttentionOptions(const AttentionOptions& options) { m_attentionOptions = options; }
+    const AttentionOptions& attentionOptions() const { return m_attentionOptions; }
+
+private:
+    at::Tensor run(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates, const at::Tensor& timestep,
+                   const std::optional<RotaryEmbedding>& rope, const std::optional<at::Tensor>& ofs,
+                   DebugTensors* debug) const;
+    at::Tensor runBlocks(at::Tensor joint, std::int64_t textTokens, const at::Tensor& emb,
+                         const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const;
+    void checkInputs(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates, const at::Tensor& timestep,
+                     const std::optional<RotaryEmbedding>& rope, const std::optional<at::Tensor>& ofs) const;
+    at::Tensor conditioning(const at::Tensor& timestep, const std::optional<at::Tensor>& ofs, c10::ScalarType dtype,
+                            DebugTensors* debug) const;
+    at::Tensor unpatchify(const at::Tensor& tokens, const at::IntArrayRef inputShape) const;
+    void checkFinite(const at::Tensor& output, const at::Tensor& timestep) const;
+
+    CogVideoXTransformerConfig m_config;
+    std::shared_ptr<CogVideoXPatchEmbed> m_patchEmbed;
+    std::shared_ptr<CogVideoXTimestepEmbedding> m_timeEmbedding;
+    std::shared_ptr<CogVideoXTimestepEmbedding> m_ofsEmbedding; // null unless ofs_embed_dim
+    std::shared_ptr<ModuleList<CogVideoXBlock>> m_blocks;
+    std::shared_ptr<LayerNorm> m_normFinal;
+    std::shared_ptr<CogVideoXAdaLayerNorm> m_normOut;
+    std::shared_ptr<Linear> m_projOut;
+
+    BlockCallback m_blockCallback;
+    const CancelToken* m_cancelToken = nullptr;
+    AttentionOptions m_attentionOptions;
+};
+
+} // namespace framesmith
