@@ -13,17 +13,26 @@ namespace framesmith {
 
 MappedFile::MappedFile(const std::string& path)
 {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        throw FileError(errno == ENOENT ? ErrorCode::MissingFile : ErrorCode::Io, path, std::strerror(errno));
+    // NONBLOCK: a FIFO named like a model file must not hang the app.
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        int err = errno;
+        bool missing = err == ENOENT || err == ENOTDIR;
+        throw FileError(missing ? ErrorCode::MissingFile : ErrorCode::Io, path,
+                        missing ? "no such file" : std::string("cannot open: ") + std::strerror(err));
+    }
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        bool isDirectory = S_ISDIR(st.st_mode);
         ::close(fd);
-        throw FileError(ErrorCode::BadFile, path, "not a regular file");
+        throw FileError(ErrorCode::BadFile, path,
+                        isDirectory ? "is a directory, expected a .safetensors file" : "not a regular file");
     }
     m_size = static_cast<std::size_t>(st.st_size);
+    // Copy-on-write so views can be written to without touching the file; NORESERVE because a
+    // 20 GB checkpoint would otherwise be charged against swap even though it is never written.
     if (m_size > 0) {
-        void* p = ::mmap(nullptr, m_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        void* p = ::mmap(nullptr, m_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_NORESERVE, fd, 0);
         if (p == MAP_FAILED) {
             int err = errno;
             ::close(fd);

@@ -21,6 +21,14 @@ std::string shapeText(const std::vector<std::int64_t>& shape)
     return s.str();
 }
 
+std::string describeFiles(const WeightSource& source)
+{
+    std::string out;
+    for (const auto& file : source.files())
+        out += (out.empty() ? "" : ", ") + file->path();
+    return out.empty() ? "(no files)" : out;
+}
+
 } // namespace
 
 std::string WeightCheck::describe() const
@@ -67,11 +75,12 @@ WeightCheck loadWeights(Module& module, const WeightSource& source, c10::ScalarT
 {
     WeightCheck check = checkWeights(module, source, prefix);
     if (!check.isLoadable())
-        throw ShapeError(check.describe());
+        throw ShapeError(check.describe() + "Checkpoint: " + describeFiles(source) + ".");
     for (auto& slot : module.parameters(prefix)) {
-        at::Tensor t = source.view(slot.name);
-        auto target = t.is_floating_point() ? dtype : t.scalar_type();
-        *slot.tensor = t.to(device, target, /*non_blocking=*/false, /*copy=*/true).contiguous();
+        const TensorEntry* e = source.find(slot.name);
+        bool isFloating = e->dtype[0] == 'F' || e->dtype == "BF16"; // F64..F8_*: float8 is widened by load()
+        auto target = isFloating ? dtype : SafetensorsReader::viewType(e->dtype);
+        *slot.tensor = source.load(slot.name, target, device).contiguous();
     }
     return check;
 }

@@ -16,4 +16,9 @@ struct ModelInfo {
     bool isDemo = false;      // random weights: the output is noise
 };
 
+// Reads a diffusers model folder's configs (no weights): variant, components, size on disk, demo
+// marker. Throws FileError (MissingFile, BadFile, UnsupportedModel) naming the file and the problem.
+// Pure; any thread.
+ModelInfo inspectModelFolder(const std::string& path);
+
 } // namespace framesmith

@@ -1,0 +1,17 @@
+#pragma once
+// Routes SIGINT/SIGTERM to a CancelToken (StopNow) for the lifetime of this object, so Ctrl-C stops
+// a generation at the next step/block/tile boundary and the command exits with kExitCancelled.
+// A second Ctrl-C falls back to the default handler (immediate exit).
+#include "framesmith/CancelToken.h"
+
+namespace framesmith::cli {
+
+class InterruptCancel {
+public:
+    explicit InterruptCancel(CancelToken& token);
+    ~InterruptCancel();
+    InterruptCancel(const InterruptCancel&) = delete;
+    InterruptCancel& operator=(const InterruptCancel&) = delete;
+};
+
+} // namespace framesmith::cli

@@ -1,0 +1,98 @@
+#pragma once
+// The family-agnostic generation pipeline the runner drives stage by stage: text encoding, denoising
+// one step at a time (so the runner can report, preview, cancel and checkpoint between steps) and
+// decoding. A new DiT family implements this and adds one line to ModelRegistry.cpp.
+// Thread: construct, use and destroy on the worker thread.
+#include "framesmith/CancelToken.h"
+#include "framesmith/GenerationRequest.h"
+#include "framesmith/ParameterSpec.h"
+#include "schedulers/NoiseSource.h"
+
+#include <ATen/core/Tensor.h>
+#include <c10/core/Device.h>
+#include <c10/core/ScalarType.h>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+// How the decoder trades speed for memory; the memory presets fill it.
+struct DecodeSettings {
+    bool slicing = false;
+    bool tiling = false;
+    int tileHeight = 240; // pixels
+    int tileWidth = 360;
+    double tileOverlapHeight = 1.0 / 6.0;
+    double tileOverlapWidth = 1.0 / 5.0;
+};
+
+// Where components run. One device and one compute dtype for now; the memory presets / OOM ladder
+// plug in here (per-component placement, offload, streaming).
+struct PipelineResources {
+    c10::Device device{c10::kCPU};             // transformer and VAE
+    c10::ScalarType dtype = c10::kFloat;       // compute dtype of every component
+    c10::Device textEncoderDevice{c10::kCPU};  // the T5 encoder runs once and is released after
+    DecodeSettings decode;
+    const CancelToken* cancel = nullptr;       // checked by the transformer between blocks and the VAE between tiles
+};
+
+// Everything one denoising step produced, for parity tests and debugging (fixture names in comments).
+struct DenoiseStepRecord {
+    int index = 0;
+    std::int64_t timestep = 0;
+    double guidanceScale = 0;  // stepK.guidance_scale
+    at::Tensor modelInput;     // stepK.latent_model_input  [B*cfg, F, C_in, H, W]
+    at::Tensor timesteps;      // stepK.timestep            [B*cfg] int64
+    at::Tensor modelOutput;    // stepK.transformer_output  [B*cfg, F, C, H, W]
+    at::Tensor noisePred;      // stepK.noise_pred          [B, F, C, H, W]
+    at::Tensor latents;        // stepK.latents             [B, F, C, H, W]
+};
+
+struct EncodedPrompts {
+    at::Tensor promptIds, negativePromptIds;         // [1, L] int64 (negative undefined without CFG)
+    at::Tensor promptEmbeds, negativePromptEmbeds;   // [1, L, D]
+    int truncatedTokens = 0;                         // of the prompt, for a warning
+};
+
+class VideoPipeline {
+public:
+    using StepObserver = std::function<void(const DenoiseStepRecord&)>;
+    using ChunkProgress = std::function<void(int done, int total)>;
+
+    virtual ~VideoPipeline() = default;
+
+    virtual std::string family() const = 0;        // "cogvideox"
+    virtual const std::string& modelDir() const = 0;
+    virtual ParameterSpec parameterSpec() const = 0;
+
+    // Stage 1: tokenize and encode prompt and negative prompt; the text encoder is released after.
+    virtual const EncodedPrompts& encodeText(const GenerationRequest& request) = 0;
+    // Stage 2 setup: loads the denoiser, sets the timesteps, prepares latents and any start-image
+    // conditioning. startImage is [H, W, 3] uint8 (undefined for text-to-video); initialLatents is
+    // optional ([1, F, C, h, w]); every random draw comes from `noise`, in the reference's order.
+    virtual void prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
+                                  const std::optional<at::Tensor>& initialLatents, NoiseSource& noise) = 0;
+    virtual int stepCount() const = 0;
+    virtual std::int64_t timestep(int index) const = 0;
+    virtual void denoiseStep(int index, NoiseSource& noise) = 0;
+    // The current latents [1, F, C, h, w] (after the last step: what the checkpoint stores).
+    virtual at::Tensor latents() const = 0;
+    virtual void releaseDenoiser() = 0;
+
+    // Stage 3: checkpoint latents -> frames [F, 3, H, W] float in [0, 1] on the CPU. Needs only the
+    // request (for the frame count) and the VAE, so a checkpoint can be decoded again later.
+    virtual at::Tensor decode(const at::Tensor& latents, const GenerationRequest& request,
+                              const DecodeSettings& settings, const ChunkProgress& progress) = 0;
+    virtual void releaseDecoder() = 0;
+
+    void setStepObserver(StepObserver observer) { m_stepObserver = std::move(observer); }
+
+protected:
+    StepObserver m_stepObserver;
+};
+
+} // namespace framesmith

@@ -1,0 +1,79 @@
+#include "models/cogvideox/CausalConv3d.h"
+
+#include <ATen/ATen.h>
+
+namespace framesmith {
+
+CausalConv3d::CausalConv3d(std::int64_t in, std::int64_t out, std::int64_t kernel)
+    : m_kernel(kernel)
+{
+    m_conv = registerModule("conv", std::make_shared<Conv3d>(in, out, std::array<std::int64_t, 3>{kernel, kernel, kernel}));
+}
+
+at::Tensor CausalConv3d::forward(at::Tensor src, CausalConvCache& cache) const
+{
+    auto copyFrames = [](at::Tensor& dst, const at::Tensor& s, std::int64_t begin) {
+        dst.copy_(s.narrow(2, begin, dst.size(2)));
+    };
+    return forward(std::move(src), copyFrames, cache);
+}
+
+at::Tensor CausalConv3d::convolve(const at::Tensor& window) const
+{
+    // Zero padding in height/width happens inside the convolution (diffusers pads explicitly).
+    const std::int64_t spatialPad = (m_kernel - 1) / 2;
+    return at::conv3d(window, m_conv->weight, m_conv->bias, {1, 1, 1}, {0, spatialPad, spatialPad});
+}
+
+at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCache& cache) const
+{
+    const std::int64_t pad = m_kernel - 1;
+    const std::int64_t batch = src.size(0), channels = src.size(1), frames = src.size(2);
+    const std::int64_t rows = src.size(3), columns = src.size(4);
+    if (pad == 0) {
+        // A 1x1x1 conv needs no past frames: diffusers still clones its whole input as a cache
+        // that is never read; nothing is kept here.
+        at::Tensor input = at::empty(src.sizes(), src.options());
+        fill(input, src, 0);
+        src.reset();
+        return convolve(input);
+    }
+    // The padded input P = [past (pad frames), fill(src)]; output t reads P[t, t + pad].
+    const std::int64_t frameBytes = batch * channels * rows * columns * static_cast<std::int64_t>(src.element_size());
+    const std::int64_t perWindow = std::min(frames, cache.framesPerWindow(frameBytes, pad));
+    at::Tensor buffer = at::empty({batch, channels, perWindow + pad, rows, columns}, src.options());
+    at::Tensor past = cache.take(this);
+    at::Tensor output;
+    for (std::int64_t t0 = 0; t0 < frames; t0 += perWindow) {
+        const std::int64_t n = std::min(perWindow, frames - t0);
+        at::Tensor window = buffer.narrow(2, 0, n + pad); // P[t0, t0 + n + pad)
+        const std::int64_t headCount = std::max<std::int64_t>(pad - t0, 0);
+        at::Tensor body = window.narrow(2, headCount, n + pad - headCount);
+        fill(body, src, t0 + headCount - pad);
+        if (headCount > 0) {
+            at::Tensor head = window.narrow(2, 0, headCount);
+            if (past.defined())
+                head.copy_(past.narrow(2, t0, headCount));
+            else // diffusers fake_context_parallel_forward: the first batch repeats its first frame.
+                head.copy_(body.narrow(2, 0, 1).expand({-1, -1, headCount, -1, -1}));
+        }
+        if (t0 + n >= pad)
+            past.reset();
+        if (t0 + n == frames) {
+            if (cache.nextBatchFollows())
+                cache.put(this, window.narrow(2, n, pad).clone()); // P's last pad frames
+            if (n == frames) {
+                src.reset();
+                return convolve(window); // one window: no output copy
+            }
+        }
+        if (!output.defined())
+            output = at::empty({batch, m_conv->weight.size(0), frames, rows, columns}, buffer.options());
+        if (t0 + n == frames)
+            src.reset();
+        output.narrow(2, t0, n).copy_(convolve(window));
+    }
+    return output;
+}
+
+} // namespace framesmith

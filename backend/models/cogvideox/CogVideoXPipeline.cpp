@@ -1,0 +1,201 @@
+#include "models/cogvideox/CogVideoXPipeline.h"
+
+#include "framesmith/Error.h"
+#include "models/ModelRegistry.h"
+#include "models/cogvideox/CogVideoXImageConditioning.h"
+#include "models/cogvideox/CogVideoXPipelinePrompts.h"
+#include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/cogvideox/CogVideoXVae.h"
+#include "schedulers/SchedulerRegistry.h"
+
+#include <ATen/ATen.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace framesmith {
+
+CogVideoXPipeline::CogVideoXPipeline(std::string modelDir, PipelineResources resources)
+    : m_modelDir(std::move(modelDir)),
+      m_resources(resources),
+      m_isImageToVideo(ModelRegistry::pipelineClassOf(m_modelDir) == "CogVideoXImageToVideoPipeline"),
+      m_transformerConfig(CogVideoXTransformerConfig::fromFile(m_modelDir + "/transformer/config.json")),
+      m_vaeConfig(CogVideoXVaeConfig::fromFile(m_modelDir + "/vae/config.json"))
+{
+}
+
+CogVideoXPipeline::~CogVideoXPipeline() = default;
+
+ParameterSpec CogVideoXPipeline::parameterSpec() const
+{
+    ParameterSpec spec = cogVideoXSpec(m_transformerConfig.patchSizeT.has_value(), m_isImageToVideo);
+    spec.sizeMultiple = static_cast<int>(m_vaeConfig.spatialCompression()) * m_transformerConfig.patchSize;
+    // One token is the technical minimum; small sizes matter for demo and test models.
+    spec.minSize = spec.sizeMultiple;
+    return spec;
+}
+
+const EncodedPrompts& CogVideoXPipeline::encodeText(const GenerationRequest& request)
+{
+    // diffusers: do_classifier_free_guidance = guidance_scale > 1.
+    const bool withGuidance = request.guidanceScale > 1.0;
+    m_prompts = CogVideoXPipelinePrompts::encode(m_modelDir, request.prompt, request.negativePrompt, withGuidance,
+                                                 m_resources);
+    // CFG batch order [negative, positive] as torch.cat([negative_prompt_embeds, prompt_embeds]).
+    m_promptBatch = withGuidance ? at::cat({m_prompts.negativePromptEmbeds, m_prompts.promptEmbeds}, 0)
+                                 : m_prompts.promptEmbeds;
+    return m_prompts;
+}
+
+void CogVideoXPipeline::loadTransformer()
+{
+    if (m_transformer)
+        return;
+    m_transformer = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, m_resources.device);
+    m_transformer->setCancelToken(m_resources.cancel);
+}
+
+void CogVideoXPipeline::loadVae()
+{
+    if (!m_vae)
+        m_vae = CogVideoXVae::load(m_modelDir + "/vae", m_resources.dtype, m_resources.device);
+}
+
+at::Tensor CogVideoXPipeline::initialLatents(const std::optional<at::Tensor>& injected, NoiseSource& noise) const
+{
+    const std::vector<std::int64_t> shape = {1, m_geometry.paddedLatentFrames, m_geometry.latentChannels,
+                                             m_geometry.latentHeight, m_geometry.latentWidth};
+    at::Tensor like = at::empty({0}, at::TensorOptions().dtype(m_resources.dtype).device(m_resources.device));
+    if (!injected)
+        return noise.draw(shape, like, "initial latents") * m_scheduler->initNoiseSigma();
+    if (injected->sizes() != at::IntArrayRef(shape)) {
+        std::ostringstream msg;
+        msg << "expected " << at::IntArrayRef(shape) << " for this request, got " << injected->sizes();
+        throw ShapeError("initial latents: " + msg.str());
+    }
+    return injected->to(m_resources.device, m_resources.dtype) * m_scheduler->initNoiseSigma();
+}
+
+void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
+                                         const std::optional<at::Tensor>& injected, NoiseSource& noise)
+{
+    if (!m_promptBatch.defined())
+        throw Error(ErrorCode::Internal, "cogvideox pipeline: encodeText must run before prepareDenoising");
+    if (m_isImageToVideo != startImage.defined())
+        throw InvalidRequestError("startImage", m_isImageToVideo ? "this model needs a start image"
+                                                                 : "this model is text-to-video only");
+    m_guidanceScale = request.guidanceScale;
+    m_useDynamicGuidance = request.useDynamicGuidance;
+    m_geometry = CogVideoXPipelineGeometry::compute(request, m_transformerConfig, m_vaeConfig, m_isImageToVideo);
+    m_scheduler = SchedulerRegistry::createForModel(m_modelDir, request.scheduler);
+    m_scheduler->setTimesteps(request.steps);
+    if (m_isImageToVideo) {
+        // Reference order: the image posterior draw comes before the initial latents.
+        loadVae();
+        auto image = CogVideoXImageConditioning::encode(*m_vae, startImage, m_geometry, m_transformerConfig.patchSizeT,
+                                                        m_resources, noise);
+        m_imageLatents = image.latents;
+        m_preprocessedImage = image.preprocessed;
+        releaseDecoder(); // reloaded for decoding: keeps it out of the denoising memory peak
+    }
+    m_latents = initialLatents(injected, noise);
+    loadTransformer();
+    auto rope = m_transformer->rotaryEmbedding(request.height, request.width, m_geometry.paddedLatentFrames);
+    m_rope = rope ? std::make_unique<RotaryEmbedding>(*rope) : nullptr;
+    m_ofs.reset();
+    if (m_transformerConfig.ofsEmbedDim) // CogVideoX 1.5 I2V: latents.new_full((1,), 2.0)
+        m_ofs = at::full({1}, 2.0, m_latents.options());
+}
+
+int CogVideoXPipeline::stepCount() const
+{
+    return m_scheduler ? static_cast<int>(m_scheduler->timesteps().size()) : 0;
+}
+
+std::int64_t CogVideoXPipeline::timestep(int index) const
+{
+    return m_scheduler->timesteps().at(index);
+}
+
+double CogVideoXPipeline::guidanceAt(std::int64_t t) const
+{
+    if (!m_useDynamicGuidance)
+        return m_guidanceScale;
+    // diffusers use_dynamic_cfg: uses the timestep value (not the step index), in Python floats.
+    const double n = stepCount();
+    const double phase = std::pow((n - static_cast<double>(t)) / n, 5.0);
+    return 1 + m_guidanceScale * ((1 - std::cos(M_PI * phase)) / 2);
+}
+
+at::Tensor CogVideoXPipeline::modelInput() const
+{
+    const bool withGuidance = m_promptBatch.size(0) == 2;
+    at::Tensor input = withGuidance ? at::cat({m_latents, m_latents}, 0) : m_latents; // [B*cfg, F, C, h, w]
+    if (m_imageLatents.defined()) {
+        at::Tensor image = withGuidance ? at::cat({m_imageLatents, m_imageLatents}, 0) : m_imageLatents;
+        input = at::cat({input, image}, 2); // channels: [noisy latents | image latents]
+    }
+    return input;
+}
+
+void CogVideoXPipeline::denoiseStep(int index, NoiseSource& noise)
+{
+    const std::int64_t t = timestep(index);
+    DenoiseStepRecord record;
+    record.index = index;
+    record.timestep = t;
+    record.modelInput = modelInput();
+    record.timesteps = at::full({record.modelInput.size(0)}, t, at::TensorOptions().dtype(at::kLong).device(m_resources.device));
+    std::optional<RotaryEmbedding> rope;
+    if (m_rope)
+        rope = *m_rope;
+    // The reference casts the transformer output to float32 before guidance.
+    record.modelOutput = m_transformer->forward(record.modelInput, m_promptBatch, record.timesteps, rope, m_ofs).to(at::kFloat);
+    record.guidanceScale = guidanceAt(t);
+    record.noisePred = record.modelOutput;
+    if (m_promptBatch.size(0) == 2) {
+        at::Tensor uncond = record.modelOutput[0].unsqueeze(0);
+        at::Tensor text = record.modelOutput[1].unsqueeze(0);
+        record.noisePred = uncond + (text - uncond) * record.guidanceScale;
+    }
+    SchedulerStep step = m_scheduler->step(index, record.noisePred, m_latents, noise);
+    m_latents = step.prevSample.to(m_resources.dtype); // latents.to(prompt_embeds.dtype)
+    record.latents = m_latents;
+    if (m_stepObserver)
+        m_stepObserver(record);
+}
+
+void CogVideoXPipeline::releaseDenoiser()
+{
+    m_transformer.reset();
+    m_rope.reset();
+}
+
+at::Tensor CogVideoXPipeline::decode(const at::Tensor& latents, const GenerationRequest& request,
+                                     const DecodeSettings& settings, const ChunkProgress& progress)
+{
+    auto g = CogVideoXPipelineGeometry::compute(request, m_transformerConfig, m_vaeConfig, m_isImageToVideo);
+    if (latents.dim() != 5 || latents.size(1) < g.latentFrames || latents.size(2) != m_vaeConfig.latentChannels)
+        throw ShapeError("latents: expected [1, >=" + std::to_string(g.latentFrames) + ", " +
+                         std::to_string(m_vaeConfig.latentChannels) + ", h, w] for " +
+                         std::to_string(request.frameCount) + " frames");
+    loadVae();
+    VaeOptions options;
+    options.slicing = settings.slicing;
+    options.tiling = settings.tiling;
+    options.tileSampleMinHeight = settings.tileHeight;
+    options.tileSampleMinWidth = settings.tileWidth;
+    options.tileOverlapHeight = settings.tileOverlapHeight;
+    options.tileOverlapWidth = settings.tileOverlapWidth;
+    options.cancel = m_resources.cancel;
+    options.progress = progress;
+    // 1.5 drops the *leading* padded frames (latents[:, additional_frames:]).
+    at::Tensor z = latents.slice(1, latents.size(1) - g.latentFrames).to(m_resources.device, m_resources.dtype);
+    z = z.permute({0, 2, 1, 3, 4}) * (1.0 / m_vaeConfig.scalingFactor); // [1, C, F, h, w]
+    at::Tensor video = m_vae->decode(z, options);                       // [1, 3, Fv, H, W] in [-1, 1]
+    // VideoProcessor.postprocess_video(output_type="pt"): x * 0.5 + 0.5, clamped.
+    video = (video.to(at::kFloat) * 0.5 + 0.5).clamp(0.0, 1.0);
+    return video[0].permute({1, 0, 2, 3}).contiguous().to(at::kCPU); // [Fv, 3, H, W]
+}
+
+} // namespace framesmith

@@ -1,0 +1,43 @@
+#include "models/cogvideox/CogVideoXPipelinePrompts.h"
+
+#include "text/T5Encoder.h"
+#include "text/T5Tokenizer.h"
+
+#include <ATen/ATen.h>
+
+namespace framesmith {
+
+namespace {
+
+at::Tensor idsTensor(const TokenizedText& tokens)
+{
+    return at::tensor(tokens.ids, at::kLong).unsqueeze(0); // [1, L]
+}
+
+} // namespace
+
+EncodedPrompts CogVideoXPipelinePrompts::encode(const std::string& modelDir, const std::string& prompt,
+                                                const std::string& negativePrompt, bool withGuidance,
+                                                const PipelineResources& resources)
+{
+    const T5Tokenizer tokenizer = T5Tokenizer::fromFolder(modelDir + "/tokenizer");
+    EncodedPrompts out;
+    TokenizedText positive = tokenizer.encode(prompt, kMaxSequenceLength);
+    out.truncatedTokens = positive.truncatedCount;
+    out.promptIds = idsTensor(positive);
+    if (withGuidance)
+        out.negativePromptIds = idsTensor(tokenizer.encode(negativePrompt, kMaxSequenceLength));
+
+    // Loaded here and dropped on return: the text encoder is the largest component after the
+    // transformer and is needed once per clip.
+    auto encoder = T5Encoder::load(modelDir + "/text_encoder", resources.dtype, resources.textEncoderDevice);
+    auto embed = [&](const at::Tensor& ids) {
+        return encoder->forward(ids).to(resources.device, resources.dtype); // [1, L, D]
+    };
+    out.promptEmbeds = embed(out.promptIds);
+    if (withGuidance)
+        out.negativePromptEmbeds = embed(out.negativePromptIds);
+    return out;
+}
+
+} // namespace framesmith

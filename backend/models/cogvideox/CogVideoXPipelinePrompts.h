@@ -1,0 +1,21 @@
+#pragma once
+// The text stage of the CogVideoX pipelines (diffusers encode_prompt / _get_t5_prompt_embeds): T5
+// tokenizer padded/truncated to 226 tokens, T5 encoder without attention mask, embeddings moved to
+// the compute device and dtype. The encoder is loaded for the call and released before returning.
+#include "models/VideoPipeline.h"
+
+#include <string>
+
+namespace framesmith {
+
+class CogVideoXPipelinePrompts {
+public:
+    static constexpr int kMaxSequenceLength = 226;
+
+    // negativePrompt is encoded only with classifier-free guidance ("" when empty, like diffusers).
+    static EncodedPrompts encode(const std::string& modelDir, const std::string& prompt,
+                                 const std::string& negativePrompt, bool withGuidance,
+                                 const PipelineResources& resources);
+};
+
+} // namespace framesmith

@@ -1,0 +1,22 @@
+#pragma once
+// Writes a small random-weight CogVideoX model in diffusers layout (like CogVideoX-2b: T5 text
+// encoder, sincos transformer, 3D VAE, DDIM scheduler) with the project's demo tokenizer, marked
+// "_framesmith_demo": true. Its output is noise: it exists to try the app and the CLI in seconds
+// without downloading real weights (huggingface.co/THUDM/CogVideoX-2b etc.).
+#include <cstdint>
+#include <string>
+
+namespace framesmith {
+
+class DemoModelWriter {
+public:
+    static constexpr std::uint64_t kDefaultSeed = 20261122;
+
+    // Throws FileError (Io) naming the file; refuses a non-empty folder that is not a demo model.
+    static void write(const std::string& dir, const std::string& tokenizerDir, std::uint64_t seed = kDefaultSeed);
+    // resources/demo-tokenizer: $FRAMESMITH_DEMO_TOKENIZER, <exe>/../share/framesmith/demo-tokenizer,
+    // or <exe>/../../resources/demo-tokenizer (a build tree). Throws FileError(MissingFile).
+    static std::string findTokenizerDir();
+};
+
+} // namespace framesmith

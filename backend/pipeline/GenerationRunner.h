@@ -1,0 +1,50 @@
+#pragma once
+// Runs one request through a VideoPipeline stage by stage: text encoding, denoising (events, preview
+// and cancel checks between steps), the latents checkpoint (always, before decoding), VAE decoding.
+// A decode that fails (out of memory, crash, cancel) leaves the checkpoint on disk and names it in the
+// error. Thread: the worker thread that owns the pipeline.
+#include "framesmith/CancelToken.h"
+#include "framesmith/GenerationEvents.h"
+#include "framesmith/GenerationResult.h"
+#include "models/VideoPipeline.h"
+
+#include <ATen/core/Tensor.h>
+
+#include <optional>
+#include <string>
+
+namespace framesmith {
+
+struct RunOptions {
+    std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
+    std::optional<at::Tensor> initialLatents; // injected instead of the first latent draw
+    NoiseSource* noise = nullptr;             // nullptr -> a CPU generator seeded with request.seed
+    DecodeSettings decode;
+    bool isDecodeWanted = true;
+    bool isPreviewWanted = true;
+};
+
+class GenerationRunner {
+public:
+    GenerationRunner(VideoPipeline& pipeline, ProgressSink& sink, const CancelToken& cancel);
+
+    GenerationResult run(const GenerationRequest& request, const RunOptions& options);
+    // Decodes checkpoint latents (a fresh run's or a saved one's) into result.rgb.
+    void decodeInto(GenerationResult& result, const at::Tensor& latents, const DecodeSettings& settings);
+
+    const at::Tensor& frames() const { return m_frames; } // [F, 3, H, W] float in [0, 1], last decode
+
+private:
+    bool denoise(const GenerationRequest& request, const RunOptions& options, NoiseSource& noise,
+                 GenerationResult& result);
+    void encodeText(const GenerationRequest& request, GenerationResult& result);
+    void stepFinished(int index, double seconds, double elapsed, GenerationResult& result);
+    void addTiming(GenerationResult& result, Stage stage, double seconds);
+
+    VideoPipeline& m_pipeline;
+    ProgressSink& m_sink;
+    const CancelToken& m_cancel;
+    at::Tensor m_frames;
+};
+
+} // namespace framesmith

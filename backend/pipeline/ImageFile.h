@@ -1,0 +1,22 @@
+#pragma once
+// Reads a still image (PNG, JPEG, WebP, BMP ... anything FFmpeg's image demuxers know) into 8-bit
+// RGB, for the image-to-video start frame. Qt-free and torch-free; any thread.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+struct RgbImage {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgb; // height * width * 3, rows top to bottom
+};
+
+class ImageFile {
+public:
+    // Throws FileError: MissingFile when absent, BadFile when FFmpeg cannot decode a frame.
+    static RgbImage read(const std::string& path);
+};
+
+} // namespace framesmith

@@ -1,0 +1,85 @@
+#include "pipeline/LatentsCheckpoint.h"
+
+#include "framesmith/Error.h"
+#include "io/SafetensorsReader.h"
+#include "io/SafetensorsWriter.h"
+
+#include <ATen/ATen.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+
+namespace framesmith {
+
+namespace {
+
+const char* kFormat = "framesmith-latents-checkpoint";
+
+std::string metadataValue(const SafetensorsReader& reader, const std::string& key)
+{
+    auto it = reader.metadata().find(key);
+    if (it == reader.metadata().end())
+        throw FileError(ErrorCode::BadFile, reader.path(), "no \"" + key + "\" in the metadata: not a Framesmith latents checkpoint");
+    return it->second;
+}
+
+} // namespace
+
+void LatentsCheckpoint::write(const std::string& path) const
+{
+    SafetensorsWriter writer;
+    writer.add("latents", latents);
+    writer.setMetadata("format", kFormat);
+    writer.setMetadata("request", toJson(request));
+    writer.setMetadata("family", family);
+    writer.setMetadata("steps_completed", std::to_string(stepsCompleted));
+    writer.setMetadata("step_count", std::to_string(stepCount));
+    writer.setMetadata("partial", isPartial ? "true" : "false");
+    writer.write(path);
+}
+
+LatentsCheckpoint LatentsCheckpoint::read(const std::string& path)
+{
+    SafetensorsReader reader(path);
+    if (!reader.find("latents"))
+        throw FileError(ErrorCode::BadFile, path, "has no tensor \"latents\"");
+    LatentsCheckpoint c;
+    c.latents = reader.view("latents").clone();
+    try {
+        c.request = requestFromJson(metadataValue(reader, "request"));
+    } catch (const InvalidRequestError& e) {
+        throw FileError(ErrorCode::BadFile, path, std::string("metadata \"request\": ") + e.what());
+    }
+    auto meta = reader.metadata();
+    c.family = meta.count("family") ? meta["family"] : "";
+    c.stepsCompleted = meta.count("steps_completed") ? std::atoi(meta["steps_completed"].c_str()) : 0;
+    c.stepCount = meta.count("step_count") ? std::atoi(meta["step_count"].c_str()) : 0;
+    c.isPartial = meta.count("partial") && meta["partial"] == "true";
+    return c;
+}
+
+std::string LatentsCheckpoint::defaultPath(const GenerationRequest& request)
+{
+    namespace fs = std::filesystem;
+    fs::path dir;
+    if (const char* env = std::getenv("FRAMESMITH_CHECKPOINT_DIR"); env && *env)
+        dir = env;
+    else if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+        dir = fs::path(cache) / "framesmith" / "checkpoints";
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        dir = fs::path(home) / ".cache" / "framesmith" / "checkpoints";
+    else
+        dir = fs::temp_directory_path() / "framesmith-checkpoints";
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec)
+        throw FileError(ErrorCode::Io, dir.string(), "cannot create the checkpoint folder: " + ec.message());
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    return (dir / (std::string(stamp) + "-seed" + std::to_string(request.seed) + ".latents.safetensors")).string();
+}
+
+} // namespace framesmith

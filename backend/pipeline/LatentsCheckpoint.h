@@ -1,0 +1,29 @@
+#pragma once
+// The final latents of a run, written before decoding (atomically, SafetensorsWriter): tensor
+// "latents" plus the full request JSON in the metadata, so a decode that runs out of memory or
+// crashes never loses the denoising; `framesmith-cli decode` decodes it again later.
+#include "framesmith/GenerationRequest.h"
+
+#include <ATen/core/Tensor.h>
+
+#include <string>
+
+namespace framesmith {
+
+struct LatentsCheckpoint {
+    at::Tensor latents;        // [1, F, C, h, w] as the pipeline produced them (padding included)
+    GenerationRequest request;
+    std::string family;        // "cogvideox"
+    int stepsCompleted = 0;
+    int stepCount = 0;
+    bool isPartial = false;    // denoising stopped early ("finish the stage")
+
+    void write(const std::string& path) const;              // throws FileError(Io)
+    static LatentsCheckpoint read(const std::string& path); // throws FileError naming what is missing
+
+    // <cache>/framesmith/checkpoints/<time>-seed<seed>.latents.safetensors ($FRAMESMITH_CHECKPOINT_DIR
+    // overrides the folder); the folder is created.
+    static std::string defaultPath(const GenerationRequest& request);
+};
+
+} // namespace framesmith

@@ -1,0 +1,113 @@
+#include "pipeline/PipelineCase.h"
+
+#include "framesmith/Error.h"
+#include "models/ModelRegistry.h"
+#include "schedulers/NoiseSource.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
+
+#include <filesystem>
+#include <regex>
+
+namespace framesmith {
+
+std::uint64_t PipelineCase::seedFromCall(const std::string& generatorText)
+{
+    std::smatch m;
+    if (!std::regex_search(generatorText, m, std::regex("manual_seed\\((\\d+)\\)")))
+        throw InvalidRequestError("generator", "no manual_seed(N) in '" + generatorText + "'");
+    return std::stoull(m[1].str());
+}
+
+std::string PipelineCase::resolveFixturePath(const std::string& relative, const std::string& casePath,
+                                             const std::string& override)
+{
+    namespace fs = std::filesystem;
+    if (!override.empty())
+        return override;
+    for (fs::path dir = fs::absolute(casePath).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+        if (fs::exists(dir / relative))
+            return (dir / relative).string();
+        if (dir == dir.root_path())
+            break;
+    }
+    throw FileError(ErrorCode::MissingFile, relative, "not found above " + casePath + " (pass --model DIR)");
+}
+
+GenerationRequest PipelineCase::requestFromMetadata(const nlohmann::json& meta, const std::string& modelDir)
+{
+    if (!meta.contains("call") || !meta["call"].is_object())
+        throw InvalidRequestError("metadata", "the case has no \"call\" object");
+    const auto& call = meta["call"];
+    GenerationRequest r;
+    r.modelPath = modelDir;
+    r.prompt = call.value("prompt", "");
+    r.negativePrompt = call.value("negative_prompt", "");
+    r.height = call.value("height", 480);
+    r.width = call.value("width", 720);
+    r.frameCount = call.value("num_frames", 49);
+    r.steps = call.value("num_inference_steps", 50);
+    r.guidanceScale = call.value("guidance_scale", 6.0);
+    r.useDynamicGuidance = call.value("use_dynamic_cfg", false);
+    r.seed = seedFromCall(call.value("generator", ""));
+    return r;
+}
+
+std::vector<at::Tensor> PipelineCase::recordedDraws(const SafetensorsReader& input)
+{
+    std::vector<at::Tensor> draws;
+    if (input.find("image_latent_dist.noise"))
+        draws.push_back(input.view("image_latent_dist.noise"));
+    for (int k = 0; input.find("step" + std::to_string(k) + ".latents"); ++k)
+        for (int j = 0; input.find("step" + std::to_string(k) + ".scheduler_noise" + std::to_string(j)); ++j)
+            draws.push_back(input.view("step" + std::to_string(k) + ".scheduler_noise" + std::to_string(j)));
+    return draws;
+}
+
+std::map<std::string, at::Tensor> PipelineCase::run(const SafetensorsReader& input, const nlohmann::json& meta,
+                                                    const std::string& modelDir, const PipelineCaseOptions& options)
+{
+    c10::InferenceMode inference;
+    const GenerationRequest request = requestFromMetadata(meta, modelDir);
+    auto pipeline = ModelRegistry::createPipeline(modelDir, PipelineResources{});
+    std::map<std::string, at::Tensor> out;
+    pipeline->setStepObserver([&out](const DenoiseStepRecord& r) {
+        const std::string p = "step" + std::to_string(r.index) + ".";
+        out[p + "latent_model_input"] = r.modelInput;
+        out[p + "timestep"] = r.timesteps;
+        out[p + "transformer_output"] = r.modelOutput;
+        out[p + "guidance_scale"] = at::scalar_tensor(r.guidanceScale, at::kDouble);
+        out[p + "noise_pred"] = r.noisePred;
+        out[p + "latents"] = r.latents;
+    });
+    const EncodedPrompts& prompts = pipeline->encodeText(request);
+    out["prompt_input_ids"] = prompts.promptIds;
+    out["prompt_embeds"] = prompts.promptEmbeds;
+    if (prompts.negativePromptEmbeds.defined()) {
+        out["negative_prompt_input_ids"] = prompts.negativePromptIds;
+        out["negative_prompt_embeds"] = prompts.negativePromptEmbeds;
+    }
+    std::unique_ptr<NoiseSource> noise;
+    if (options.useRecordedNoise)
+        noise = std::make_unique<RecordedNoise>(recordedDraws(input));
+    else
+        noise = std::make_unique<GeneratorNoise>(request.seed);
+    std::optional<at::Tensor> initial;
+    if (input.find("initial_latents"))
+        initial = input.view("initial_latents");
+    at::Tensor image = input.find("image.uint8_hwc") ? input.view("image.uint8_hwc").clone() : at::Tensor();
+    pipeline->prepareDenoising(request, image, initial, *noise);
+    out["timesteps"] = at::empty({pipeline->stepCount()}, at::kLong);
+    for (int i = 0; i < pipeline->stepCount(); ++i) {
+        out["timesteps"][i] = pipeline->timestep(i);
+        pipeline->denoiseStep(i, *noise);
+    }
+    pipeline->releaseDenoiser();
+    out["final_latents"] = pipeline->latents();
+    if (options.isDecodeWanted)
+        out["video"] = pipeline->decode(pipeline->latents(), request, DecodeSettings{}, {}).unsqueeze(0);
+    return out;
+}
+
+} // namespace framesmith

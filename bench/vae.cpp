@@ -1,0 +1,153 @@
+// bench_vae WORKLOAD [--runs N] [--threads T] [--dtype f32|bf16] [--config VAE_CONFIG_JSON] [--window-mib M]
+// WORKLOAD: decode | decode-tiled | encode — the tests/fixtures/cogvideox-mid VAE workloads
+// (real VAE config, seeded weights and inputs as that README defines). One workload per process:
+// prints median/min/max seconds, GFLOP/s, RSS after load, peak RSS and activation = peak - after load.
+#include "models/cogvideox/CogVideoXVae.h"
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Parallel.h>
+
+#include <malloc.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace framesmith;
+
+namespace {
+
+long statusKiB(const std::string& key) // VmRSS / VmHWM from /proc/self/status
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind(key + ":", 0) == 0)
+            return std::stol(line.substr(key.size() + 1));
+    return -1;
+}
+
+void resetPeak() { std::ofstream("/proc/self/clear_refs") << "5"; } // resets VmHWM
+
+// cogvideox-mid README: one generator seeded 0, parameters in sorted name order, randn then
+// scaled: >= 2-D / sqrt(fan_in); 1-D "...weight" 1 + 0.1 z; other 1-D 0.1 z.
+void fillSeededWeights(CogVideoXVae& vae, at::ScalarType dtype)
+{
+    auto slots = vae.parameters();
+    std::sort(slots.begin(), slots.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(0);
+    for (auto& slot : slots) {
+        at::Tensor z = at::randn(slot.shape, gen);
+        if (slot.shape.size() >= 2)
+            z = z / std::sqrt(static_cast<double>(z.numel() / slot.shape[0]));
+        else if (slot.name.size() >= 6 && slot.name.compare(slot.name.size() - 6, 6, "weight") == 0)
+            z = 1 + 0.1 * z;
+        else
+            z = 0.1 * z;
+        *slot.tensor = z.to(dtype);
+    }
+}
+
+struct Workload {
+    std::vector<std::int64_t> input;
+    double gflop;
+    bool encode, tiled;
+};
+
+int usage()
+{
+    std::cerr << "usage: bench_vae decode|decode-tiled|encode [--runs N] [--threads T] [--dtype f32|bf16]"
+                 " [--config PATH] [--window-mib M]\n";
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc < 2)
+        return usage();
+    const std::string name = argv[1];
+    int runs = 3, threads = 2;
+    long long windowMiB = 8;
+    at::ScalarType dtype = at::kFloat;
+    // Default: the fixture, found from the repository root, the build folder or this source file.
+    const std::string fixture = "tests/fixtures/cogvideox-mid/vae/config.json";
+    const std::string source = __FILE__;
+    std::string configPath = fixture;
+    for (const std::string& candidate : {fixture, "../" + fixture, source.substr(0, source.rfind("bench/")) + fixture})
+        if (std::filesystem::exists(candidate)) {
+            configPath = candidate;
+            break;
+        }
+    for (int i = 2; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i], value = argv[i + 1];
+        if (flag == "--runs") runs = std::stoi(value);
+        else if (flag == "--threads") threads = std::stoi(value);
+        else if (flag == "--dtype") dtype = value == "bf16" ? at::kBFloat16 : at::kFloat;
+        else if (flag == "--config") configPath = value;
+        else if (flag == "--window-mib") windowMiB = std::stoll(value);
+        else return usage();
+    }
+    Workload w;
+    if (name == "decode") w = {{1, 16, 5, 8, 12}, 1955.7, false, false};
+    else if (name == "decode-tiled") w = {{1, 16, 5, 8, 12}, 3259.5, false, true};
+    else if (name == "encode") w = {{1, 3, 17, 64, 96}, 939.4, true, false};
+    else return usage();
+
+    at::set_num_threads(threads);
+    c10::InferenceMode inference;
+    auto config = CogVideoXVaeConfig::fromFile(configPath);
+    CogVideoXVae vae(config);
+    fillSeededWeights(vae, dtype);
+    at::Generator inputGen = at::make_generator<at::CPUGeneratorImpl>(1);
+    at::Tensor input = at::randn(w.input, inputGen).to(dtype);
+    VaeOptions options;
+    options.convWindowBytes = windowMiB << 20;
+    if (w.tiled) { // README (b): 32 x 48 tiles, overlaps 1/4 and 1/3 -> 3 x 3 tiles
+        options.tiling = true;
+        options.tileSampleMinHeight = 32;
+        options.tileSampleMinWidth = 48;
+        options.tileOverlapHeight = 1.0 / 4.0;
+        options.tileOverlapWidth = 1.0 / 3.0;
+    }
+    // Hand freed heap pages (weight-filling temporaries) back first, so "after load" is what
+    // is live and every activation byte shows up in the peak.
+    malloc_trim(0);
+    const long afterLoad = statusKiB("VmRSS");
+    resetPeak();
+    std::vector<double> seconds;
+    std::vector<std::int64_t> outShape;
+    for (int run = 0; run <= runs; ++run) { // run 0 is the warm-up
+        auto start = std::chrono::steady_clock::now();
+        at::Tensor out = w.encode ? vae.encode(input, options).mean : vae.decode(input, options);
+        auto stop = std::chrono::steady_clock::now();
+        outShape = out.sizes().vec();
+        if (run > 0 || runs == 0) // --runs 0: report the warm-up alone
+            seconds.push_back(std::chrono::duration<double>(stop - start).count());
+    }
+    const long peak = statusKiB("VmHWM");
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::sort(seconds.begin(), seconds.end());
+    const double median = seconds[seconds.size() / 2];
+    std::cout << "workload " << name << " window_mib " << windowMiB << " dtype " << (dtype == at::kFloat ? "f32" : "bf16") << " threads " << threads
+              << " output [";
+    for (std::size_t i = 0; i < outShape.size(); ++i)
+        std::cout << (i ? ", " : "") << outShape[i];
+    std::cout << "]\n";
+    std::cout << "time_s median " << median << " min " << seconds.front() << " max " << seconds.back() << " (runs "
+              << runs << ")\n";
+    std::cout << "gflops " << w.gflop / median << "\n";
+    std::cout << "rss_after_load_MiB " << afterLoad / 1024.0 << "\npeak_rss_MiB " << peak / 1024.0
+              << "\nactivation_MiB " << (peak - afterLoad) / 1024.0 << "\nru_maxrss_MiB " << usage.ru_maxrss / 1024.0
+              << "\n";
+    return 0;
+}

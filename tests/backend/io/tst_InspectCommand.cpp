@@ -1,0 +1,84 @@
+// `framesmith-cli inspect` run as a real process: good input prints the variant and tensors; every
+// broken fixture ends in exit status 2 with one error line naming the file. A crash (signal) or
+// any other status fails.
+#include "support/TestPaths.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QTest>
+
+class tst_InspectCommand : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void printsVariantComponentsAndTensors_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QStringList>("expected");
+        const QString models = fixture("cogvideox/models/");
+        QTest::newRow("t2v folder") << models + "tiny-5b"
+                                    << QStringList{"variant cogvideox-5b (CogVideoX-5B)", "component transformer (CogVideoXTransformer3DModel)",
+                                                   "patch_embed.proj.weight  F32  [64, 8, 2, 2]", "total tensor bytes "};
+        QTest::newRow("i2v folder") << models + "tiny-1.5-i2v" << QStringList{"variant cogvideox1.5-5b-i2v"};
+        QTest::newRow("index") << models + "tiny-5b/text_encoder/model.safetensors.index.json"
+                               << QStringList{"model-00002-of-00002.safetensors", "shared.weight  F32  [640, 32]"};
+        QTest::newRow("single file") << fixture("broken/good.safetensors")
+                                     << QStringList{"  a  F32  [2, 3]", "  b  I64  [2]", "2 tensors, 40 bytes"};
+    }
+    void printsVariantComponentsAndTensors()
+    {
+        QFETCH(QString, path);
+        QFETCH(QStringList, expected);
+        const auto [status, out, err] = run({"inspect", path});
+        QCOMPARE(status, 0);
+        QVERIFY2(err.isEmpty(), qPrintable(err));
+        for (const QString& line : expected)
+            QVERIFY2(out.contains(line), qPrintable(line + " not in:\n" + out.left(2000)));
+    }
+
+    void everyBrokenInputExitsWithStatusTwo()
+    {
+        const QDir broken(fixture("broken"));
+        QStringList paths;
+        for (const QString& name : broken.entryList(QDir::AllEntries | QDir::NoDotAndDotDot))
+            if (name != "good.safetensors" && name != "make_broken.py")
+                paths << broken.filePath(name);
+        paths << fixture("cogvideox/full-size-configs/cogvideox-5b") << fixture("does-not-exist.safetensors");
+        QVERIFY(paths.size() > 25);
+        for (const QString& path : paths) {
+            const auto [status, out, err] = run({"inspect", "--summary", path});
+            QVERIFY2(status == 2, qPrintable(path + ": status " + QString::number(status) + " " + err));
+            const QStringList lines = err.trimmed().split('\n');
+            QCOMPARE(lines.size(), 1);
+            QVERIFY2(lines[0].startsWith("framesmith-cli inspect: error: "), qPrintable(lines[0]));
+            const QString name = QFileInfo(path).fileName();
+            QVERIFY2(lines[0].contains(name) || lines[0].contains(QFileInfo(path).dir().dirName()), qPrintable(lines[0]));
+        }
+    }
+
+    void usageErrorsExitWithStatusTwo()
+    {
+        QCOMPARE(std::get<0>(run({"inspect"})), 2);
+        QCOMPARE(std::get<0>(run({"inspect", "a", "b"})), 2);
+        QCOMPARE(std::get<0>(run({"inspect", "--bogus", "x"})), 2);
+    }
+
+private:
+    static QString fixture(const QString& relative)
+    {
+        return QString::fromStdString(framesmith::test::fixturesDir()) + "/" + relative;
+    }
+
+    static std::tuple<int, QString, QString> run(const QStringList& args)
+    {
+        QProcess process;
+        process.start(QString::fromStdString(framesmith::test::binaryDir()) + "/bin/framesmith-cli", args);
+        if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit)
+            return {-1, QString(), "crashed or hung: " + process.errorString()};
+        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                QString::fromUtf8(process.readAllStandardError())};
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_InspectCommand)
+#include "tst_InspectCommand.moc"

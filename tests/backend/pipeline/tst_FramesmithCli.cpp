@@ -1,0 +1,189 @@
+// framesmith-cli end to end: make-demo-model + generate + decode, generate from every fixture model,
+// `generate --seed` drawing the reference generator's noise, eval pipeline/scheduler, exit codes.
+#include "io/SafetensorsReader.h"
+#include "io/SafetensorsWriter.h"
+#include "pipeline/LatentsCheckpoint.h"
+#include "support/TensorParity.h"
+#include "support/TestPaths.h"
+
+#include <ATen/ATen.h>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <regex>
+
+using namespace framesmith;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString output;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), args);
+    p.waitForFinished(300000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
+}
+
+QString fixture(const std::string& relative)
+{
+    return QString::fromStdString(test::cogvideoxFixture(relative));
+}
+
+nlohmann::json metaOf(const SafetensorsReader& r)
+{
+    return nlohmann::json::parse(r.metadata().at("json"));
+}
+
+// The case's call as generate flags.
+QStringList flagsFor(const nlohmann::json& meta, const std::string& variant)
+{
+    const auto& call = meta["call"];
+    std::smatch m;
+    const std::string generator = call["generator"].get<std::string>();
+    std::regex_search(generator, m, std::regex("manual_seed\\((\\d+)\\)"));
+    QStringList flags = {"--model", fixture(meta["model_dir"].get<std::string>()),
+                         "--prompt", QString::fromStdString(call["prompt"].get<std::string>()),
+                         "--negative-prompt", QString::fromStdString(call["negative_prompt"].get<std::string>()),
+                         "--width", QString::number(call["width"].get<int>()),
+                         "--height", QString::number(call["height"].get<int>()),
+                         "--frames", QString::number(call["num_frames"].get<int>()),
+                         "--steps", QString::number(call["num_inference_steps"].get<int>()),
+                         "--guidance", QString::number(call["guidance_scale"].get<double>()),
+                         "--seed", QString::fromStdString(m[1].str()), "--quiet"};
+    if (call["use_dynamic_cfg"].get<bool>())
+        flags << "--dynamic-guidance";
+    if (!call["image"].is_null())
+        flags << "--image" << fixture("golden/" + variant + "/image.png");
+    return flags;
+}
+
+} // namespace
+
+class TestFramesmithCli : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void demoModelGeneratesAndDecodesAgain()
+    {
+        Run made = cli({"make-demo-model", path("demo")});
+        QVERIFY2(made.exitCode == 0, qPrintable(made.output));
+        std::ifstream index(path("demo/model_index.json").toStdString());
+        QVERIFY(nlohmann::json::parse(index).value("_framesmith_demo", false));
+
+        Run gen = cli({"generate", "--model", path("demo"), "--prompt", "a panda playing guitar", "--frames", "9",
+                       "--width", "192", "--height", "128", "--steps", "4", "--seed", "3", "--out",
+                       path("demo.safetensors"), "--save-latents", path("demo.latents.safetensors")});
+        QVERIFY2(gen.exitCode == 0, qPrintable(gen.output));
+        at::Tensor frames = SafetensorsReader(path("demo.safetensors").toStdString()).view("frames").clone();
+        QCOMPARE(frames.sizes().vec(), (std::vector<std::int64_t>{9, 3, 128, 192}));
+        QVERIFY(frames.min().item<float>() >= 0.0f && frames.max().item<float>() <= 1.0f);
+
+        Run dec = cli({"decode", path("demo.latents.safetensors"), "--no-tiling", "--out", path("again.safetensors")});
+        QVERIFY2(dec.exitCode == 0, qPrintable(dec.output));
+        at::Tensor again = SafetensorsReader(path("again.safetensors").toStdString()).view("frames");
+        QVERIFY(at::equal(again, frames));
+        Run tiled = cli({"decode", path("demo.latents.safetensors"), "--tile-height", "64", "--tile-width", "96",
+                         "--out", path("tiled.safetensors")});
+        QVERIFY2(tiled.exitCode == 0, qPrintable(tiled.output));
+    }
+
+    void generatesFromEveryFixtureModel_data()
+    {
+        QTest::addColumn<QString>("variant");
+        for (const char* v : {"tiny-2b", "tiny-5b", "tiny-5b-i2v", "tiny-1.5-i2v"})
+            QTest::newRow(v) << QString(v);
+    }
+    void generatesFromEveryFixtureModel()
+    {
+        QFETCH(QString, variant);
+        SafetensorsReader golden(fixture("golden/" + variant.toStdString() + "/pipeline.safetensors").toStdString());
+        const auto meta = metaOf(golden);
+        QStringList flags = flagsFor(meta, variant.toStdString());
+        flags << "--steps" << "2" << "--out" << path(variant + ".safetensors");
+        Run gen = cli(QStringList{"generate"} + flags);
+        QVERIFY2(gen.exitCode == 0, qPrintable(gen.output));
+        at::Tensor frames = SafetensorsReader(path(variant + ".safetensors").toStdString()).view("frames");
+        QCOMPARE(frames.size(0), golden.view("video").size(1));
+        QCOMPARE(frames.size(2), golden.view("video").size(3));
+    }
+
+    void seededGenerateDrawsTheReferenceNoise_data() { generatesFromEveryFixtureModel_data(); }
+    void seededGenerateDrawsTheReferenceNoise()
+    {
+        // Only the initial latents are injected: every other draw (the I2V image posterior, the DPM
+        // steps) comes from --seed, so matching final_latents shows the generators agree.
+        QFETCH(QString, variant);
+        SafetensorsReader golden(fixture("golden/" + variant.toStdString() + "/pipeline.safetensors").toStdString());
+        SafetensorsWriter latentsIn;
+        latentsIn.add("latents", golden.view("initial_latents"));
+        latentsIn.write(path(variant + ".in.safetensors").toStdString());
+        QStringList flags = flagsFor(metaOf(golden), variant.toStdString());
+        flags << "--latents-in" << path(variant + ".in.safetensors") << "--save-latents"
+              << path(variant + ".ckpt.safetensors") << "--no-decode";
+        Run gen = cli(QStringList{"generate"} + flags);
+        QVERIFY2(gen.exitCode == 0, qPrintable(gen.output));
+        at::Tensor latents = LatentsCheckpoint::read(path(variant + ".ckpt.safetensors").toStdString()).latents;
+        FRAMESMITH_EXPECT_PARITY("final_latents", latents, golden.view("final_latents"), 5e-4);
+    }
+
+    void evalPipelineWritesFinalLatentsAndVideo()
+    {
+        Run run = cli({"eval", "pipeline", "--case", fixture("golden/tiny-5b/pipeline.safetensors"), "--out",
+                       path("eval.safetensors")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        SafetensorsReader out(path("eval.safetensors").toStdString());
+        SafetensorsReader golden(fixture("golden/tiny-5b/pipeline.safetensors").toStdString());
+        FRAMESMITH_EXPECT_PARITY("final_latents", out.view("final_latents"), golden.view("final_latents"), 5e-4);
+        FRAMESMITH_EXPECT_PARITY("video", out.view("video"), golden.view("video"), 5e-4);
+    }
+
+    void evalSchedulerWritesTheSteps()
+    {
+        Run run = cli({"eval", "scheduler", "--case", fixture("golden/scheduler/dpm.safetensors"), "--out",
+                       path("dpm.safetensors")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        SafetensorsReader out(path("dpm.safetensors").toStdString());
+        SafetensorsReader golden(fixture("golden/scheduler/dpm.safetensors").toStdString());
+        QVERIFY(at::equal(out.view("timesteps.50"), golden.view("timesteps.50")));
+        FRAMESMITH_EXPECT_PARITY("step3.prev_sample", out.view("step3.prev_sample"), golden.view("step3.prev_sample"), 1e-5);
+    }
+
+    void jobFilesWork()
+    {
+        std::ofstream(path("job.json").toStdString())
+            << nlohmann::json{{"model", test::cogvideoxFixture("models/tiny-2b")}, {"prompt", "a fox"},
+                              {"frames", 9}, {"width", 96}, {"height", 64}, {"steps", 2}, {"seed", 5}}.dump();
+        Run run = cli({"generate", "--job", path("job.json"), "--quiet", "--out", path("job.safetensors")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        SafetensorsReader out(path("job.safetensors").toStdString());
+        QCOMPARE(out.view("frames").size(0), 9);
+        QVERIFY(QString::fromStdString(out.metadata().at("request")).contains("a fox"));
+    }
+
+    void badInputExitsWithTheBadInputCode()
+    {
+        const QString model = fixture("models/tiny-2b");
+        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--frames", "10", "--width", "96", "--height", "64"}).exitCode, 2);
+        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--frames", "9", "--width", "96", "--height", "64",
+                      "--steps", "1", "--scheduler", "euler"}).exitCode, 2);
+        QCOMPARE(cli({"generate", "--model", "/nonexistent", "--prompt", "x"}).exitCode, 2);
+        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--bogus", "1"}).exitCode, 2);
+        QCOMPARE(cli({"decode", "/nonexistent.safetensors"}).exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFramesmithCli)
+#include "tst_FramesmithCli.moc"

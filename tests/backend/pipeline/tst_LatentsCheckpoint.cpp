@@ -1,0 +1,73 @@
+// Latents checkpoints round-trip the tensor and the full request, and refuse other files by name.
+#include "framesmith/Error.h"
+#include "io/SafetensorsWriter.h"
+#include "pipeline/LatentsCheckpoint.h"
+
+#include <ATen/ATen.h>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+using namespace framesmith;
+
+class TestLatentsCheckpoint : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void roundTripsLatentsAndRequest()
+    {
+        LatentsCheckpoint c;
+        c.latents = at::randn({1, 3, 16, 4, 6});
+        c.request.modelPath = "/models/cogvideox-2b";
+        c.request.prompt = "一只熊猫 \"quoted\"";
+        c.request.seed = 18446744073709551615ull;
+        c.request.useDynamicGuidance = true;
+        c.family = "cogvideox";
+        c.stepsCompleted = 7;
+        c.stepCount = 50;
+        c.isPartial = true;
+        const std::string path = m_dir.filePath("a.safetensors").toStdString();
+        c.write(path);
+        LatentsCheckpoint back = LatentsCheckpoint::read(path);
+        QVERIFY(at::equal(back.latents, c.latents));
+        QCOMPARE(toJson(back.request), toJson(c.request));
+        QCOMPARE(back.stepsCompleted, 7);
+        QCOMPARE(back.stepCount, 50);
+        QVERIFY(back.isPartial);
+        QCOMPARE(back.family, std::string("cogvideox"));
+    }
+
+    void rejectsFilesWithoutRequest()
+    {
+        SafetensorsWriter w;
+        w.add("latents", at::zeros({1, 1, 1, 1, 1}));
+        const std::string path = m_dir.filePath("bare.safetensors").toStdString();
+        w.write(path);
+        try {
+            LatentsCheckpoint::read(path);
+            QFAIL("no exception");
+        } catch (const FileError& e) {
+            QVERIFY(QString(e.what()).contains("request"));
+        }
+        SafetensorsWriter other;
+        other.add("frames", at::zeros({1}));
+        other.write(m_dir.filePath("frames.safetensors").toStdString());
+        QVERIFY_THROWS_EXCEPTION(FileError, LatentsCheckpoint::read(m_dir.filePath("frames.safetensors").toStdString()));
+    }
+
+    void defaultPathHonoursTheEnvironment()
+    {
+        qputenv("FRAMESMITH_CHECKPOINT_DIR", m_dir.filePath("ckpt").toUtf8());
+        GenerationRequest r;
+        r.seed = 42;
+        const QString path = QString::fromStdString(LatentsCheckpoint::defaultPath(r));
+        QVERIFY(path.startsWith(m_dir.filePath("ckpt")));
+        QVERIFY(path.endsWith("seed42.latents.safetensors"));
+        QVERIFY(QDir(m_dir.filePath("ckpt")).exists());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLatentsCheckpoint)
+#include "tst_LatentsCheckpoint.moc"
