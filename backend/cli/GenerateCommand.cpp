@@ -6,6 +6,8 @@
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
+#include "memory/DeviceMemory.h"
+#include "memory/GenerationMemory.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/GenerationRunner.h"
@@ -74,9 +76,9 @@ GenerationRequest buildRequest(const CliArgs& args, const ParameterSpec& spec, b
     return r;
 }
 
-PipelineResources resourcesFor(const CliArgs& args, const GenerationRequest& request)
+PipelineResources resourcesFor(const CliArgs& args, const GenerationRequest& request, const MemoryPreset& preset)
 {
-    PipelineResources resources = PipelineResourcesFor::request(request);
+    PipelineResources resources = PipelineResourcesFor::preset(preset, at::hasCUDA());
     if (auto device = args.value("--device")) {
         if (*device == "cpu") {
             resources = PipelineResourcesFor::preset(MemoryPreset{}, false);
@@ -126,13 +128,21 @@ int runGenerate(const std::vector<std::string>& argv)
     c10::InferenceMode inference;
     CancelToken cancel;
     InterruptCancel interrupt(cancel);
-    PipelineResources resources = resourcesFor(args, base);
+    // The preset first: its allocator settings must be in place before CUDA allocates anything.
+    GenerationRequest planned = base;
+    planned.preset = args.value("--preset").value_or(base.preset);
+    std::string memoryLog;
+    const MemoryPreset preset = GenerationMemory::resolvePreset(planned, DeviceMemory::detect(), &memoryLog);
+    PipelineResources resources = resourcesFor(args, base, preset);
     resources.cancel = &cancel;
     auto pipeline = ModelRegistry::createPipeline(base.modelPath, resources);
     GenerationRequest request = buildRequest(args, pipeline->parameterSpec(), hasJob, base);
     EngineRequestCheck::require(request, pipeline->parameterSpec());
 
     TerminalProgress progress(args.has("--quiet"));
+    if (!args.has("--quiet"))
+        std::cerr << memoryLog << "\n";
+    GenerationMemory memory(preset, progress, resources.device.is_cuda() ? "cuda:" + std::to_string(resources.device.index()) : "cpu");
     GenerationRunner runner(*pipeline, progress, cancel);
     RunOptions options;
     options.checkpointPath = args.value("--save-latents").value_or("");
@@ -140,15 +150,25 @@ int runGenerate(const std::vector<std::string>& argv)
     options.decode = resources.decode;
     options.isDecodeWanted = !args.has("--no-decode");
     options.isPreviewWanted = false;
+    options.memory = &memory;
     GenerationResult result = runner.run(request, options);
     const std::string out = args.value("--out").value_or("");
     if (!out.empty() && options.isDecodeWanted) {
         progress.onStageStarted({Stage::Exporting, out});
         auto start = std::chrono::steady_clock::now();
-        FrameOutput::write(out, runner.frames(), result);
-        result.timings.push_back(
-            {stageName(Stage::Exporting), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0});
+        memory.beginStage(Stage::Exporting);
+        memory.run(Stage::Exporting, 0, [&] { FrameOutput::write(out, runner.frames(), result); });
+        memory.endStage(Stage::Exporting);
+        result.timings.push_back({stageName(Stage::Exporting),
+                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                                  memory.stagePeakBytes(Stage::Exporting)});
     }
+    result.recoveries = memory.recoveries();
+    double denoiseSeconds = 0;
+    for (const StageTiming& timing : result.timings)
+        if (timing.stage == stageName(Stage::Denoising))
+            denoiseSeconds = timing.seconds;
+    memory.writeReport(result.stepsCompleted > 0 ? denoiseSeconds / result.stepsCompleted : 0);
     printSummary(result, out);
     return kExitOk;
 }

@@ -43,6 +43,13 @@ MemoryPreset GenerationMemory::resolvePreset(const GenerationRequest& request, c
     return preset;
 }
 
+void GenerationMemory::setRuntimeLevers(std::vector<std::string> levers)
+{
+    m_ladder.setLeverFilter([levers = std::move(levers)](const std::string& lever) {
+        return std::find(levers.begin(), levers.end(), lever) != levers.end();
+    });
+}
+
 std::int64_t GenerationMemory::allocatedNow() const
 {
     if (isCudaDeviceName(m_device))

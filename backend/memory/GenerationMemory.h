@@ -32,6 +32,8 @@ public:
     const MemoryPreset& preset() const { return m_preset; }
     // Called with the changed preset before a retry, to re-apply it (decode tiles, placement).
     void setPresetChangedHandler(OomRecoveryLadder::PresetChanged handler) { m_onPresetChanged = std::move(handler); }
+    // The levers (MemoryLevers names) the caller can apply between attempts; others are skipped.
+    void setRuntimeLevers(std::vector<std::string> levers);
 
     // Runs one piece of a stage with fault injection and OOM recovery. `step` is the 1-based step
     // (denoise) or 0 for the whole stage.

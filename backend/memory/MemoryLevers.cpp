@@ -68,24 +68,24 @@ const std::vector<MemoryLever>& memoryLevers()
              p.vaeTileWidth = std::max(kMinimumTile, exactTileSize(p.vaeTileWidth / 2, p.vaeTileOverlapWidth));
          },
          [](const MemoryPreset& p) { return "decode in smaller " + tiles(p); }},
-        {"text-encoder-release", {Stage::Denoising, Stage::VaeDecoding}, false,
+        {"text-encoder-release", {}, false, // components are freed after their stage already
          [](const MemoryPreset& p) {
              return !hasStrategy(p, "text-encoder-release") && !hasStrategy(p, "text-encoder-on-cpu") &&
                     !hasStrategy(p, "model-offload");
          },
          [](MemoryPreset& p) { addStrategy(p, "text-encoder-release"); },
          [](const MemoryPreset&) { return std::string("release the text encoder after encoding the prompt"); }},
-        {"text-encoder-on-cpu", {Stage::TextEncoding, Stage::Denoising, Stage::VaeDecoding}, false,
+        {"text-encoder-on-cpu", {Stage::TextEncoding}, false,
          [](const MemoryPreset& p) { return !hasStrategy(p, "text-encoder-on-cpu"); },
          [](MemoryPreset& p) { addStrategy(p, "text-encoder-on-cpu"); },
          [](const MemoryPreset&) { return std::string("run the text encoder on the CPU"); }},
-        {"block-streaming", {Stage::Denoising, Stage::VaeDecoding}, false,
+        {"block-streaming", {Stage::Denoising}, false,
          [](const MemoryPreset& p) { return !hasStrategy(p, "block-streaming"); },
          [](MemoryPreset& p) { addStrategy(p, "block-streaming"); },
          [](const MemoryPreset& p) {
              return "stream transformer blocks from RAM (prefetch " + std::to_string(p.streamPrefetchBlocks) + ")";
          }},
-        {"fp8-weights", {Stage::Denoising, Stage::VaeDecoding}, true,
+        {"fp8-weights", {Stage::Denoising}, true,
          [](const MemoryPreset& p) { return p.weightStorage == WeightStorage::Native; },
          [](MemoryPreset& p) { addStrategy(p, "fp8-weights"); },
          [](const MemoryPreset&) { return std::string("store transformer weights as fp8 (small quality cost)"); }},

@@ -83,7 +83,10 @@ std::int64_t capacityOf(const std::string& device, const std::vector<DeviceInfo>
 std::string formatBytes(std::int64_t bytes)
 {
     char text[32];
-    std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1ll << 30));
+    if (bytes > 0 && bytes < (1ll << 30))
+        std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+    else
+        std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1ll << 30));
     return text;
 }
 

@@ -62,6 +62,6 @@ public:
 MemoryPlan planMemory(const ModelConfigs& configs, const GenerationRequest& request, const MemoryPreset& preset,
                       const std::vector<DeviceInfo>& devices);
 
-std::string formatBytes(std::int64_t bytes); // "17.2 GiB" (a "24 GB" card has 24 GiB)
+std::string formatBytes(std::int64_t bytes); // "17.2 GiB" (a "24 GB" card has 24 GiB); MiB below 1 GiB
 
 } // namespace framesmith

@@ -16,12 +16,18 @@ OomRecoveryLadder::OomRecoveryLadder(MemoryPreset& preset, ProgressSink* sink, P
 {
 }
 
+bool OomRecoveryLadder::isUsable(const MemoryLever& lever, Stage stage, const MemoryPreset& preset) const
+{
+    return !lever.changesOutput && leverHelps(lever, stage) && lever.isApplicable(preset) &&
+           (!m_leverFilter || m_leverFilter(lever.name));
+}
+
 std::vector<std::string> OomRecoveryLadder::rungsFor(Stage stage) const
 {
     std::vector<std::string> rungs = {"release-cache"};
     MemoryPreset preview = m_preset;
     for (const MemoryLever& lever : memoryLevers()) {
-        while (!lever.changesOutput && leverHelps(lever, stage) && lever.isApplicable(preview)) {
+        while (isUsable(lever, stage, preview)) {
             lever.apply(preview);
             rungs.push_back(lever.name);
             if (lever.name != "smaller-vae-tiles")
@@ -49,7 +55,7 @@ bool OomRecoveryLadder::climb(Stage stage, bool& cacheReleased, const std::strin
         action = "released cached memory and retried";
     } else {
         for (const MemoryLever& lever : memoryLevers()) {
-            if (lever.changesOutput || !leverHelps(lever, stage) || !lever.isApplicable(m_preset))
+            if (!isUsable(lever, stage, m_preset))
                 continue;
             lever.apply(m_preset);
             action = "retried after switching to: " + lever.describe(m_preset);

@@ -41,6 +41,10 @@ public:
         }
     }
 
+    // Only levers this returns true for are climbed (those the caller can apply at run time);
+    // unset: every lever.
+    void setLeverFilter(std::function<bool(const std::string& lever)> filter) { m_leverFilter = std::move(filter); }
+
     const std::vector<std::string>& recoveries() const { return m_recoveries; } // for GenerationResult
     const MemoryPreset& preset() const { return m_preset; }
     // The rungs this ladder would try for a stage, in order (release cache first).
@@ -51,12 +55,14 @@ private:
     // Climbs one rung; false when none is left. `done` lists what was tried.
     bool climb(Stage stage, bool& cacheReleased, const std::string& where, std::vector<std::string>& done);
     std::string whereFrom(const std::exception& error) const;
+    bool isUsable(const struct MemoryLever& lever, Stage stage, const MemoryPreset& preset) const;
 
     MemoryPreset& m_preset;
     ProgressSink* m_sink;
     PresetChanged m_onPresetChanged;
     ReleaseCache m_releaseCache;
     AllocatedBytes m_allocatedBytes;
+    std::function<bool(const std::string&)> m_leverFilter;
     std::vector<std::string> m_recoveries;
 };
 

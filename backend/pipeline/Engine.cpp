@@ -1,6 +1,8 @@
 #include "framesmith/Engine.h"
 
 #include "framesmith/Error.h"
+#include "memory/DeviceMemory.h"
+#include "memory/GenerationMemory.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/GenerationRunner.h"
@@ -32,14 +34,19 @@ ParameterSpec Engine::parameterSpec(const std::string& folder)
 GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel)
 {
     c10::InferenceMode inference;
-    PipelineResources resources = PipelineResourcesFor::request(request);
+    // The preset first: its allocator settings must be in place before CUDA allocates anything.
+    std::string memoryLog;
+    const MemoryPreset preset = GenerationMemory::resolvePreset(request, DeviceMemory::detect(), &memoryLog);
+    PipelineResources resources = PipelineResourcesFor::preset(preset, at::hasCUDA());
     resources.cancel = &cancel;
-    sink.onStageStarted({Stage::Loading, request.modelPath});
+    sink.onStageStarted({Stage::Loading, request.modelPath + " (" + memoryLog + ")"});
+    GenerationMemory memory(preset, sink, resources.device.is_cuda() ? "cuda:" + std::to_string(resources.device.index()) : "cpu");
     auto pipeline = ModelRegistry::createPipeline(request.modelPath, resources);
     EngineRequestCheck::require(request, pipeline->parameterSpec());
     GenerationRunner runner(*pipeline, sink, cancel);
     RunOptions options;
     options.decode = resources.decode;
+    options.memory = &memory;
     try {
         return runner.run(request, options);
     } catch (const c10::Error& e) {

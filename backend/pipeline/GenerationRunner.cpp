@@ -1,6 +1,7 @@
 #include "pipeline/GenerationRunner.h"
 
 #include "framesmith/Error.h"
+#include "memory/GenerationMemory.h"
 #include "pipeline/ImageFile.h"
 #include "pipeline/LatentPreview.h"
 #include "pipeline/LatentsCheckpoint.h"
@@ -40,16 +41,21 @@ GenerationRunner::GenerationRunner(VideoPipeline& pipeline, ProgressSink& sink, 
 {
 }
 
+GenerationRunner::~GenerationRunner() = default;
+
 void GenerationRunner::addTiming(GenerationResult& result, Stage stage, double seconds)
 {
-    result.timings.push_back({stageName(stage), seconds, 0});
+    result.timings.push_back({stageName(stage), seconds, m_memory ? m_memory->stagePeakBytes(stage) : 0});
 }
 
 void GenerationRunner::encodeText(const GenerationRequest& request, GenerationResult& result)
 {
     m_sink.onStageStarted({Stage::TextEncoding, "T5 prompt and negative prompt"});
     auto start = std::chrono::steady_clock::now();
-    const EncodedPrompts& prompts = m_pipeline.encodeText(request);
+    m_memory->beginStage(Stage::TextEncoding);
+    const EncodedPrompts& prompts =
+        *m_memory->run(Stage::TextEncoding, 0, [&] { return &m_pipeline.encodeText(request); });
+    m_memory->endStage(Stage::TextEncoding);
     if (prompts.truncatedTokens > 0)
         m_sink.onWarning({WarningKind::Truncation, "the prompt is too long: its last " +
                                                        std::to_string(prompts.truncatedTokens) +
@@ -75,7 +81,10 @@ bool GenerationRunner::denoise(const GenerationRequest& request, const RunOption
                                GenerationResult& result)
 {
     auto start = std::chrono::steady_clock::now();
-    m_pipeline.prepareDenoising(request, loadStartImage(request), options.initialLatents, noise);
+    m_memory->beginStage(Stage::Denoising);
+    m_memory->run(Stage::Denoising, 0, [&] {
+        m_pipeline.prepareDenoising(request, loadStartImage(request), options.initialLatents, noise);
+    });
     const int count = m_pipeline.stepCount();
     m_sink.onStageStarted({Stage::Denoising, std::to_string(count) + " steps"});
     bool isComplete = true;
@@ -87,12 +96,14 @@ bool GenerationRunner::denoise(const GenerationRequest& request, const RunOption
             break;
         }
         auto stepStart = std::chrono::steady_clock::now();
-        m_pipeline.denoiseStep(i, noise);
+        m_memory->run(Stage::Denoising, i + 1, [&] { m_pipeline.denoiseStep(i, noise); });
+        m_memory->afterStep(i + 1);
         stepFinished(i, secondsSince(stepStart), secondsSince(start), result);
         if (options.isPreviewWanted)
             m_sink.onPreview(LatentPreview::render(m_pipeline.latents(), i + 1));
     }
     m_pipeline.releaseDenoiser();
+    m_memory->endStage(Stage::Denoising);
     addTiming(result, Stage::Denoising, secondsSince(start));
     return isComplete;
 }
@@ -108,10 +119,18 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         ownNoise = std::make_unique<GeneratorNoise>(request.seed);
         noise = ownNoise.get();
     }
+    useMemory(options.memory);
     encodeText(request, result);
     if (m_cancel.isStopRequested())
         throw CancelledError("text encoding");
-    result.isPartial = !denoise(request, options, *noise, result);
+    try {
+        result.isPartial = !denoise(request, options, *noise, result);
+    } catch (const OutOfMemoryError& e) {
+        saveUnfinishedLatents(request, options, result);
+        throw OutOfMemoryError(e.stage(), std::string(e.what()).substr(e.stage().size() + 2) + "; the latents after step " +
+                                              std::to_string(result.stepsCompleted) + " are saved in " +
+                                              result.latentsCheckpointPath);
+    }
 
     LatentsCheckpoint checkpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
                                  m_pipeline.stepCount(), result.isPartial};
@@ -120,7 +139,31 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
     checkpoint.write(result.latentsCheckpointPath);
     if (options.isDecodeWanted)
         decodeInto(result, checkpoint.latents, options.decode);
+    result.recoveries = m_memory->recoveries();
     return result;
+}
+
+void GenerationRunner::useMemory(GenerationMemory* memory)
+{
+    if (!memory) {
+        m_ownMemory = std::make_unique<GenerationMemory>(MemoryPreset{}, m_sink, "cpu");
+        memory = m_ownMemory.get();
+    }
+    m_memory = memory;
+    // What this runner can change between attempts: the decode tiles (placement levers need the
+    // pipeline to re-place its modules, which it cannot do mid-run yet).
+    m_memory->setRuntimeLevers({"vae-tiling", "smaller-vae-tiles"});
+}
+
+// Recovery gave up while denoising: the steps done so far are kept as a partial checkpoint.
+void GenerationRunner::saveUnfinishedLatents(const GenerationRequest& request, const RunOptions& options,
+                                             GenerationResult& result)
+{
+    result.latentsCheckpointPath = options.checkpointPath.empty() ? LatentsCheckpoint::defaultPath(request)
+                                                                  : options.checkpointPath;
+    LatentsCheckpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
+                      m_pipeline.stepCount(), true}
+        .write(result.latentsCheckpointPath);
 }
 
 void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& latents, const DecodeSettings& settings)
@@ -133,10 +176,25 @@ void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& la
                                  ? std::string()
                                  : "; the denoised latents are saved in " + result.latentsCheckpointPath +
                                        " (decode them again with `framesmith-cli decode`)";
+    if (!m_memory) // decodeInto called on its own (framesmith-cli decode)
+        useMemory(nullptr);
+    // The OOM ladder may switch tiling on or shrink the tiles between attempts.
+    DecodeSettings current = settings;
+    m_memory->setPresetChangedHandler([&current](const MemoryPreset& preset, Stage) {
+        current.tiling = preset.vaeTiling;
+        current.tileHeight = preset.vaeTileHeight;
+        current.tileWidth = preset.vaeTileWidth;
+    });
+    m_memory->beginStage(Stage::VaeDecoding);
     try {
-        m_frames = m_pipeline.decode(latents, result.request, settings, progress);
+        m_frames = m_memory->run(Stage::VaeDecoding, 0, [&] {
+            return m_pipeline.decode(latents, result.request, current, progress);
+        });
     } catch (const CancelledError&) {
         throw CancelledError("vae-decode" + keep);
+    } catch (const OutOfMemoryError& e) {
+        m_pipeline.releaseDecoder();
+        throw OutOfMemoryError("vae-decode", std::string(e.what()).substr(e.stage().size() + 2) + keep);
     } catch (const c10::Error& e) {
         m_pipeline.releaseDecoder();
         if (isOutOfMemory(e))
@@ -145,6 +203,8 @@ void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& la
         throw Error(ErrorCode::Internal, std::string("vae-decode failed: ") + e.what_without_backtrace() + keep);
     }
     m_pipeline.releaseDecoder();
+    m_memory->endStage(Stage::VaeDecoding);
+    result.recoveries = m_memory->recoveries();
     at::Tensor rgb = (m_frames * 255.0).round().clamp(0, 255).to(at::kByte).permute({0, 2, 3, 1}).contiguous();
     result.frameCount = static_cast<int>(rgb.size(0));
     result.height = static_cast<int>(rgb.size(1));

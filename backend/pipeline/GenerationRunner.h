@@ -10,10 +10,13 @@
 
 #include <ATen/core/Tensor.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace framesmith {
+
+class GenerationMemory;
 
 struct RunOptions {
     std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
@@ -22,11 +25,15 @@ struct RunOptions {
     DecodeSettings decode;
     bool isDecodeWanted = true;
     bool isPreviewWanted = true;
+    // OOM recovery, fault injection, cache release and peaks (memory/GenerationMemory); nullptr:
+    // the runner makes one with a neutral preset.
+    GenerationMemory* memory = nullptr;
 };
 
 class GenerationRunner {
 public:
     GenerationRunner(VideoPipeline& pipeline, ProgressSink& sink, const CancelToken& cancel);
+    ~GenerationRunner();
 
     GenerationResult run(const GenerationRequest& request, const RunOptions& options);
     // Decodes checkpoint latents (a fresh run's or a saved one's) into result.rgb.
@@ -40,11 +47,15 @@ private:
     void encodeText(const GenerationRequest& request, GenerationResult& result);
     void stepFinished(int index, double seconds, double elapsed, GenerationResult& result);
     void addTiming(GenerationResult& result, Stage stage, double seconds);
+    void useMemory(GenerationMemory* memory);
+    void saveUnfinishedLatents(const GenerationRequest& request, const RunOptions& options, GenerationResult& result);
 
     VideoPipeline& m_pipeline;
     ProgressSink& m_sink;
     const CancelToken& m_cancel;
     at::Tensor m_frames;
+    std::unique_ptr<GenerationMemory> m_ownMemory;
+    GenerationMemory* m_memory = nullptr;
 };
 
 } // namespace framesmith
