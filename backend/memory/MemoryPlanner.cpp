@@ -117,7 +117,11 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
 {
     DetailedPlan result;
     result.preset = preset;
-    result.placement = PlacementPlanner::build(preset, devices, PlacementPlanner::footprint(configs, preset));
+    const bool hasGpu = std::any_of(devices.begin(), devices.end(), [](const DeviceInfo& d) { return d.isCuda(); });
+    MemoryPreset computed = preset;
+    if (!hasGpu) // the pipeline computes in float32 on the CPU (bf16 matmuls there are slow or missing)
+        computed.dtype = ComputeDtype::Float32;
+    result.placement = PlacementPlanner::build(computed, devices, PlacementPlanner::footprint(configs, computed));
     const auto weights = weightPeaks(result.placement);
     const double fragmentation = preset.expandableSegments ? 0.03 : 0.10;
     for (Stage stage : kPlannedStages) {
@@ -128,7 +132,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
         if (auto it = weights.find(stageName(stage)); it != weights.end())
             for (const auto& [device, bytes] : it->second)
                 byDevice[device].weightBytes = bytes;
-        for (const auto& [device, bytes] : activations(configs, request, preset, result.placement, stage))
+        for (const auto& [device, bytes] : activations(configs, request, computed, result.placement, stage))
             byDevice[device].activationBytes += bytes;
         std::vector<std::string> order; // GPUs first, then the CPU
         for (const auto& [device, d] : byDevice)
