@@ -80,7 +80,7 @@ print("\n".join(f"{g:.2f}" for g in gib))')
   local start=$(date +%s.%N) status=0
   env "$@" FRAMESMITH_MEMORY_REPORT="$case.memory.json" "$CLI" generate --model "$dir" --preset "$p" \
     --prompt "a red fox running through snow" --frames 49 --width 720 --height 480 --steps "$STEPS" --seed 1 \
-    --output "$case.mp4" > "$case.stdout" 2> "$case.stderr" || status=$?
+    --out "$case.mp4" > "$case.stdout" 2> "$case.stderr" || status=$?
   local seconds=$(echo "$(date +%s.%N) - $start" | bc)
   python3 - "$case" "$m" "$p" "$label" "$status" "$seconds" "$STEPS" >> "$RESULTS" <<'PY'
 import json, sys
