@@ -70,9 +70,13 @@ void encodeInto(EvalOutputs& out, const CogVideoXVae& vae, const EvalCase& c, co
 {
     const std::string p = prefix.empty() ? "" : prefix + ".";
     LatentDistribution dist = vae.encode(c.input.view("video"), optionsFor(prefix, c.meta));
-    out[p + "latent_dist.mean"] = dist.mean;
-    out[p + "latent_dist.logvar"] = dist.logvar;
-    if (prefix.empty() || c.input.find(p + "latent_dist.std"))
+    // Plain cases get the whole distribution; prefixed ones the names the case holds.
+    auto wanted = [&](const std::string& name) { return prefix.empty() || c.input.find(p + name) != nullptr; };
+    if (wanted("latent_dist.mean"))
+        out[p + "latent_dist.mean"] = dist.mean;
+    if (wanted("latent_dist.logvar"))
+        out[p + "latent_dist.logvar"] = dist.logvar;
+    if (wanted("latent_dist.std"))
         out[p + "latent_dist.std"] = dist.std();
     if (!prefix.empty())
         return;
