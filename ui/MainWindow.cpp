@@ -3,18 +3,30 @@
 #include "ui_MainWindow.h"
 
 #include "framesmith/ParameterSpec.h"
+#include "framesmith/VideoExport.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/AboutBox.h"
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
+#include "ui/BackgroundTasks.h"
+#include "ui/ClipFrames.h"
+#include "ui/ExportChooser.h"
+#include "ui/GenerationController.h"
+#include "ui/HistoryPanel.h"
+#include "ui/MemoryForecast.h"
 #include "ui/MemoryGraphFeeder.h"
 #include "ui/PresetChoices.h"
+#include "ui/RunPresenter.h"
+#include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
 
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QRandomGenerator>
 #include <QRegularExpressionValidator>
 
@@ -22,11 +34,13 @@ namespace {
 constexpr int kMemorySampleIntervalMs = 250;
 constexpr int kStatusMessageMs = 8000;
 const char* const kSchedulerIds[] = {"", "dpm", "ddim"}; // "": the model's own scheduler_config.json
+const char* const kDemoModelUrl = "https://huggingface.co/THUDM/CogVideoX-2b";
 } // namespace
 
 MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget* parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_settings(settings), m_translator(translator),
-      m_monitor(std::make_unique<framesmith::VramMonitor>(kMemorySampleIntervalMs))
+      m_monitor(std::make_unique<framesmith::VramMonitor>(kMemorySampleIntervalMs)),
+      m_history(HistoryStore::defaultRoot())
 {
     // The icons sit in this static library: a static initialiser alone could be dropped by the linker.
     Q_INIT_RESOURCE(framesmith);
@@ -37,12 +51,22 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_ui->generateButton->setIcon(QIcon(QStringLiteral(":/icons/generate.svg")));
     m_ui->cancelButton->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
     // Defaults until the user's own splitter positions are restored: the graph gets real room.
-    m_ui->mainSplitter->setSizes({470, 360});
+    m_ui->mainSplitter->setSizes({430, 400});
     m_ui->topSplitter->setSizes({900, 380});
+    m_ui->bottomSplitter->setSizes({560, 720});
     m_ui->inputLayout->setStretch(0, 1);
     m_ui->startImageArea->setMaximumHeight(180);
     m_memoryStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_memoryStatus);
+    m_controller = new GenerationController(this);
+    m_presenter = new RunPresenter(m_controller, m_ui->previewPlayer, statusBar(), m_monitor.get(), this);
+    m_tasks = new BackgroundTasks(this);
+    connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
+    connect(m_controller, &GenerationController::finished, this, &MainWindow::onGenerationFinished);
+    connect(m_controller, &GenerationController::failed, this, &MainWindow::onGenerationFailed);
+    connect(m_controller, &GenerationController::cancelled, this, &MainWindow::onGenerationCancelled);
+    connect(m_controller, &GenerationController::warningRaised, this, &MainWindow::onGenerationWarning);
+    setUpHistoryDock();
 
     populateChoices();
     setUpActions();
@@ -54,11 +78,30 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_feeder = new MemoryGraphFeeder(m_monitor.get(), m_ui->vramGraph, this);
     m_feeder->start(kMemorySampleIntervalMs);
     showMemoryLimitations();
+    reloadHistory();
 }
 
 MainWindow::~MainWindow()
 {
+    delete m_controller; // stops and joins the generation thread while the monitor still exists
+    m_controller = nullptr;
     m_feeder->stop(); // joins the sampler before the monitor goes
+}
+
+void MainWindow::setUpHistoryDock()
+{
+    m_historyPanel = new HistoryPanel(this);
+    m_historyDock = new QDockWidget(this);
+    m_historyDock->setObjectName(QStringLiteral("historyDock"));
+    m_historyDock->setWidget(m_historyPanel);
+    m_historyDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                               QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+    m_historyDock->hide(); // the first launch has no history; View > History or a first clip opens it
+    connect(m_historyPanel, &HistoryPanel::entrySelected, this, &MainWindow::onHistoryEntrySelected);
+    m_ui->actionShowHistory->setCheckable(true);
+    connect(m_ui->actionShowHistory, &QAction::toggled, m_historyDock, &QDockWidget::setVisible);
+    connect(m_historyDock, &QDockWidget::visibilityChanged, m_ui->actionShowHistory, &QAction::setChecked);
 }
 
 void MainWindow::setUpActions()
@@ -74,6 +117,8 @@ void MainWindow::setUpActions()
     connect(m_ui->actionChooseModelFolder, &QAction::triggered, this, &MainWindow::onModelBrowseClicked);
     connect(m_ui->actionGenerate, &QAction::triggered, this, &MainWindow::onGenerateTriggered);
     connect(m_ui->actionCancel, &QAction::triggered, this, &MainWindow::onCancelTriggered);
+    connect(m_ui->actionFinishStage, &QAction::triggered, this, &MainWindow::onFinishStageTriggered);
+    connect(m_ui->actionExportClip, &QAction::triggered, this, &MainWindow::onExportTriggered);
     connect(m_ui->actionRandomizeSeed, &QAction::triggered, this, &MainWindow::onRandomizeSeedClicked);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAboutTriggered);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
@@ -103,6 +148,7 @@ void MainWindow::connectFields()
     connect(m_ui->startImageArea, &ImageDropArea::imageRejected, this, &MainWindow::onStartImageRejected);
     connect(m_ui->modelFolderEdit, &QLineEdit::editingFinished, this, &MainWindow::onModelFolderEdited);
     connect(m_ui->modelBrowseButton, &QPushButton::clicked, this, &MainWindow::onModelBrowseClicked);
+    connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this, &MainWindow::updateForecast);
 }
 
 void MainWindow::populateChoices()
@@ -208,12 +254,6 @@ QStringList MainWindow::validationMessages() const
     return messages;
 }
 
-bool MainWindow::isEngineAvailable() const
-{
-    // The engine facade has no implementation in this build: nothing can generate, so say so.
-    return false;
-}
-
 void MainWindow::onFieldsChanged()
 {
     const QStringList problems = validationMessages();
@@ -227,23 +267,31 @@ void MainWindow::onFieldsChanged()
     m_ui->validationLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
     m_ui->validationLabel->setVisible(!problems.isEmpty());
     updateGenerateAvailability(problems);
+    updateForecast();
 }
 
 void MainWindow::updateGenerateAvailability(const QStringList& problems)
 {
-    const bool canGenerate = isEngineAvailable() && problems.isEmpty();
-    const QString why = !isEngineAvailable()
-                            ? tr("No model is loaded: the generation engine is not available in this build yet.")
-                            : problems.join(QLatin1Char('\n'));
-    for (QAction* action : {m_ui->actionGenerate})
-        action->setEnabled(canGenerate);
+    const bool isRunning = m_controller->isRunning();
+    const bool hasModel = m_model.state == ModelFolderProbe::State::CogVideoX;
+    const bool canGenerate = hasModel && problems.isEmpty() && !isRunning;
+    QString why = problems.join(QLatin1Char('\n'));
+    if (!hasModel)
+        why = tr("Choose a model folder first (File > Choose model folder…).");
+    else if (isRunning)
+        why = tr("A clip is being generated");
+    m_ui->actionGenerate->setEnabled(canGenerate);
     m_ui->generateButton->setEnabled(canGenerate);
     m_ui->generateButton->setToolTip(canGenerate ? tr("Generate the clip (Ctrl+Return)") : why);
     m_ui->actionGenerate->setToolTip(m_ui->generateButton->toolTip());
-    m_ui->actionCancel->setEnabled(false); // nothing can be running without an engine
-    m_ui->cancelButton->setEnabled(false);
-    m_ui->cancelButton->setToolTip(tr("Nothing is running"));
+    m_ui->actionCancel->setEnabled(isRunning);
+    m_ui->actionFinishStage->setEnabled(isRunning);
+    m_ui->cancelButton->setEnabled(isRunning);
+    m_ui->cancelButton->setToolTip(isRunning ? tr("Stop the generation now (Esc)") : tr("Nothing is running"));
+    m_ui->actionExportClip->setEnabled(hasClip());
 }
+
+void MainWindow::updateRunState() { updateGenerateAvailability(validationMessages()); }
 
 void MainWindow::onGenerateTriggered()
 {
@@ -252,11 +300,85 @@ void MainWindow::onGenerateTriggered()
         statusBar()->showMessage(tr("Cannot generate: %1").arg(problems.first()), kStatusMessageMs);
         return;
     }
-    if (!isEngineAvailable())
+    if (m_model.state != ModelFolderProbe::State::CogVideoX || m_controller->isRunning()) {
         statusBar()->showMessage(m_ui->generateButton->toolTip(), kStatusMessageMs);
+        return;
+    }
+    const framesmith::GenerationRequest r = request();
+    m_settings.setLastRequest(r);
+    m_runHistoryId = m_history.newId(r);
+    m_controller->start(r, m_history.videoPathFor(m_runHistoryId));
+    statusBar()->showMessage(tr("Generating…"));
 }
 
-void MainWindow::onCancelTriggered() { statusBar()->showMessage(tr("Nothing is running"), kStatusMessageMs); }
+void MainWindow::onCancelTriggered()
+{
+    if (!m_controller->isRunning()) {
+        statusBar()->showMessage(tr("Nothing is running"), kStatusMessageMs);
+        return;
+    }
+    m_controller->cancel(framesmith::CancelMode::StopNow);
+    statusBar()->showMessage(tr("Stopping…"));
+}
+
+void MainWindow::onFinishStageTriggered()
+{
+    if (!m_controller->isRunning())
+        return;
+    m_controller->cancel(framesmith::CancelMode::FinishStage);
+    statusBar()->showMessage(tr("Stopping denoising after this step; the clip will be decoded…"));
+}
+
+void MainWindow::onGenerationFinished(const framesmith::GenerationResult& result)
+{
+    m_clip = framesmith::VideoFrames::fromResult(result);
+    m_clipRequest = result.request;
+    const QVector<QImage> frames = ClipFrames::toImages(m_clip);
+    m_ui->previewPlayer->setFrames(frames, result.fps);
+    recordHistory(result, frames);
+    double seconds = 0;
+    for (const auto& timing : result.timings)
+        seconds += timing.seconds;
+    statusBar()->showMessage(result.isPartial ? tr("Clip ready after %1 of %2 steps (stopped early), %3 s")
+                                                    .arg(result.stepsCompleted)
+                                                    .arg(result.request.steps)
+                                                    .arg(seconds, 0, 'f', 1)
+                                              : tr("Clip ready: %1 frames in %2 s").arg(result.frameCount).arg(seconds, 0, 'f', 1),
+                             kStatusMessageMs);
+    updateRunState();
+    Q_EMIT clipShown(result.frameCount);
+}
+
+void MainWindow::onGenerationFailed(const QString& message, const QString& detail)
+{
+    updateRunState();
+    statusBar()->showMessage(message, kStatusMessageMs);
+    showError(tr("Generation failed"), message, detail);
+}
+
+void MainWindow::onGenerationCancelled(int stepsCompleted, const QString& detail)
+{
+    updateRunState();
+    m_ui->previewPlayer->setForming(false);
+    statusBar()->showMessage(tr("Cancelled after %n step(s)", nullptr, stepsCompleted), kStatusMessageMs);
+    statusBar()->setToolTip(detail);
+}
+
+void MainWindow::onGenerationWarning(const QString& message)
+{
+    statusBar()->showMessage(tr("Warning: %1").arg(message), kStatusMessageMs);
+}
+
+void MainWindow::showError(const QString& title, const QString& message, const QString& detail)
+{
+    // Window-modal and non-blocking (open(), not exec()): the event loop keeps running.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->setDetailedText(detail);
+    box->setInformativeText(detail);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
 
 void MainWindow::onRandomizeSeedClicked()
 {
@@ -310,7 +432,17 @@ void MainWindow::retranslateDynamic()
                 .arg(m_model.spec().frameStep));
         break;
     }
-    statusBar()->showMessage(tr("Ready. Generation is not available in this build: the engine is not part of it yet."));
+    m_ui->demoWarningLabel->setText(
+        tr("<b>Demo model:</b> random weights, the output is noise. Real clips need real weights: "
+           "<a href=\"%1\">huggingface.co/THUDM/CogVideoX-2b</a>")
+            .arg(QString::fromLatin1(kDemoModelUrl)));
+    m_ui->demoWarningLabel->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    m_ui->demoWarningLabel->setVisible(m_model.isDemo);
+    m_historyDock->setWindowTitle(tr("History"));
+    if (!m_controller->isRunning())
+        statusBar()->showMessage(m_model.state == ModelFolderProbe::State::CogVideoX
+                                     ? tr("Ready.")
+                                     : tr("Ready. Choose a model folder to generate."));
     if (m_feeder) {
         m_feeder->retranslate();
         showMemoryLimitations();
@@ -365,3 +497,122 @@ void MainWindow::closeEvent(QCloseEvent* event)
 }
 
 VramGraph* MainWindow::memoryGraph() const { return m_ui->vramGraph; }
+
+PreviewPlayer* MainWindow::previewPlayer() const { return m_ui->previewPlayer; }
+
+QString MainWindow::forecastText() const { return m_ui->forecastLabel->text(); }
+
+void MainWindow::updateForecast()
+{
+    if (!m_ui->forecastLabel)
+        return;
+    framesmith::GenerationRequest r = request();
+    if (m_model.state != ModelFolderProbe::State::CogVideoX)
+        r.modelPath.clear();
+    const MemoryForecast forecast = MemoryForecast::forRequest(r, MemoryForecast::devicesFrom(*m_monitor));
+    m_ui->forecastLabel->setText(forecast.summary);
+    m_ui->forecastLabel->setToolTip(forecast.details);
+    m_ui->forecastLabel->setVisible(!forecast.summary.isEmpty());
+    m_ui->forecastLabel->setStyleSheet(forecast.isKnown && !forecast.fits ? QStringLiteral("color: #b3261e;")
+                                                                           : QStringLiteral("color: #1b6e20;"));
+    for (const auto& series : m_ui->vramGraph->series())
+        m_ui->vramGraph->setPrediction(series.id, forecast.peakBytesBySeries.value(series.id, 0));
+}
+
+void MainWindow::setHistoryRoot(const QString& root)
+{
+    m_history = HistoryStore(root);
+    reloadHistory();
+}
+
+void MainWindow::reloadHistory()
+{
+    m_historyPanel->setEntries(m_history.entries());
+    if (!m_history.warnings().isEmpty())
+        statusBar()->showMessage(m_history.warnings().first(), kStatusMessageMs);
+    Q_EMIT historyChanged();
+}
+
+void MainWindow::recordHistory(const framesmith::GenerationResult& result, const QVector<QImage>& frames)
+{
+    HistoryEntry entry;
+    entry.id = m_runHistoryId;
+    entry.createdAt = QDateTime::currentDateTime();
+    entry.request = result.request;
+    entry.modelName = m_model.displayName.isEmpty() ? QFileInfo(QString::fromStdString(result.request.modelPath)).fileName()
+                                                    : m_model.displayName;
+    entry.preset = QString::fromStdString(result.request.preset);
+    entry.videoPath = QString::fromStdString(result.outputPath);
+    entry.frameCount = result.frameCount;
+    entry.width = result.width;
+    entry.height = result.height;
+    entry.stepsCompleted = result.stepsCompleted;
+    entry.isPartial = result.isPartial;
+    for (const auto& timing : result.timings)
+        entry.timings.push_back({QString::fromStdString(timing.stage), timing.seconds});
+    if (!m_history.add(entry, ClipFrames::thumbnail(frames))) {
+        showError(tr("History"), tr("The clip could not be added to the history."), m_history.error());
+        return;
+    }
+    reloadHistory();
+    const QSignalBlocker blocker(m_historyPanel);
+    m_historyPanel->select(0);
+    m_historyDock->show();
+}
+
+void MainWindow::onHistoryEntrySelected(const HistoryEntry& entry)
+{
+    if (m_controller->isRunning())
+        return; // the player belongs to the run in flight
+    setRequest(entry.request);
+    const QString path = entry.videoPath;
+    if (path.isEmpty() || !QFileInfo::exists(path)) {
+        statusBar()->showMessage(tr("Parameters loaded; the clip's video is missing: %1").arg(path), kStatusMessageMs);
+        return;
+    }
+    auto frames = std::make_shared<framesmith::VideoFrames>();
+    const framesmith::GenerationRequest request = entry.request;
+    m_tasks->run([frames, path] { *frames = framesmith::readVideo(path.toStdString()); },
+                 [this, frames, request, path](const QString& error) {
+                     if (!error.isEmpty()) {
+                         showError(tr("History"), tr("The clip's video could not be read."), error);
+                         return;
+                     }
+                     if (m_controller->isRunning())
+                         return;
+                     m_clip = *frames;
+                     m_clipRequest = request;
+                     m_ui->previewPlayer->setFrames(ClipFrames::toImages(m_clip), m_clip.fps);
+                     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
+                     updateRunState();
+                     Q_EMIT clipShown(m_clip.frameCount);
+                 });
+}
+
+void MainWindow::onExportTriggered()
+{
+    if (!hasClip()) {
+        statusBar()->showMessage(tr("There is no clip to export yet"), kStatusMessageMs);
+        return;
+    }
+    const QString suggested = QDir::home().filePath(QStringLiteral("framesmith-%1").arg(m_clipRequest.seed));
+    if (const auto options = ExportChooser::ask(this, suggested))
+        exportClipTo(*options);
+}
+
+void MainWindow::exportClipTo(const framesmith::ExportOptions& chosen)
+{
+    framesmith::ExportOptions options = chosen;
+    options.request = m_clipRequest;
+    const framesmith::VideoFrames frames = m_clip;
+    const QString path = QString::fromStdString(options.path);
+    statusBar()->showMessage(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
+    m_tasks->run([frames, options] { framesmith::exportVideo(frames, options); },
+                 [this, path](const QString& error) {
+                     if (error.isEmpty())
+                         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
+                     else
+                         showError(tr("Export failed"), tr("The clip could not be exported."), error);
+                     Q_EMIT exportFinished(error);
+                 });
+}
