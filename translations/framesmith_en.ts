@@ -13,6 +13,49 @@
     </message>
 </context>
 <context>
+    <name>ClipShelf</name>
+    <message>
+        <source>History</source>
+        <translation>History</translation>
+    </message>
+    <message>
+        <source>The clip could not be added to the history.</source>
+        <translation>The clip could not be added to the history.</translation>
+    </message>
+    <message>
+        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
+        <translation>Parameters loaded; the clip&apos;s video is missing: %1</translation>
+    </message>
+    <message>
+        <source>The clip&apos;s video could not be read.</source>
+        <translation>The clip&apos;s video could not be read.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Opened %1</translation>
+    </message>
+    <message>
+        <source>There is no clip to export yet</source>
+        <translation>There is no clip to export yet</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Exporting %1…</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>Exported %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export failed</translation>
+    </message>
+    <message>
+        <source>The clip could not be exported.</source>
+        <translation>The clip could not be exported.</translation>
+    </message>
+</context>
+<context>
     <name>ExportChooser</name>
     <message>
         <source>%1 (folder)</source>
@@ -549,42 +592,6 @@ Total time: %3 s</translation>
     <message>
         <source>Ready. Choose a model folder to generate.</source>
         <translation>Ready. Choose a model folder to generate.</translation>
-    </message>
-    <message>
-        <source>The clip could not be added to the history.</source>
-        <translation>The clip could not be added to the history.</translation>
-    </message>
-    <message>
-        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
-        <translation>Parameters loaded; the clip&apos;s video is missing: %1</translation>
-    </message>
-    <message>
-        <source>The clip&apos;s video could not be read.</source>
-        <translation>The clip&apos;s video could not be read.</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>Opened %1</translation>
-    </message>
-    <message>
-        <source>There is no clip to export yet</source>
-        <translation>There is no clip to export yet</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>Exporting %1…</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>Exported %1</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Export failed</translation>
-    </message>
-    <message>
-        <source>The clip could not be exported.</source>
-        <translation>The clip could not be exported.</translation>
     </message>
 </context>
 <context>

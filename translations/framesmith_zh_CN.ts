@@ -13,6 +13,49 @@
     </message>
 </context>
 <context>
+    <name>ClipShelf</name>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>The clip could not be added to the history.</source>
+        <translation>无法将片段加入历史记录。</translation>
+    </message>
+    <message>
+        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
+        <translation>已载入参数；片段的视频文件缺失：%1</translation>
+    </message>
+    <message>
+        <source>The clip&apos;s video could not be read.</source>
+        <translation>无法读取片段的视频。</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>There is no clip to export yet</source>
+        <translation>还没有可导出的片段</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>The clip could not be exported.</source>
+        <translation>无法导出片段。</translation>
+    </message>
+</context>
+<context>
     <name>ExportChooser</name>
     <message>
         <source>%1 (folder)</source>
@@ -548,42 +591,6 @@ Total time: %3 s</source>
     <message>
         <source>Ready. Choose a model folder to generate.</source>
         <translation>就绪。请选择模型文件夹以开始生成。</translation>
-    </message>
-    <message>
-        <source>The clip could not be added to the history.</source>
-        <translation>无法将片段加入历史记录。</translation>
-    </message>
-    <message>
-        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
-        <translation>已载入参数；片段的视频文件缺失：%1</translation>
-    </message>
-    <message>
-        <source>The clip&apos;s video could not be read.</source>
-        <translation>无法读取片段的视频。</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>There is no clip to export yet</source>
-        <translation>还没有可导出的片段</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>正在导出 %1…</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>The clip could not be exported.</source>
-        <translation>无法导出片段。</translation>
     </message>
 </context>
 <context>

@@ -8,9 +8,7 @@
 #include "ui/AboutBox.h"
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
-#include "ui/BackgroundTasks.h"
-#include "ui/ClipFrames.h"
-#include "ui/ExportChooser.h"
+#include "ui/ClipShelf.h"
 #include "ui/GenerationController.h"
 #include "ui/HistoryPanel.h"
 #include "ui/MemoryForecast.h"
@@ -39,8 +37,7 @@ const char* const kDemoModelUrl = "https://huggingface.co/THUDM/CogVideoX-2b";
 
 MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget* parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_settings(settings), m_translator(translator),
-      m_monitor(std::make_unique<framesmith::VramMonitor>(kMemorySampleIntervalMs)),
-      m_history(HistoryStore::defaultRoot())
+      m_monitor(std::make_unique<framesmith::VramMonitor>(kMemorySampleIntervalMs))
 {
     // The icons sit in this static library: a static initialiser alone could be dropped by the linker.
     Q_INIT_RESOURCE(framesmith);
@@ -60,7 +57,15 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     statusBar()->addPermanentWidget(m_memoryStatus);
     m_controller = new GenerationController(this);
     m_presenter = new RunPresenter(m_controller, m_ui->previewPlayer, statusBar(), m_monitor.get(), this);
-    m_tasks = new BackgroundTasks(this);
+    m_shelf = new ClipShelf(m_ui->previewPlayer, this, this);
+    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::clipShown);
+    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::updateRunState);
+    connect(m_shelf, &ClipShelf::exportFinished, this, &MainWindow::exportFinished);
+    connect(m_shelf, &ClipShelf::historyChanged, this, &MainWindow::historyChanged);
+    connect(m_shelf, &ClipShelf::requestChosen, this, &MainWindow::setRequest);
+    connect(m_shelf, &ClipShelf::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kStatusMessageMs); });
+    connect(m_shelf, &ClipShelf::errorRaised, this, &MainWindow::showError);
     connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
     connect(m_controller, &GenerationController::finished, this, &MainWindow::onGenerationFinished);
     connect(m_controller, &GenerationController::failed, this, &MainWindow::onGenerationFailed);
@@ -78,7 +83,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_feeder = new MemoryGraphFeeder(m_monitor.get(), m_ui->vramGraph, this);
     m_feeder->start(kMemorySampleIntervalMs);
     showMemoryLimitations();
-    reloadHistory();
+    m_shelf->reload();
 }
 
 MainWindow::~MainWindow()
@@ -90,15 +95,13 @@ MainWindow::~MainWindow()
 
 void MainWindow::setUpHistoryDock()
 {
-    m_historyPanel = new HistoryPanel(this);
     m_historyDock = new QDockWidget(this);
     m_historyDock->setObjectName(QStringLiteral("historyDock"));
-    m_historyDock->setWidget(m_historyPanel);
+    m_historyDock->setWidget(m_shelf->panel());
     m_historyDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
                                QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
     m_historyDock->hide(); // the first launch has no history; View > History or a first clip opens it
-    connect(m_historyPanel, &HistoryPanel::entrySelected, this, &MainWindow::onHistoryEntrySelected);
     m_ui->actionShowHistory->setCheckable(true);
     connect(m_ui->actionShowHistory, &QAction::toggled, m_historyDock, &QDockWidget::setVisible);
     connect(m_historyDock, &QDockWidget::visibilityChanged, m_ui->actionShowHistory, &QAction::setChecked);
@@ -118,7 +121,7 @@ void MainWindow::setUpActions()
     connect(m_ui->actionGenerate, &QAction::triggered, this, &MainWindow::onGenerateTriggered);
     connect(m_ui->actionCancel, &QAction::triggered, this, &MainWindow::onCancelTriggered);
     connect(m_ui->actionFinishStage, &QAction::triggered, this, &MainWindow::onFinishStageTriggered);
-    connect(m_ui->actionExportClip, &QAction::triggered, this, &MainWindow::onExportTriggered);
+    connect(m_ui->actionExportClip, &QAction::triggered, m_shelf, &ClipShelf::exportInteractively);
     connect(m_ui->actionRandomizeSeed, &QAction::triggered, this, &MainWindow::onRandomizeSeedClicked);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAboutTriggered);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
@@ -291,7 +294,11 @@ void MainWindow::updateGenerateAvailability(const QStringList& problems)
     m_ui->actionExportClip->setEnabled(hasClip());
 }
 
-void MainWindow::updateRunState() { updateGenerateAvailability(validationMessages()); }
+void MainWindow::updateRunState()
+{
+    m_shelf->setRunInFlight(m_controller->isRunning());
+    updateGenerateAvailability(validationMessages());
+}
 
 void MainWindow::onGenerateTriggered()
 {
@@ -306,8 +313,8 @@ void MainWindow::onGenerateTriggered()
     }
     const framesmith::GenerationRequest r = request();
     m_settings.setLastRequest(r);
-    m_runHistoryId = m_history.newId(r);
-    m_controller->start(r, m_history.videoPathFor(m_runHistoryId));
+    m_runHistoryId = m_shelf->store().newId(r);
+    m_controller->start(r, m_shelf->store().videoPathFor(m_runHistoryId));
     statusBar()->showMessage(tr("Generating…"));
 }
 
@@ -331,11 +338,12 @@ void MainWindow::onFinishStageTriggered()
 
 void MainWindow::onGenerationFinished(const framesmith::GenerationResult& result)
 {
-    m_clip = framesmith::VideoFrames::fromResult(result);
-    m_clipRequest = result.request;
-    const QVector<QImage> frames = ClipFrames::toImages(m_clip);
-    m_ui->previewPlayer->setFrames(frames, result.fps);
-    recordHistory(result, frames);
+    updateRunState();
+    const QString modelName = m_model.displayName.isEmpty()
+                                  ? QFileInfo(QString::fromStdString(result.request.modelPath)).fileName()
+                                  : m_model.displayName;
+    m_shelf->addResult(result, m_runHistoryId, modelName);
+    m_historyDock->show();
     double seconds = 0;
     for (const auto& timing : result.timings)
         seconds += timing.seconds;
@@ -345,8 +353,6 @@ void MainWindow::onGenerationFinished(const framesmith::GenerationResult& result
                                                     .arg(seconds, 0, 'f', 1)
                                               : tr("Clip ready: %1 frames in %2 s").arg(result.frameCount).arg(seconds, 0, 'f', 1),
                              kStatusMessageMs);
-    updateRunState();
-    Q_EMIT clipShown(result.frameCount);
 }
 
 void MainWindow::onGenerationFailed(const QString& message, const QString& detail)
@@ -519,100 +525,10 @@ void MainWindow::updateForecast()
         m_ui->vramGraph->setPrediction(series.id, forecast.peakBytesBySeries.value(series.id, 0));
 }
 
-void MainWindow::setHistoryRoot(const QString& root)
-{
-    m_history = HistoryStore(root);
-    reloadHistory();
-}
+void MainWindow::setHistoryRoot(const QString& root) { m_shelf->setRoot(root); }
 
-void MainWindow::reloadHistory()
-{
-    m_historyPanel->setEntries(m_history.entries());
-    if (!m_history.warnings().isEmpty())
-        statusBar()->showMessage(m_history.warnings().first(), kStatusMessageMs);
-    Q_EMIT historyChanged();
-}
+void MainWindow::exportClipTo(const framesmith::ExportOptions& options) { m_shelf->exportTo(options); }
 
-void MainWindow::recordHistory(const framesmith::GenerationResult& result, const QVector<QImage>& frames)
-{
-    HistoryEntry entry;
-    entry.id = m_runHistoryId;
-    entry.createdAt = QDateTime::currentDateTime();
-    entry.request = result.request;
-    entry.modelName = m_model.displayName.isEmpty() ? QFileInfo(QString::fromStdString(result.request.modelPath)).fileName()
-                                                    : m_model.displayName;
-    entry.preset = QString::fromStdString(result.request.preset);
-    entry.videoPath = QString::fromStdString(result.outputPath);
-    entry.frameCount = result.frameCount;
-    entry.width = result.width;
-    entry.height = result.height;
-    entry.stepsCompleted = result.stepsCompleted;
-    entry.isPartial = result.isPartial;
-    for (const auto& timing : result.timings)
-        entry.timings.push_back({QString::fromStdString(timing.stage), timing.seconds});
-    if (!m_history.add(entry, ClipFrames::thumbnail(frames))) {
-        showError(tr("History"), tr("The clip could not be added to the history."), m_history.error());
-        return;
-    }
-    reloadHistory();
-    const QSignalBlocker blocker(m_historyPanel);
-    m_historyPanel->select(0);
-    m_historyDock->show();
-}
+bool MainWindow::hasClip() const { return m_shelf->hasClip(); }
 
-void MainWindow::onHistoryEntrySelected(const HistoryEntry& entry)
-{
-    if (m_controller->isRunning())
-        return; // the player belongs to the run in flight
-    setRequest(entry.request);
-    const QString path = entry.videoPath;
-    if (path.isEmpty() || !QFileInfo::exists(path)) {
-        statusBar()->showMessage(tr("Parameters loaded; the clip's video is missing: %1").arg(path), kStatusMessageMs);
-        return;
-    }
-    auto frames = std::make_shared<framesmith::VideoFrames>();
-    const framesmith::GenerationRequest request = entry.request;
-    m_tasks->run([frames, path] { *frames = framesmith::readVideo(path.toStdString()); },
-                 [this, frames, request, path](const QString& error) {
-                     if (!error.isEmpty()) {
-                         showError(tr("History"), tr("The clip's video could not be read."), error);
-                         return;
-                     }
-                     if (m_controller->isRunning())
-                         return;
-                     m_clip = *frames;
-                     m_clipRequest = request;
-                     m_ui->previewPlayer->setFrames(ClipFrames::toImages(m_clip), m_clip.fps);
-                     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
-                     updateRunState();
-                     Q_EMIT clipShown(m_clip.frameCount);
-                 });
-}
-
-void MainWindow::onExportTriggered()
-{
-    if (!hasClip()) {
-        statusBar()->showMessage(tr("There is no clip to export yet"), kStatusMessageMs);
-        return;
-    }
-    const QString suggested = QDir::home().filePath(QStringLiteral("framesmith-%1").arg(m_clipRequest.seed));
-    if (const auto options = ExportChooser::ask(this, suggested))
-        exportClipTo(*options);
-}
-
-void MainWindow::exportClipTo(const framesmith::ExportOptions& chosen)
-{
-    framesmith::ExportOptions options = chosen;
-    options.request = m_clipRequest;
-    const framesmith::VideoFrames frames = m_clip;
-    const QString path = QString::fromStdString(options.path);
-    statusBar()->showMessage(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
-    m_tasks->run([frames, options] { framesmith::exportVideo(frames, options); },
-                 [this, path](const QString& error) {
-                     if (error.isEmpty())
-                         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
-                     else
-                         showError(tr("Export failed"), tr("The clip could not be exported."), error);
-                     Q_EMIT exportFinished(error);
-                 });
-}
+HistoryPanel* MainWindow::historyPanel() const { return m_shelf->panel(); }

@@ -4,8 +4,6 @@
 // framesmith::GenerationRequest and back, refuses impossible values naming the field, and runs
 // generations through the GenerationController (never blocking). GUI thread only.
 #include "framesmith/GenerationRequest.h"
-#include "framesmith/VideoFrames.h"
-#include "ui/HistoryStore.h"
 #include "ui/ModelFolderProbe.h"
 
 #include <QMainWindow>
@@ -19,7 +17,7 @@ struct ExportOptions;
 
 class AppSettings;
 class AppTranslator;
-class BackgroundTasks;
+class ClipShelf;
 class GenerationController;
 class HistoryPanel;
 class MemoryGraphFeeder;
@@ -55,14 +53,13 @@ public:
     // Where history entries and auto-saved clips go (default: the app-data folder).
     void setHistoryRoot(const QString& root);
     void exportClipTo(const framesmith::ExportOptions& options); // in the background
-    bool hasClip() const { return m_clip.frameCount > 0; }
+    bool hasClip() const;
 
     VramGraph* memoryGraph() const;
     PreviewPlayer* previewPlayer() const;
     GenerationController* generationController() const { return m_controller; }
     RunPresenter* runPresenter() const { return m_presenter; }
-    HistoryPanel* historyPanel() const { return m_historyPanel; }
-    HistoryStore& historyStore() { return m_history; }
+    HistoryPanel* historyPanel() const;
     QString forecastText() const;
 
 Q_SIGNALS:
@@ -90,14 +87,10 @@ private:
     void onGenerateTriggered();
     void onCancelTriggered();
     void onFinishStageTriggered();
-    void onExportTriggered();
     void onGenerationFinished(const framesmith::GenerationResult& result);
     void onGenerationFailed(const QString& message, const QString& detail);
     void onGenerationCancelled(int stepsCompleted, const QString& detail);
     void onGenerationWarning(const QString& message);
-    void onHistoryEntrySelected(const HistoryEntry& entry);
-    void recordHistory(const framesmith::GenerationResult& result, const QVector<QImage>& frames);
-    void reloadHistory();
     void updateForecast();
     void updateRunState();
     void showError(const QString& title, const QString& message, const QString& detail);
@@ -119,11 +112,7 @@ private:
     ModelFolderProbe m_model;
     GenerationController* m_controller = nullptr;
     RunPresenter* m_presenter = nullptr;
-    BackgroundTasks* m_tasks = nullptr;
-    HistoryStore m_history;
-    HistoryPanel* m_historyPanel = nullptr;
+    ClipShelf* m_shelf = nullptr;
     QDockWidget* m_historyDock = nullptr;
-    framesmith::VideoFrames m_clip;              // what the player shows, for File > Export
-    framesmith::GenerationRequest m_clipRequest; // the request that made it
-    QString m_runHistoryId;                      // the history id of the run in flight
+    QString m_runHistoryId; // the history id of the run in flight
 };
