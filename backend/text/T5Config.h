@@ -1,0 +1,30 @@
+#pragma once
+// The transformers T5Config fields the encoder needs, parsed once from text_encoder/config.json.
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace framesmith {
+
+struct T5Config {
+    std::int64_t vocabSize = 32128;
+    std::int64_t dModel = 4096;
+    std::int64_t dKv = 64;
+    std::int64_t dFf = 10240;
+    std::int64_t numLayers = 24;
+    std::int64_t numHeads = 64;
+    std::int64_t relativeAttentionNumBuckets = 32;
+    std::int64_t relativeAttentionMaxDistance = 128;
+    double layerNormEpsilon = 1e-6;
+    bool isGatedAct = true;               // "gated-gelu": wi_0/wi_1 (T5 v1.1); "relu": a single wi
+    std::string denseActFn = "gelu_new";  // gelu_new (tanh approximation), gelu or relu
+
+    std::int64_t innerDim() const { return numHeads * dKv; }
+
+    // Throws FileError naming the file and field for missing/invalid values or unknown activations.
+    static T5Config fromFile(const std::string& configPath);
+    static T5Config fromJson(const nlohmann::json& json, const std::string& source);
+};
+
+} // namespace framesmith
