@@ -83,6 +83,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_feeder = new MemoryGraphFeeder(m_monitor.get(), m_ui->vramGraph, this);
     m_feeder->start(kMemorySampleIntervalMs);
     showMemoryLimitations();
+    updateForecast(); // the feeder's setSeries dropped the predictions drawn before it started
     m_shelf->reload();
 }
 
