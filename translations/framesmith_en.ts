@@ -13,6 +13,197 @@
     </message>
 </context>
 <context>
+    <name>ClipShelf</name>
+    <message>
+        <source>History</source>
+        <translation>History</translation>
+    </message>
+    <message>
+        <source>The clip could not be added to the history.</source>
+        <translation>The clip could not be added to the history.</translation>
+    </message>
+    <message>
+        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
+        <translation>Parameters loaded; the clip&apos;s video is missing: %1</translation>
+    </message>
+    <message>
+        <source>The clip&apos;s video could not be read.</source>
+        <translation>The clip&apos;s video could not be read.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Opened %1</translation>
+    </message>
+    <message>
+        <source>There is no clip to export yet</source>
+        <translation>There is no clip to export yet</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Exporting %1…</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>Exported %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export failed</translation>
+    </message>
+    <message>
+        <source>The clip could not be exported.</source>
+        <translation>The clip could not be exported.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportChooser</name>
+    <message>
+        <source>%1 (folder)</source>
+        <translation>%1 (folder)</translation>
+    </message>
+    <message>
+        <source>H.264 video, MP4</source>
+        <translation>H.264 video, MP4</translation>
+    </message>
+    <message>
+        <source>H.265 video, MP4</source>
+        <translation>H.265 video, MP4</translation>
+    </message>
+    <message>
+        <source>VP9 video, WebM</source>
+        <translation>VP9 video, WebM</translation>
+    </message>
+    <message>
+        <source>AV1 video, MP4</source>
+        <translation>AV1 video, MP4</translation>
+    </message>
+    <message>
+        <source>ProRes 422, MOV</source>
+        <translation>ProRes 422, MOV</translation>
+    </message>
+    <message>
+        <source>Animated GIF</source>
+        <translation>Animated GIF</translation>
+    </message>
+    <message>
+        <source>PNG image sequence</source>
+        <translation>PNG image sequence</translation>
+    </message>
+    <message>
+        <source>Export clip</source>
+        <translation>Export clip</translation>
+    </message>
+</context>
+<context>
+    <name>GenerationWorker</name>
+    <message>
+        <source>A parameter cannot work with this model.</source>
+        <translation>A parameter cannot work with this model.</translation>
+    </message>
+    <message>
+        <source>A model file is damaged or of the wrong kind.</source>
+        <translation>A model file is damaged or of the wrong kind.</translation>
+    </message>
+    <message>
+        <source>A file the model needs is missing.</source>
+        <translation>A file the model needs is missing.</translation>
+    </message>
+    <message>
+        <source>The weights do not match the model&apos;s configuration.</source>
+        <translation>The weights do not match the model&apos;s configuration.</translation>
+    </message>
+    <message>
+        <source>This build cannot run this model.</source>
+        <translation>This build cannot run this model.</translation>
+    </message>
+    <message>
+        <source>Out of memory, even after recovery. Try a lower-memory preset.</source>
+        <translation>Out of memory, even after recovery. Try a lower-memory preset.</translation>
+    </message>
+    <message>
+        <source>Reading or writing a file failed.</source>
+        <translation>Reading or writing a file failed.</translation>
+    </message>
+    <message>
+        <source>The computation produced invalid numbers (NaN or infinity).</source>
+        <translation>The computation produced invalid numbers (NaN or infinity).</translation>
+    </message>
+    <message>
+        <source>This machine or build lacks a needed feature.</source>
+        <translation>This machine or build lacks a needed feature.</translation>
+    </message>
+    <message>
+        <source>Generation failed.</source>
+        <translation>Generation failed.</translation>
+    </message>
+    <message>
+        <source>the host ran out of memory</source>
+        <translation>the host ran out of memory</translation>
+    </message>
+    <message>
+        <source>an unknown error</source>
+        <translation>an unknown error</translation>
+    </message>
+    <message>
+        <source>The clip could not be saved to the history: %1</source>
+        <translation>The clip could not be saved to the history: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <source>(no prompt)</source>
+        <translation>(no prompt)</translation>
+    </message>
+    <message>
+        <source>%1 · %2 frames %3×%4 · seed %5</source>
+        <translation>%1 · %2 frames %3×%4 · seed %5</translation>
+    </message>
+    <message>
+        <source> · stopped early</source>
+        <translation> · stopped early</translation>
+    </message>
+    <message>
+        <source>Model: %1
+Preset: %2
+Total time: %3 s</source>
+        <translation>Model: %1
+Preset: %2
+Total time: %3 s</translation>
+    </message>
+    <message>
+        <source>No clips yet. Generated clips appear here with their parameters.</source>
+        <translation>No clips yet. Generated clips appear here with their parameters.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryStore</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>not a JSON object</translation>
+    </message>
+    <message>
+        <source>unknown schemaVersion %1</source>
+        <translation>unknown schemaVersion %1</translation>
+    </message>
+    <message>
+        <source>request: %1</source>
+        <translation>request: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: cannot create the folder</translation>
+    </message>
+    <message>
+        <source>Skipped history entry %1: %2</source>
+        <translation>Skipped history entry %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ImageDropArea</name>
     <message>
         <source>Choose…</source>
@@ -272,10 +463,6 @@
         <translation>%1: must be a whole number from 0 to 18446744073709551615</translation>
     </message>
     <message>
-        <source>No model is loaded: the generation engine is not available in this build yet.</source>
-        <translation>No model is loaded: the generation engine is not available in this build yet.</translation>
-    </message>
-    <message>
         <source>Generate the clip (Ctrl+Return)</source>
         <translation>Generate the clip (Ctrl+Return)</translation>
     </message>
@@ -312,10 +499,6 @@
         <translation>text-to-video</translation>
     </message>
     <message>
-        <source>Ready. Generation is not available in this build: the engine is not part of it yet.</source>
-        <translation>Ready. Generation is not available in this build: the engine is not part of it yet.</translation>
-    </message>
-    <message>
         <source>GPU memory: live</source>
         <translation>GPU memory: live</translation>
     </message>
@@ -327,6 +510,112 @@
         <source>No GPU memory readings on this machine: showing process and system RAM</source>
         <translation>No GPU memory readings on this machine: showing process and system RAM</translation>
     </message>
+    <message>
+        <source>Preview</source>
+        <translation>Preview</translation>
+    </message>
+    <message>
+        <source>&amp;Stop denoising and decode</source>
+        <translation>&amp;Stop denoising and decode</translation>
+    </message>
+    <message>
+        <source>Stop denoising after the current step and decode what has formed so far</source>
+        <translation>Stop denoising after the current step and decode what has formed so far</translation>
+    </message>
+    <message>
+        <source>&amp;Export clip…</source>
+        <translation>&amp;Export clip…</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;History</translation>
+    </message>
+    <message>
+        <source>Choose a model folder first (File &gt; Choose model folder…).</source>
+        <translation>Choose a model folder first (File &gt; Choose model folder…).</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>A clip is being generated</translation>
+    </message>
+    <message>
+        <source>Stop the generation now (Esc)</source>
+        <translation>Stop the generation now (Esc)</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>Generating…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Stopping…</translation>
+    </message>
+    <message>
+        <source>Stopping denoising after this step; the clip will be decoded…</source>
+        <translation>Stopping denoising after this step; the clip will be decoded…</translation>
+    </message>
+    <message>
+        <source>Clip ready after %1 of %2 steps (stopped early), %3 s</source>
+        <translation>Clip ready after %1 of %2 steps (stopped early), %3 s</translation>
+    </message>
+    <message>
+        <source>Clip ready: %1 frames in %2 s</source>
+        <translation>Clip ready: %1 frames in %2 s</translation>
+    </message>
+    <message>
+        <source>Generation failed</source>
+        <translation>Generation failed</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n step(s)</source>
+        <translation>
+            <numerusform>Cancelled after %n step</numerusform>
+            <numerusform>Cancelled after %n steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warning: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</source>
+        <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>History</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Ready.</translation>
+    </message>
+    <message>
+        <source>Ready. Choose a model folder to generate.</source>
+        <translation>Ready. Choose a model folder to generate.</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryForecast</name>
+    <message>
+        <source>No memory forecast: %1</source>
+        <translation>No memory forecast: %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 GiB of %4 GiB</source>
+        <translation>%1 on %2: %3 GiB of %4 GiB</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Fits</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>Does not fit</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>Does not fit: %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>
@@ -337,17 +626,6 @@
     <message>
         <source>System RAM used</source>
         <translation>System RAM used</translation>
-    </message>
-</context>
-<context>
-    <name>ModelFolderProbe</name>
-    <message>
-        <source>no readable model_index.json in %1</source>
-        <translation>no readable model_index.json in %1</translation>
-    </message>
-    <message>
-        <source>%1 is not a CogVideoX pipeline</source>
-        <translation>%1 is not a CogVideoX pipeline</translation>
     </message>
 </context>
 <context>
@@ -391,6 +669,104 @@
     <message>
         <source>Everything resident on the GPU, no offloading: needs the most memory</source>
         <translation>Everything resident on the GPU, no offloading: needs the most memory</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewPlayer</name>
+    <message>
+        <source>Previous frame (Left)</source>
+        <translation>Previous frame (Left)</translation>
+    </message>
+    <message>
+        <source>Play/pause (Space)</source>
+        <translation>Play/pause (Space)</translation>
+    </message>
+    <message>
+        <source>Next frame (Right)</source>
+        <translation>Next frame (Right)</translation>
+    </message>
+    <message>
+        <source> fps</source>
+        <translation> fps</translation>
+    </message>
+    <message>
+        <source>Loop</source>
+        <translation>Loop</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>Show pixels 1:1 instead of fitting the view</source>
+        <translation>Show pixels 1:1 instead of fitting the view</translation>
+    </message>
+    <message>
+        <source>Forming…</source>
+        <translation>Forming…</translation>
+    </message>
+    <message>
+        <source>no frames</source>
+        <translation>no frames</translation>
+    </message>
+    <message>
+        <source>%1 / %2  ·  %3 s / %4 s</source>
+        <translation>%1 / %2  ·  %3 s / %4 s</translation>
+    </message>
+</context>
+<context>
+    <name>RunPresenter</name>
+    <message>
+        <source>Loading the model</source>
+        <translation>Loading the model</translation>
+    </message>
+    <message>
+        <source>Encoding the prompt</source>
+        <translation>Encoding the prompt</translation>
+    </message>
+    <message>
+        <source>Denoising</source>
+        <translation>Denoising</translation>
+    </message>
+    <message>
+        <source>Decoding frames</source>
+        <translation>Decoding frames</translation>
+    </message>
+    <message>
+        <source>Saving the clip</source>
+        <translation>Saving the clip</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>Working</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Starting…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>Step %1/%2 · ETA %3</source>
+        <translation>Step %1/%2 · ETA %3</translation>
+    </message>
+    <message>
+        <source>Last step took %1</source>
+        <translation>Last step took %1</translation>
+    </message>
+    <message>
+        <source>Step %1/%2</source>
+        <translation>Step %1/%2</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,197 @@
     </message>
 </context>
 <context>
+    <name>ClipShelf</name>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>The clip could not be added to the history.</source>
+        <translation>无法将片段加入历史记录。</translation>
+    </message>
+    <message>
+        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
+        <translation>已载入参数；片段的视频文件缺失：%1</translation>
+    </message>
+    <message>
+        <source>The clip&apos;s video could not be read.</source>
+        <translation>无法读取片段的视频。</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>There is no clip to export yet</source>
+        <translation>还没有可导出的片段</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>The clip could not be exported.</source>
+        <translation>无法导出片段。</translation>
+    </message>
+</context>
+<context>
+    <name>ExportChooser</name>
+    <message>
+        <source>%1 (folder)</source>
+        <translation>%1（文件夹）</translation>
+    </message>
+    <message>
+        <source>H.264 video, MP4</source>
+        <translation>H.264 视频，MP4</translation>
+    </message>
+    <message>
+        <source>H.265 video, MP4</source>
+        <translation>H.265 视频，MP4</translation>
+    </message>
+    <message>
+        <source>VP9 video, WebM</source>
+        <translation>VP9 视频，WebM</translation>
+    </message>
+    <message>
+        <source>AV1 video, MP4</source>
+        <translation>AV1 视频，MP4</translation>
+    </message>
+    <message>
+        <source>ProRes 422, MOV</source>
+        <translation>ProRes 422，MOV</translation>
+    </message>
+    <message>
+        <source>Animated GIF</source>
+        <translation>GIF 动图</translation>
+    </message>
+    <message>
+        <source>PNG image sequence</source>
+        <translation>PNG 图像序列</translation>
+    </message>
+    <message>
+        <source>Export clip</source>
+        <translation>导出片段</translation>
+    </message>
+</context>
+<context>
+    <name>GenerationWorker</name>
+    <message>
+        <source>A parameter cannot work with this model.</source>
+        <translation>某个参数无法用于此模型。</translation>
+    </message>
+    <message>
+        <source>A model file is damaged or of the wrong kind.</source>
+        <translation>某个模型文件已损坏或类型不对。</translation>
+    </message>
+    <message>
+        <source>A file the model needs is missing.</source>
+        <translation>缺少模型所需的文件。</translation>
+    </message>
+    <message>
+        <source>The weights do not match the model&apos;s configuration.</source>
+        <translation>权重与模型配置不匹配。</translation>
+    </message>
+    <message>
+        <source>This build cannot run this model.</source>
+        <translation>此版本无法运行该模型。</translation>
+    </message>
+    <message>
+        <source>Out of memory, even after recovery. Try a lower-memory preset.</source>
+        <translation>即使经过恢复仍然内存不足。请尝试占用内存更少的预设。</translation>
+    </message>
+    <message>
+        <source>Reading or writing a file failed.</source>
+        <translation>读取或写入文件失败。</translation>
+    </message>
+    <message>
+        <source>The computation produced invalid numbers (NaN or infinity).</source>
+        <translation>计算产生了无效数值（NaN 或无穷大）。</translation>
+    </message>
+    <message>
+        <source>This machine or build lacks a needed feature.</source>
+        <translation>本机或此版本缺少所需的功能。</translation>
+    </message>
+    <message>
+        <source>Generation failed.</source>
+        <translation>生成失败。</translation>
+    </message>
+    <message>
+        <source>the host ran out of memory</source>
+        <translation>主机内存耗尽</translation>
+    </message>
+    <message>
+        <source>an unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>The clip could not be saved to the history: %1</source>
+        <translation>无法将片段保存到历史记录：%1</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <source>(no prompt)</source>
+        <translation>（无提示词）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 frames %3×%4 · seed %5</source>
+        <translation>%1 · %2 帧 %3×%4 · 种子 %5</translation>
+    </message>
+    <message>
+        <source> · stopped early</source>
+        <translation> · 提前停止</translation>
+    </message>
+    <message>
+        <source>Model: %1
+Preset: %2
+Total time: %3 s</source>
+        <translation>模型：%1
+预设：%2
+总耗时：%3 秒</translation>
+    </message>
+    <message>
+        <source>No clips yet. Generated clips appear here with their parameters.</source>
+        <translation>还没有片段。生成的片段会连同参数显示在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryStore</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>unknown schemaVersion %1</source>
+        <translation>未知的 schemaVersion %1</translation>
+    </message>
+    <message>
+        <source>request: %1</source>
+        <translation>请求：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>Skipped history entry %1: %2</source>
+        <translation>已跳过历史记录条目 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ImageDropArea</name>
     <message>
         <source>Choose…</source>
@@ -272,10 +463,6 @@
         <translation>%1：必须是 0 到 18446744073709551615 之间的整数</translation>
     </message>
     <message>
-        <source>No model is loaded: the generation engine is not available in this build yet.</source>
-        <translation>未加载模型：此版本尚未包含生成引擎。</translation>
-    </message>
-    <message>
         <source>Generate the clip (Ctrl+Return)</source>
         <translation>生成片段（Ctrl+Return）</translation>
     </message>
@@ -312,10 +499,6 @@
         <translation>文本生成视频</translation>
     </message>
     <message>
-        <source>Ready. Generation is not available in this build: the engine is not part of it yet.</source>
-        <translation>就绪。此版本无法生成视频：尚未包含生成引擎。</translation>
-    </message>
-    <message>
         <source>GPU memory: live</source>
         <translation>GPU 显存：实时</translation>
     </message>
@@ -327,6 +510,111 @@
         <source>No GPU memory readings on this machine: showing process and system RAM</source>
         <translation>本机无法读取 GPU 显存：显示进程和系统内存</translation>
     </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>&amp;Stop denoising and decode</source>
+        <translation>停止去噪并解码(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stop denoising after the current step and decode what has formed so far</source>
+        <translation>在当前步骤后停止去噪，并解码目前已成形的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Export clip…</source>
+        <translation>导出片段(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>历史记录(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Choose a model folder first (File &gt; Choose model folder…).</source>
+        <translation>请先选择模型文件夹（文件 &gt; 选择模型文件夹…）。</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>正在生成片段</translation>
+    </message>
+    <message>
+        <source>Stop the generation now (Esc)</source>
+        <translation>立即停止生成（Esc）</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Stopping denoising after this step; the clip will be decoded…</source>
+        <translation>将在本步骤后停止去噪；随后解码片段…</translation>
+    </message>
+    <message>
+        <source>Clip ready after %1 of %2 steps (stopped early), %3 s</source>
+        <translation>片段已就绪：完成 %2 步中的 %1 步（提前停止），用时 %3 秒</translation>
+    </message>
+    <message>
+        <source>Clip ready: %1 frames in %2 s</source>
+        <translation>片段已就绪：%1 帧，用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>Generation failed</source>
+        <translation>生成失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n step(s)</source>
+        <translation>
+            <numerusform>已在 %n 步后取消</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</source>
+        <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>就绪。</translation>
+    </message>
+    <message>
+        <source>Ready. Choose a model folder to generate.</source>
+        <translation>就绪。请选择模型文件夹以开始生成。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryForecast</name>
+    <message>
+        <source>No memory forecast: %1</source>
+        <translation>无法预估内存：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 GiB of %4 GiB</source>
+        <translation>%1 在 %2 上：%3 GiB / %4 GiB</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>可以容纳</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>内存不足：%1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>
@@ -337,17 +625,6 @@
     <message>
         <source>System RAM used</source>
         <translation>系统内存占用</translation>
-    </message>
-</context>
-<context>
-    <name>ModelFolderProbe</name>
-    <message>
-        <source>no readable model_index.json in %1</source>
-        <translation>%1 中没有可读取的 model_index.json</translation>
-    </message>
-    <message>
-        <source>%1 is not a CogVideoX pipeline</source>
-        <translation>%1 不是 CogVideoX 管线</translation>
     </message>
 </context>
 <context>
@@ -391,6 +668,104 @@
     <message>
         <source>Everything resident on the GPU, no offloading: needs the most memory</source>
         <translation>全部常驻 GPU，不卸载：需要最多显存</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewPlayer</name>
+    <message>
+        <source>Previous frame (Left)</source>
+        <translation>上一帧（左方向键）</translation>
+    </message>
+    <message>
+        <source>Play/pause (Space)</source>
+        <translation>播放/暂停（空格）</translation>
+    </message>
+    <message>
+        <source>Next frame (Right)</source>
+        <translation>下一帧（右方向键）</translation>
+    </message>
+    <message>
+        <source> fps</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>Loop</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>Show pixels 1:1 instead of fitting the view</source>
+        <translation>按 1:1 显示像素，而不是适应视图</translation>
+    </message>
+    <message>
+        <source>Forming…</source>
+        <translation>正在成形…</translation>
+    </message>
+    <message>
+        <source>no frames</source>
+        <translation>无帧</translation>
+    </message>
+    <message>
+        <source>%1 / %2  ·  %3 s / %4 s</source>
+        <translation>%1 / %2  ·  %3 秒 / %4 秒</translation>
+    </message>
+</context>
+<context>
+    <name>RunPresenter</name>
+    <message>
+        <source>Loading the model</source>
+        <translation>正在加载模型</translation>
+    </message>
+    <message>
+        <source>Encoding the prompt</source>
+        <translation>正在编码提示词</translation>
+    </message>
+    <message>
+        <source>Denoising</source>
+        <translation>去噪</translation>
+    </message>
+    <message>
+        <source>Decoding frames</source>
+        <translation>正在解码帧</translation>
+    </message>
+    <message>
+        <source>Saving the clip</source>
+        <translation>正在保存片段</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Step %1/%2 · ETA %3</source>
+        <translation>第 %1/%2 步 · 预计剩余 %3</translation>
+    </message>
+    <message>
+        <source>Last step took %1</source>
+        <translation>上一步用时 %1</translation>
+    </message>
+    <message>
+        <source>Step %1/%2</source>
+        <translation>第 %1/%2 步</translation>
     </message>
 </context>
 <context>

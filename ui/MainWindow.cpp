@@ -3,18 +3,28 @@
 #include "ui_MainWindow.h"
 
 #include "framesmith/ParameterSpec.h"
+#include "framesmith/VideoExport.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/AboutBox.h"
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
+#include "ui/ClipShelf.h"
+#include "ui/GenerationController.h"
+#include "ui/HistoryPanel.h"
+#include "ui/MemoryForecast.h"
 #include "ui/MemoryGraphFeeder.h"
 #include "ui/PresetChoices.h"
+#include "ui/RunPresenter.h"
+#include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
 
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QRandomGenerator>
 #include <QRegularExpressionValidator>
 
@@ -22,6 +32,7 @@ namespace {
 constexpr int kMemorySampleIntervalMs = 250;
 constexpr int kStatusMessageMs = 8000;
 const char* const kSchedulerIds[] = {"", "dpm", "ddim"}; // "": the model's own scheduler_config.json
+const char* const kDemoModelUrl = "https://huggingface.co/THUDM/CogVideoX-2b";
 } // namespace
 
 MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget* parent)
@@ -37,12 +48,30 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_ui->generateButton->setIcon(QIcon(QStringLiteral(":/icons/generate.svg")));
     m_ui->cancelButton->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
     // Defaults until the user's own splitter positions are restored: the graph gets real room.
-    m_ui->mainSplitter->setSizes({470, 360});
+    m_ui->mainSplitter->setSizes({430, 400});
     m_ui->topSplitter->setSizes({900, 380});
+    m_ui->bottomSplitter->setSizes({560, 720});
     m_ui->inputLayout->setStretch(0, 1);
     m_ui->startImageArea->setMaximumHeight(180);
     m_memoryStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_memoryStatus);
+    m_controller = new GenerationController(this);
+    m_presenter = new RunPresenter(m_controller, m_ui->previewPlayer, statusBar(), m_monitor.get(), this);
+    m_shelf = new ClipShelf(m_ui->previewPlayer, this, this);
+    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::clipShown);
+    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::updateRunState);
+    connect(m_shelf, &ClipShelf::exportFinished, this, &MainWindow::exportFinished);
+    connect(m_shelf, &ClipShelf::historyChanged, this, &MainWindow::historyChanged);
+    connect(m_shelf, &ClipShelf::requestChosen, this, &MainWindow::setRequest);
+    connect(m_shelf, &ClipShelf::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kStatusMessageMs); });
+    connect(m_shelf, &ClipShelf::errorRaised, this, &MainWindow::showError);
+    connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
+    connect(m_controller, &GenerationController::finished, this, &MainWindow::onGenerationFinished);
+    connect(m_controller, &GenerationController::failed, this, &MainWindow::onGenerationFailed);
+    connect(m_controller, &GenerationController::cancelled, this, &MainWindow::onGenerationCancelled);
+    connect(m_controller, &GenerationController::warningRaised, this, &MainWindow::onGenerationWarning);
+    setUpHistoryDock();
 
     populateChoices();
     setUpActions();
@@ -54,11 +83,29 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_feeder = new MemoryGraphFeeder(m_monitor.get(), m_ui->vramGraph, this);
     m_feeder->start(kMemorySampleIntervalMs);
     showMemoryLimitations();
+    updateForecast(); // the feeder's setSeries dropped the predictions drawn before it started
+    m_shelf->reload();
 }
 
 MainWindow::~MainWindow()
 {
+    delete m_controller; // stops and joins the generation thread while the monitor still exists
+    m_controller = nullptr;
     m_feeder->stop(); // joins the sampler before the monitor goes
+}
+
+void MainWindow::setUpHistoryDock()
+{
+    m_historyDock = new QDockWidget(this);
+    m_historyDock->setObjectName(QStringLiteral("historyDock"));
+    m_historyDock->setWidget(m_shelf->panel());
+    m_historyDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                               QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+    m_historyDock->hide(); // the first launch has no history; View > History or a first clip opens it
+    m_ui->actionShowHistory->setCheckable(true);
+    connect(m_ui->actionShowHistory, &QAction::toggled, m_historyDock, &QDockWidget::setVisible);
+    connect(m_historyDock, &QDockWidget::visibilityChanged, m_ui->actionShowHistory, &QAction::setChecked);
 }
 
 void MainWindow::setUpActions()
@@ -74,6 +121,8 @@ void MainWindow::setUpActions()
     connect(m_ui->actionChooseModelFolder, &QAction::triggered, this, &MainWindow::onModelBrowseClicked);
     connect(m_ui->actionGenerate, &QAction::triggered, this, &MainWindow::onGenerateTriggered);
     connect(m_ui->actionCancel, &QAction::triggered, this, &MainWindow::onCancelTriggered);
+    connect(m_ui->actionFinishStage, &QAction::triggered, this, &MainWindow::onFinishStageTriggered);
+    connect(m_ui->actionExportClip, &QAction::triggered, m_shelf, &ClipShelf::exportInteractively);
     connect(m_ui->actionRandomizeSeed, &QAction::triggered, this, &MainWindow::onRandomizeSeedClicked);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAboutTriggered);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
@@ -103,6 +152,7 @@ void MainWindow::connectFields()
     connect(m_ui->startImageArea, &ImageDropArea::imageRejected, this, &MainWindow::onStartImageRejected);
     connect(m_ui->modelFolderEdit, &QLineEdit::editingFinished, this, &MainWindow::onModelFolderEdited);
     connect(m_ui->modelBrowseButton, &QPushButton::clicked, this, &MainWindow::onModelBrowseClicked);
+    connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this, &MainWindow::updateForecast);
 }
 
 void MainWindow::populateChoices()
@@ -208,12 +258,6 @@ QStringList MainWindow::validationMessages() const
     return messages;
 }
 
-bool MainWindow::isEngineAvailable() const
-{
-    // The engine facade has no implementation in this build: nothing can generate, so say so.
-    return false;
-}
-
 void MainWindow::onFieldsChanged()
 {
     const QStringList problems = validationMessages();
@@ -227,22 +271,34 @@ void MainWindow::onFieldsChanged()
     m_ui->validationLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
     m_ui->validationLabel->setVisible(!problems.isEmpty());
     updateGenerateAvailability(problems);
+    updateForecast();
 }
 
 void MainWindow::updateGenerateAvailability(const QStringList& problems)
 {
-    const bool canGenerate = isEngineAvailable() && problems.isEmpty();
-    const QString why = !isEngineAvailable()
-                            ? tr("No model is loaded: the generation engine is not available in this build yet.")
-                            : problems.join(QLatin1Char('\n'));
-    for (QAction* action : {m_ui->actionGenerate})
-        action->setEnabled(canGenerate);
+    const bool isRunning = m_controller->isRunning();
+    const bool hasModel = m_model.state == ModelFolderProbe::State::CogVideoX;
+    const bool canGenerate = hasModel && problems.isEmpty() && !isRunning;
+    QString why = problems.join(QLatin1Char('\n'));
+    if (!hasModel)
+        why = tr("Choose a model folder first (File > Choose model folder…).");
+    else if (isRunning)
+        why = tr("A clip is being generated");
+    m_ui->actionGenerate->setEnabled(canGenerate);
     m_ui->generateButton->setEnabled(canGenerate);
     m_ui->generateButton->setToolTip(canGenerate ? tr("Generate the clip (Ctrl+Return)") : why);
     m_ui->actionGenerate->setToolTip(m_ui->generateButton->toolTip());
-    m_ui->actionCancel->setEnabled(false); // nothing can be running without an engine
-    m_ui->cancelButton->setEnabled(false);
-    m_ui->cancelButton->setToolTip(tr("Nothing is running"));
+    m_ui->actionCancel->setEnabled(isRunning);
+    m_ui->actionFinishStage->setEnabled(isRunning);
+    m_ui->cancelButton->setEnabled(isRunning);
+    m_ui->cancelButton->setToolTip(isRunning ? tr("Stop the generation now (Esc)") : tr("Nothing is running"));
+    m_ui->actionExportClip->setEnabled(hasClip());
+}
+
+void MainWindow::updateRunState()
+{
+    m_shelf->setRunInFlight(m_controller->isRunning());
+    updateGenerateAvailability(validationMessages());
 }
 
 void MainWindow::onGenerateTriggered()
@@ -252,11 +308,84 @@ void MainWindow::onGenerateTriggered()
         statusBar()->showMessage(tr("Cannot generate: %1").arg(problems.first()), kStatusMessageMs);
         return;
     }
-    if (!isEngineAvailable())
+    if (m_model.state != ModelFolderProbe::State::CogVideoX || m_controller->isRunning()) {
         statusBar()->showMessage(m_ui->generateButton->toolTip(), kStatusMessageMs);
+        return;
+    }
+    const framesmith::GenerationRequest r = request();
+    m_settings.setLastRequest(r);
+    m_runHistoryId = m_shelf->store().newId(r);
+    m_controller->start(r, m_shelf->store().videoPathFor(m_runHistoryId));
+    statusBar()->showMessage(tr("Generating…"));
 }
 
-void MainWindow::onCancelTriggered() { statusBar()->showMessage(tr("Nothing is running"), kStatusMessageMs); }
+void MainWindow::onCancelTriggered()
+{
+    if (!m_controller->isRunning()) {
+        statusBar()->showMessage(tr("Nothing is running"), kStatusMessageMs);
+        return;
+    }
+    m_controller->cancel(framesmith::CancelMode::StopNow);
+    statusBar()->showMessage(tr("Stopping…"));
+}
+
+void MainWindow::onFinishStageTriggered()
+{
+    if (!m_controller->isRunning())
+        return;
+    m_controller->cancel(framesmith::CancelMode::FinishStage);
+    statusBar()->showMessage(tr("Stopping denoising after this step; the clip will be decoded…"));
+}
+
+void MainWindow::onGenerationFinished(const framesmith::GenerationResult& result)
+{
+    updateRunState();
+    const QString modelName = m_model.displayName.isEmpty()
+                                  ? QFileInfo(QString::fromStdString(result.request.modelPath)).fileName()
+                                  : m_model.displayName;
+    m_shelf->addResult(result, m_runHistoryId, modelName);
+    m_historyDock->show();
+    double seconds = 0;
+    for (const auto& timing : result.timings)
+        seconds += timing.seconds;
+    statusBar()->showMessage(result.isPartial ? tr("Clip ready after %1 of %2 steps (stopped early), %3 s")
+                                                    .arg(result.stepsCompleted)
+                                                    .arg(result.request.steps)
+                                                    .arg(seconds, 0, 'f', 1)
+                                              : tr("Clip ready: %1 frames in %2 s").arg(result.frameCount).arg(seconds, 0, 'f', 1),
+                             kStatusMessageMs);
+}
+
+void MainWindow::onGenerationFailed(const QString& message, const QString& detail)
+{
+    updateRunState();
+    statusBar()->showMessage(message, kStatusMessageMs);
+    showError(tr("Generation failed"), message, detail);
+}
+
+void MainWindow::onGenerationCancelled(int stepsCompleted, const QString& detail)
+{
+    updateRunState();
+    m_ui->previewPlayer->setForming(false);
+    statusBar()->showMessage(tr("Cancelled after %n step(s)", nullptr, stepsCompleted), kStatusMessageMs);
+    statusBar()->setToolTip(detail);
+}
+
+void MainWindow::onGenerationWarning(const QString& message)
+{
+    statusBar()->showMessage(tr("Warning: %1").arg(message), kStatusMessageMs);
+}
+
+void MainWindow::showError(const QString& title, const QString& message, const QString& detail)
+{
+    // Window-modal and non-blocking (open(), not exec()): the event loop keeps running.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->setDetailedText(detail);
+    box->setInformativeText(detail);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
 
 void MainWindow::onRandomizeSeedClicked()
 {
@@ -310,7 +439,17 @@ void MainWindow::retranslateDynamic()
                 .arg(m_model.spec().frameStep));
         break;
     }
-    statusBar()->showMessage(tr("Ready. Generation is not available in this build: the engine is not part of it yet."));
+    m_ui->demoWarningLabel->setText(
+        tr("<b>Demo model:</b> random weights, the output is noise. Real clips need real weights: "
+           "<a href=\"%1\">huggingface.co/THUDM/CogVideoX-2b</a>")
+            .arg(QString::fromLatin1(kDemoModelUrl)));
+    m_ui->demoWarningLabel->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    m_ui->demoWarningLabel->setVisible(m_model.isDemo);
+    m_historyDock->setWindowTitle(tr("History"));
+    if (!m_controller->isRunning())
+        statusBar()->showMessage(m_model.state == ModelFolderProbe::State::CogVideoX
+                                     ? tr("Ready.")
+                                     : tr("Ready. Choose a model folder to generate."));
     if (m_feeder) {
         m_feeder->retranslate();
         showMemoryLimitations();
@@ -365,3 +504,32 @@ void MainWindow::closeEvent(QCloseEvent* event)
 }
 
 VramGraph* MainWindow::memoryGraph() const { return m_ui->vramGraph; }
+
+PreviewPlayer* MainWindow::previewPlayer() const { return m_ui->previewPlayer; }
+
+QString MainWindow::forecastText() const { return m_ui->forecastLabel->text(); }
+
+void MainWindow::updateForecast()
+{
+    if (!m_ui->forecastLabel)
+        return;
+    framesmith::GenerationRequest r = request();
+    if (m_model.state != ModelFolderProbe::State::CogVideoX)
+        r.modelPath.clear();
+    const MemoryForecast forecast = MemoryForecast::forRequest(r, MemoryForecast::devicesFrom(*m_monitor));
+    m_ui->forecastLabel->setText(forecast.summary);
+    m_ui->forecastLabel->setToolTip(forecast.details);
+    m_ui->forecastLabel->setVisible(!forecast.summary.isEmpty());
+    m_ui->forecastLabel->setStyleSheet(forecast.isKnown && !forecast.fits ? QStringLiteral("color: #b3261e;")
+                                                                           : QStringLiteral("color: #1b6e20;"));
+    for (const auto& series : m_ui->vramGraph->series())
+        m_ui->vramGraph->setPrediction(series.id, forecast.peakBytesBySeries.value(series.id, 0));
+}
+
+void MainWindow::setHistoryRoot(const QString& root) { m_shelf->setRoot(root); }
+
+void MainWindow::exportClipTo(const framesmith::ExportOptions& options) { m_shelf->exportTo(options); }
+
+bool MainWindow::hasClip() const { return m_shelf->hasClip(); }
+
+HistoryPanel* MainWindow::historyPanel() const { return m_shelf->panel(); }

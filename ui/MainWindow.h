@@ -1,7 +1,8 @@
 #pragma once
-// The main window: prompt, start image, model folder, parameters, memory preset and the live
-// memory graph. It turns its fields into a framesmith::GenerationRequest and back, and refuses
-// impossible values with a message naming the field. GUI thread only.
+// The main window: prompt, start image, model folder, parameters, memory preset, the preview
+// player, the live memory graph and the history of past clips. It turns its fields into a
+// framesmith::GenerationRequest and back, refuses impossible values naming the field, and runs
+// generations through the GenerationController (never blocking). GUI thread only.
 #include "framesmith/GenerationRequest.h"
 #include "ui/ModelFolderProbe.h"
 
@@ -10,11 +11,24 @@
 
 #include <memory>
 
+namespace framesmith {
+struct ExportOptions;
+}
+
 class AppSettings;
 class AppTranslator;
+class ClipShelf;
+class GenerationController;
+class HistoryPanel;
 class MemoryGraphFeeder;
+class PreviewPlayer;
+class QDockWidget;
 class QLabel;
+class RunPresenter;
 class VramGraph;
+namespace framesmith {
+struct GenerationResult;
+}
 namespace framesmith {
 class VramMonitor;
 }
@@ -36,9 +50,22 @@ public:
 
     // Why the current request cannot run, one translated line per broken field; empty if valid.
     QStringList validationMessages() const;
-    // False until the generation engine exists in this build; Generate stays disabled.
-    bool isEngineAvailable() const;
+    // Where history entries and auto-saved clips go (default: the app-data folder).
+    void setHistoryRoot(const QString& root);
+    void exportClipTo(const framesmith::ExportOptions& options); // in the background
+    bool hasClip() const;
+
     VramGraph* memoryGraph() const;
+    PreviewPlayer* previewPlayer() const;
+    GenerationController* generationController() const { return m_controller; }
+    RunPresenter* runPresenter() const { return m_presenter; }
+    HistoryPanel* historyPanel() const;
+    QString forecastText() const;
+
+Q_SIGNALS:
+    void clipShown(int frameCount);          // a finished or history clip is in the player
+    void exportFinished(const QString& error); // empty: written
+    void historyChanged();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -59,6 +86,14 @@ private:
     void onRandomizeSeedClicked();
     void onGenerateTriggered();
     void onCancelTriggered();
+    void onFinishStageTriggered();
+    void onGenerationFinished(const framesmith::GenerationResult& result);
+    void onGenerationFailed(const QString& message, const QString& detail);
+    void onGenerationCancelled(int stepsCompleted, const QString& detail);
+    void onGenerationWarning(const QString& message);
+    void updateForecast();
+    void updateRunState();
+    void showError(const QString& title, const QString& message, const QString& detail);
     void onLanguageChosen(const QString& setting);
     void onAboutTriggered();
     void onStartImageRejected(const QString& path, const QString& reason);
@@ -66,6 +101,7 @@ private:
     QString fieldLabel(const std::string& field) const;
     QWidget* fieldWidget(const std::string& field) const;
     void updateGenerateAvailability(const QStringList& problems);
+    void setUpHistoryDock();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     AppSettings& m_settings;
@@ -74,4 +110,9 @@ private:
     MemoryGraphFeeder* m_feeder = nullptr;
     QLabel* m_memoryStatus = nullptr;
     ModelFolderProbe m_model;
+    GenerationController* m_controller = nullptr;
+    RunPresenter* m_presenter = nullptr;
+    ClipShelf* m_shelf = nullptr;
+    QDockWidget* m_historyDock = nullptr;
+    QString m_runHistoryId; // the history id of the run in flight
 };

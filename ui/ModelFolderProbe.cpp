@@ -1,44 +1,25 @@
 #include "ui/ModelFolderProbe.h"
 
-#include <QCoreApplication>
-#include <QDir>
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
-
-namespace {
-QJsonObject readObject(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
-}
-} // namespace
+#include "framesmith/Engine.h"
 
 ModelFolderProbe ModelFolderProbe::probe(const QString& folder)
 {
     ModelFolderProbe result;
     if (folder.trimmed().isEmpty())
         return result;
-    const QDir dir(folder);
-    const QJsonObject index = readObject(dir.filePath(QStringLiteral("model_index.json")));
-    const QString pipeline = index.value(QStringLiteral("_class_name")).toString();
-    if (!pipeline.startsWith(QLatin1String("CogVideoX"))) {
+    framesmith::ModelInfo info;
+    try {
+        info = framesmith::Engine::inspectModel(folder.toStdString());
+    } catch (const std::exception& e) {
         result.state = State::NotAModel;
-        result.problem = index.isEmpty()
-                             ? QCoreApplication::translate("ModelFolderProbe", "no readable model_index.json in %1")
-                                   .arg(QDir::toNativeSeparators(folder))
-                             : QCoreApplication::translate("ModelFolderProbe", "%1 is not a CogVideoX pipeline")
-                                   .arg(pipeline);
+        result.problem = QString::fromUtf8(e.what());
         return result;
     }
     result.state = State::CogVideoX;
-    // diffusers: CogVideoXImageToVideoPipeline; 1.5 transformers have a temporal patch size.
-    result.isImageToVideo = pipeline.contains(QLatin1String("ImageToVideo"));
-    const QJsonObject transformer = readObject(dir.filePath(QStringLiteral("transformer/config.json")));
-    const QJsonValue temporalPatch = transformer.value(QStringLiteral("patch_size_t"));
-    result.isVersion15 = temporalPatch.isDouble() && temporalPatch.toInt() > 0;
+    result.isVersion15 = QString::fromStdString(info.variant).startsWith(QLatin1String("cogvideox1.5"));
+    result.isImageToVideo = info.isImageToVideo;
+    result.isDemo = info.isDemo;
+    result.displayName = QString::fromStdString(info.displayName);
     return result;
 }
 

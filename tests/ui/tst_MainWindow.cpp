@@ -1,5 +1,5 @@
 // MainWindow: every field round-trips through a GenerationRequest, impossible values are refused
-// naming the field, Generate is honestly disabled, shortcuts exist and settings persist.
+// naming the field, Generate needs a model, demo models are labelled, shortcuts exist and settings persist.
 #include "framesmith/GenerationRequest.h"
 #include "ui/AppSettings.h"
 #include "ui/MainWindow.h"
@@ -7,6 +7,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -162,18 +164,57 @@ private Q_SLOTS:
         QVERIFY(messages.first().startsWith(QStringLiteral("Start image: ")));
     }
 
-    void generateIsDisabledAndSaysWhy()
+    void generateNeedsAModelFolderAndSaysWhy()
     {
         AppSettings settings(iniPath("generate.ini"));
         MainWindow window(settings);
-        QVERIFY(!window.isEngineAvailable());
+        window.setModelFolder(QString());
         auto* button = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
         auto* action = window.findChild<QAction*>(QStringLiteral("actionGenerate"));
         QVERIFY(!button->isEnabled());
         QVERIFY(!action->isEnabled());
-        QVERIFY(button->toolTip().contains(QStringLiteral("No model is loaded")));
-        QVERIFY(button->toolTip().contains(QStringLiteral("engine is not available")));
+        QVERIFY2(button->toolTip().contains(QStringLiteral("Choose a model folder")), qPrintable(button->toolTip()));
+        window.setModelFolder(fixtureModel("tiny-2b"));
+        auto r = window.request();
+        r.frameCount = 9;
+        r.width = 96;
+        r.height = 64;
+        window.setRequest(r);
+        QVERIFY(button->isEnabled());
+        QVERIFY(action->isEnabled());
+        // Nothing runs yet: Cancel and "Stop denoising and decode" are off.
         QVERIFY(!window.findChild<QPushButton*>(QStringLiteral("cancelButton"))->isEnabled());
+        QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionFinishStage"))->isEnabled());
+        QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionExportClip"))->isEnabled());
+    }
+
+    void demoModelIsLabelledAsNoise()
+    {
+        AppSettings settings(iniPath("demo.ini"));
+        MainWindow window(settings);
+        auto* label = window.findChild<QLabel*>(QStringLiteral("demoWarningLabel"));
+        window.setModelFolder(fixtureModel("tiny-2b"));
+        QVERIFY(label->isHidden());
+        // A demo model is a model folder whose model_index.json carries the demo marker.
+        QTemporaryDir demo;
+        const QString source = fixtureModel("tiny-2b");
+        for (const QString& sub : QDir(source).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QDir().mkpath(demo.filePath(sub));
+            for (const QString& file : QDir(source + "/" + sub).entryList(QDir::Files))
+                QVERIFY(QFile::link(source + "/" + sub + "/" + file, demo.filePath(sub + "/" + file)));
+        }
+        QFile index(source + "/model_index.json");
+        QVERIFY(index.open(QIODevice::ReadOnly));
+        QByteArray json = index.readAll();
+        json.insert(json.indexOf('{') + 1, "\n  \"_framesmith_demo\": true,");
+        QFile out(demo.filePath("model_index.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json);
+        out.close();
+        window.setModelFolder(demo.path());
+        QVERIFY(!label->isHidden());
+        QVERIFY(label->text().contains(QStringLiteral("random weights")));
+        QVERIFY(label->text().contains(QStringLiteral("huggingface.co/THUDM/CogVideoX-2b")));
     }
 
     void shortcutsExist_data()
@@ -184,6 +225,8 @@ private Q_SLOTS:
         QTest::newRow("cancel") << "actionCancel" << QKeySequence(Qt::Key_Escape);
         QTest::newRow("open image") << "actionOpenImage" << QKeySequence(Qt::CTRL | Qt::Key_O);
         QTest::newRow("quit") << "actionQuit" << QKeySequence(Qt::CTRL | Qt::Key_Q);
+        QTest::newRow("export") << "actionExportClip" << QKeySequence(Qt::CTRL | Qt::Key_E);
+        QTest::newRow("finish stage") << "actionFinishStage" << QKeySequence(Qt::SHIFT | Qt::Key_Escape);
     }
 
     void shortcutsExist()

@@ -1,14 +1,21 @@
-// Renders the main window offscreen in English and Simplified Chinese, writes the PNGs shown in
-// the docs, and fails when a render is blank or the Chinese translation does not take effect.
+// Renders the main window offscreen in English and Simplified Chinese after a real generation with
+// the tiny fixture model (player showing the clip, stage markers in the graph), and fails when a
+// render is blank or the Chinese translation does not take effect. The PNGs go to the build
+// folder; with FRAMESMITH_UPDATE_SCREENSHOTS=1 they replace the ones in docs/ (tests never touch
+// the source tree otherwise).
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
+#include "ui/GenerationController.h"
 #include "ui/MainWindow.h"
+#include "widgets/PreviewPlayer.h"
+#include "widgets/VramGraph.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QImage>
 #include <QPushButton>
 #include <QSet>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,7 +31,12 @@ int distinctColours(const QImage& image)
     return colours.size();
 }
 
-QString docsPath(const QString& name) { return QStringLiteral(FRAMESMITH_SOURCE_DIR "/docs/") + name; }
+QString screenshotPath(const QString& name)
+{
+    if (qEnvironmentVariableIntValue("FRAMESMITH_UPDATE_SCREENSHOTS") == 1)
+        return QStringLiteral(FRAMESMITH_SOURCE_DIR "/docs/") + name;
+    return QDir::current().filePath(name); // ctest runs in the build folder
+}
 } // namespace
 
 class tst_MainWindowScreenshot : public QObject {
@@ -32,14 +44,29 @@ class tst_MainWindowScreenshot : public QObject {
 
 private:
     QTemporaryDir m_dir;
+    int m_runs = 0;
 
     void render(MainWindow& window, QImage& image)
     {
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("history-") + QString::number(++m_runs)));
         window.resize(1400, 900);
         window.show();
         QVERIFY2(QTest::qWaitForWindowExposed(&window), "window not exposed");
-        // Let the memory monitor collect a few seconds of real samples for the graph.
-        QTest::qWait(2500);
+        // Let the memory monitor collect a second of samples, then generate a real (tiny) clip.
+        QTest::qWait(1000);
+        auto request = window.request();
+        request.frameCount = 9;
+        request.width = 96;
+        request.height = 64;
+        request.steps = 4;
+        window.setRequest(request);
+        QSignalSpy shown(&window, &MainWindow::clipShown);
+        window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 120000);
+        QTest::qWait(1500); // the graph's next pulls bring the stage markers and the samples after them
+        QVERIFY(window.memoryGraph()->markerCount() > 0);
+        QCOMPARE(window.previewPlayer()->frameCount(), 9);
+        window.previewPlayer()->setCurrentFrame(4);
         image = window.grab().toImage();
     }
 
@@ -48,6 +75,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
+        qputenv("FRAMESMITH_CHECKPOINT_DIR", m_dir.filePath(QStringLiteral("checkpoints")).toUtf8());
     }
 
     void rendersEnglishWindow()
@@ -65,7 +93,7 @@ private Q_SLOTS:
         render(window, image);
         QVERIFY(!QTest::currentTestFailed());
         QVERIFY2(distinctColours(image) > 64, qPrintable(QString::number(distinctColours(image))));
-        QVERIFY(image.save(docsPath(QStringLiteral("screenshot-main-window.png"))));
+        QVERIFY(image.save(screenshotPath(QStringLiteral("screenshot-main-window.png"))));
         QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("generateButton"))->text(), QStringLiteral("&Generate"));
     }
 
@@ -86,7 +114,7 @@ private Q_SLOTS:
         render(window, image);
         QVERIFY(!QTest::currentTestFailed());
         QVERIFY(distinctColours(image) > 64);
-        QVERIFY(image.save(docsPath(QStringLiteral("screenshot-main-window-zh_CN.png"))));
+        QVERIFY(image.save(screenshotPath(QStringLiteral("screenshot-main-window-zh_CN.png"))));
     }
 
     void languageSwitchesLive()

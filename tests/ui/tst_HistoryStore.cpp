@@ -1,0 +1,165 @@
+// HistoryStore: entries round-trip every parameter (a 64-bit seed included), are written
+// atomically (no temporary files left, an existing entry replaced whole), sort newest first, and
+// a damaged entry is skipped with a warning instead of breaking the list.
+#include "ui/HistoryStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+HistoryEntry sampleEntry(const QString& id, const QDateTime& when)
+{
+    HistoryEntry e;
+    e.id = id;
+    e.createdAt = when;
+    e.request.modelPath = "/models/cogvideox-2b";
+    e.request.prompt = "雪中的红狐狸, a red fox in snow";
+    e.request.negativePrompt = "blur";
+    e.request.frameCount = 17;
+    e.request.width = 96;
+    e.request.height = 64;
+    e.request.steps = 3;
+    e.request.guidanceScale = 4.5;
+    e.request.seed = 18446744073709551557ull;
+    e.request.scheduler = "ddim";
+    e.request.preset = "low-memory";
+    e.modelName = "tiny";
+    e.preset = "low-memory";
+    e.frameCount = 17;
+    e.width = 96;
+    e.height = 64;
+    e.stepsCompleted = 3;
+    e.timings = {{"denoise", 1.5}, {"vae-decode", 0.25}};
+    return e;
+}
+} // namespace
+
+class tst_HistoryStore : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void entryRoundTripsEveryParameter()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry in = sampleEntry(QStringLiteral("a"), QDateTime::currentDateTime());
+        in.videoPath = QDir(store.clipsFolder()).filePath(QStringLiteral("a.mp4"));
+        QImage thumbnail(32, 24, QImage::Format_RGB32);
+        thumbnail.fill(Qt::red);
+        QVERIFY2(store.add(in, thumbnail), qPrintable(store.error()));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        const HistoryEntry& out = entries.first();
+        QCOMPARE(out.id, in.id);
+        QCOMPARE(out.request.prompt, in.request.prompt);
+        QCOMPARE(out.request.seed, in.request.seed);
+        QCOMPARE(out.request.frameCount, in.request.frameCount);
+        QCOMPARE(out.request.guidanceScale, in.request.guidanceScale);
+        QCOMPARE(out.request.scheduler, in.request.scheduler);
+        QCOMPARE(out.request.preset, in.request.preset);
+        QCOMPARE(out.videoPath, in.videoPath);
+        QCOMPARE(out.createdAt, in.createdAt);
+        QCOMPARE(out.timings.size(), 2);
+        QCOMPARE(out.totalSeconds(), 1.75);
+        QCOMPARE(QImage(out.thumbnailPath).size(), QSize(32, 24));
+    }
+
+    void writesAtomicallyAndReplacesWhole()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry e = sampleEntry(QStringLiteral("same"), QDateTime::currentDateTime());
+        QVERIFY(store.add(e, QImage()));
+        e.request.prompt = "second version";
+        QVERIFY(store.add(e, QImage()));
+        // QSaveFile writes a temporary file and renames it: only the final files remain.
+        QCOMPARE(QDir(store.historyFolder()).entryList(QDir::Files), QStringList{QStringLiteral("same.json")});
+        QCOMPARE(store.entries().first().request.prompt, std::string("second version"));
+    }
+
+    void failsWithAReasonWhenTheFolderIsNotWritable()
+    {
+        QTemporaryDir dir;
+        QFile blocker(dir.filePath(QStringLiteral("history")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly)); // a file where the folder should be
+        blocker.close();
+        HistoryStore store(dir.path());
+        HistoryEntry e = sampleEntry(QStringLiteral("x"), QDateTime::currentDateTime());
+        QVERIFY(!store.add(e, QImage()));
+        QVERIFY(store.error().contains(QStringLiteral("history")));
+    }
+
+    void newestFirst()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        const QDateTime now = QDateTime::currentDateTime();
+        HistoryEntry older = sampleEntry(QStringLiteral("older"), now.addSecs(-60));
+        HistoryEntry newer = sampleEntry(QStringLiteral("newer"), now);
+        QVERIFY(store.add(older, QImage()));
+        QVERIFY(store.add(newer, QImage()));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries.at(0).id, QStringLiteral("newer"));
+        QCOMPARE(entries.at(1).id, QStringLiteral("older"));
+    }
+
+    void corruptEntryIsSkippedWithAWarning_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("truncated") << QByteArray("{\"schemaVersion\": 1, \"id\": ");
+        QTest::newRow("not an object") << QByteArray("[1, 2, 3]");
+        QTest::newRow("future schema") << QByteArray("{\"schemaVersion\": 99}");
+        QTest::newRow("bad request") << QByteArray("{\"schemaVersion\": 1, \"request\": \"{not json\"}");
+        QTest::newRow("empty") << QByteArray();
+    }
+
+    void corruptEntryIsSkippedWithAWarning()
+    {
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry good = sampleEntry(QStringLiteral("good"), QDateTime::currentDateTime());
+        QVERIFY(store.add(good, QImage()));
+        QFile bad(QDir(store.historyFolder()).filePath(QStringLiteral("bad.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(content);
+        bad.close();
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("Skipped history entry .*bad\\.json")));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().id, QStringLiteral("good"));
+        QCOMPARE(store.warnings().size(), 1);
+        QVERIFY(store.warnings().first().contains(QStringLiteral("bad.json")));
+    }
+
+    void removeDeletesTheEntryAndItsFiles()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry e = sampleEntry(QStringLiteral("gone"), QDateTime::currentDateTime());
+        QImage thumbnail(8, 8, QImage::Format_RGB32);
+        thumbnail.fill(Qt::blue);
+        QVERIFY(store.add(e, thumbnail));
+        QVERIFY(store.remove(e.id));
+        QVERIFY(store.entries().isEmpty());
+        QVERIFY(QDir(store.historyFolder()).entryList(QDir::Files).isEmpty());
+    }
+
+    void newIdsAreUnique()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        framesmith::GenerationRequest r;
+        HistoryEntry e = sampleEntry(store.newId(r), QDateTime::currentDateTime());
+        QVERIFY(store.add(e, QImage()));
+        QVERIFY(store.newId(r) != e.id || !QFile::exists(QDir(store.historyFolder()).filePath(e.id + ".json")));
+        QVERIFY(store.videoPathFor(e.id).endsWith(e.id + QStringLiteral(".mp4")));
+    }
+};
+
+QTEST_MAIN(tst_HistoryStore)
+#include "tst_HistoryStore.moc"

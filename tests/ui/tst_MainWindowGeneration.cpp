@@ -1,0 +1,211 @@
+// The whole app path, end to end, with the real engine and the tiny fixture model: click
+// Generate, watch progress and the forming preview, get the clip in the player, stage markers in
+// the memory graph, a history entry that round-trips its parameters and reopens its video;
+// Cancel brings the window back to idle; File > Export writes a file with its sidecar.
+#include "framesmith/VideoExport.h"
+#include "ui/AppSettings.h"
+#include "ui/GenerationController.h"
+#include "ui/HistoryPanel.h"
+#include "ui/MainWindow.h"
+#include "ui/RunPresenter.h"
+#include "widgets/PreviewPlayer.h"
+#include "widgets/VramGraph.h"
+
+#include <QAction>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+namespace {
+constexpr int kTimeoutMs = 120000;
+
+void setTinyRequest(MainWindow& window, int steps)
+{
+    window.setModelFolder(QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b"));
+    auto r = window.request();
+    r.prompt = "a red fox trots through fresh snow";
+    r.negativePrompt = "blurry";
+    r.frameCount = 9;
+    r.width = 96;
+    r.height = 64;
+    r.steps = steps;
+    r.seed = 1234567890123ull;
+    r.scheduler = "";
+    r.preset = "auto";
+    window.setRequest(r);
+}
+} // namespace
+
+class tst_MainWindowGeneration : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        qputenv("FRAMESMITH_CHECKPOINT_DIR", m_dir.filePath(QStringLiteral("checkpoints")).toUtf8());
+    }
+
+    void generateShowsTheClipAndRecordsIt()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("e2e.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("e2e-data")));
+        window.resize(1400, 900);
+        window.show();
+        setTinyRequest(window, 2);
+        const framesmith::GenerationRequest asked = window.request();
+        auto* generate = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
+        auto* cancel = window.findChild<QPushButton*>(QStringLiteral("cancelButton"));
+        QVERIFY2(generate->isEnabled(), qPrintable(generate->toolTip()));
+        GenerationController* controller = window.generationController();
+        QSignalSpy finished(controller, &GenerationController::finished);
+        QSignalSpy failed(controller, &GenerationController::failed);
+        QSignalSpy previews(controller, &GenerationController::previewReady);
+        QSignalSpy shown(&window, &MainWindow::clipShown);
+        const int markersBefore = window.memoryGraph()->markerCount();
+
+        QTest::mouseClick(generate, Qt::LeftButton);
+        QVERIFY(controller->isRunning());
+        QVERIFY(cancel->isEnabled());
+        QVERIFY(!generate->isEnabled());
+        QVERIFY(window.previewPlayer()->isForming());
+        QVERIFY(!window.runPresenter()->progressBar()->isHidden());
+
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+        QCOMPARE(shown.size(), 1);
+        QVERIFY(!previews.isEmpty());
+
+        // The player holds the finished clip, no longer forming.
+        PreviewPlayer* player = window.previewPlayer();
+        QCOMPARE(player->frameCount(), 9);
+        QCOMPARE(player->currentImage().size(), QSize(96, 64));
+        QVERIFY(!player->isForming());
+        QVERIFY(!cancel->isEnabled());
+        QVERIFY(generate->isEnabled());
+        QVERIFY(window.runPresenter()->progressBar()->isHidden());
+        QVERIFY(window.findChild<QAction*>(QStringLiteral("actionExportClip"))->isEnabled());
+
+        // Stage markers went into the monitor and reach the graph on the feeder's next pull.
+        QTRY_VERIFY_WITH_TIMEOUT(window.memoryGraph()->markerCount() >= markersBefore + 3, 5000);
+        QStringList labels;
+        for (int i = 0; i < window.memoryGraph()->markerCount(); ++i)
+            labels << window.memoryGraph()->markerLabel(i);
+        QVERIFY2(labels.join(',').contains(QStringLiteral("denoise")), qPrintable(labels.join(',')));
+
+        // One history entry with the request exactly as asked and a video that exists.
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry entry = window.historyPanel()->entries().first();
+        QCOMPARE(framesmith::toJson(entry.request), framesmith::toJson(asked));
+        QCOMPARE(entry.frameCount, 9);
+        QVERIFY(QFile::exists(entry.videoPath));
+        QVERIFY(QFile::exists(QString::fromStdString(framesmith::exportSidecarPath(entry.videoPath.toStdString()))));
+        QVERIFY(!QImage(entry.thumbnailPath).isNull());
+        QVERIFY(!entry.timings.isEmpty());
+
+        // Selecting it after changing the form loads the parameters back and reopens the video.
+        auto changed = window.request();
+        changed.prompt = "something else";
+        changed.seed = 5;
+        window.setRequest(changed);
+        player->clear();
+        window.historyPanel()->list()->setCurrentRow(-1);
+        window.historyPanel()->list()->setCurrentRow(0);
+        QCOMPARE(framesmith::toJson(window.request()), framesmith::toJson(asked));
+        QTRY_COMPARE_WITH_TIMEOUT(player->frameCount(), 9, kTimeoutMs);
+        QCOMPARE(player->currentImage().size(), QSize(96, 64));
+
+        // File > Export writes the chosen format with its sidecar, in the background.
+        QSignalSpy exported(&window, &MainWindow::exportFinished);
+        framesmith::ExportOptions options;
+        options.format = framesmith::ExportFormat::Gif;
+        options.path = m_dir.filePath(QStringLiteral("fox.gif")).toStdString();
+        window.exportClipTo(options);
+        QTRY_VERIFY_WITH_TIMEOUT(!exported.isEmpty(), kTimeoutMs);
+        QCOMPARE(exported.first().first().toString(), QString());
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("fox.gif"))));
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("fox.gif.json"))));
+
+        // A second window over the same folder sees the same history.
+        AppSettings other(m_dir.filePath(QStringLiteral("e2e-2.ini")));
+        MainWindow second(other);
+        second.setHistoryRoot(m_dir.filePath(QStringLiteral("e2e-data")));
+        QCOMPARE(second.historyPanel()->count(), 1);
+    }
+
+    void exportFailureIsReportedWithTheDetail()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("export-fail.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("export-fail-data")));
+        setTinyRequest(window, 1);
+        QSignalSpy finished(window.generationController(), &GenerationController::finished);
+        window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kTimeoutMs);
+        QSignalSpy exported(&window, &MainWindow::exportFinished);
+        framesmith::ExportOptions options;
+        options.format = framesmith::ExportFormat::H264Mp4;
+        options.path = "/nonexistent-folder/clip.mp4";
+        window.exportClipTo(options);
+        QTRY_VERIFY_WITH_TIMEOUT(!exported.isEmpty(), kTimeoutMs);
+        QVERIFY(exported.first().first().toString().contains(QStringLiteral("nonexistent-folder")));
+        QTRY_VERIFY(window.findChild<QWidget*>(QStringLiteral("errorBox")) != nullptr);
+    }
+
+    void cancelReturnsToIdleWithoutAClip()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("cancel.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("cancel-data")));
+        setTinyRequest(window, 50);
+        GenerationController* controller = window.generationController();
+        QSignalSpy cancelled(controller, &GenerationController::cancelled);
+        QSignalSpy finished(controller, &GenerationController::finished);
+        QSignalSpy steps(controller, &GenerationController::stepFinished);
+        window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+        QVERIFY(steps.wait(kTimeoutMs));
+        QVERIFY(window.runPresenter()->progressText().contains(QStringLiteral("Step ")));
+        auto* cancel = window.findChild<QPushButton*>(QStringLiteral("cancelButton"));
+        QVERIFY(cancel->isEnabled());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.size(), 1, kTimeoutMs);
+        QCOMPARE(finished.size(), 0);
+        QVERIFY(!controller->isRunning());
+        QVERIFY(!cancel->isEnabled());
+        QVERIFY(window.findChild<QPushButton*>(QStringLiteral("generateButton"))->isEnabled());
+        QVERIFY(!window.previewPlayer()->isForming());
+        QCOMPARE(window.historyPanel()->count(), 0);
+    }
+
+    void eventLoopKeepsTurningDuringARun()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("loop.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("loop-data")));
+        setTinyRequest(window, 4);
+        int ticks = 0;
+        QTimer timer;
+        connect(&timer, &QTimer::timeout, this, [&] { ++ticks; });
+        timer.start(10);
+        QElapsedTimer clock;
+        clock.start();
+        QSignalSpy finished(window.generationController(), &GenerationController::finished);
+        window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kTimeoutMs);
+        const qint64 runMs = clock.elapsed();
+        QVERIFY2(ticks >= qMax<qint64>(3, runMs / 100), qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(runMs)));
+    }
+};
+
+QTEST_MAIN(tst_MainWindowGeneration)
+#include "tst_MainWindowGeneration.moc"

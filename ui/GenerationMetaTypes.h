@@ -1,0 +1,22 @@
+#pragma once
+// The backend value types that cross the worker/GUI thread boundary in queued signals. Call
+// registerGenerationMetaTypes() once before the first queued connection (the controller does).
+#include "framesmith/GenerationRequest.h"
+#include "framesmith/GenerationResult.h"
+
+#include <QImage>
+#include <QMetaType>
+#include <QVector>
+
+Q_DECLARE_METATYPE(framesmith::GenerationRequest)
+Q_DECLARE_METATYPE(framesmith::GenerationResult)
+
+// What the worker is asked to do: the request, plus where to auto-save the finished clip
+// (empty: no auto-save). Exporting is blocking, so it happens on the worker thread too.
+struct GenerationJob {
+    framesmith::GenerationRequest request;
+    QString autoExportPath;
+};
+Q_DECLARE_METATYPE(GenerationJob)
+
+void registerGenerationMetaTypes();

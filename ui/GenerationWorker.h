@@ -1,0 +1,54 @@
+#pragma once
+// The worker half of the thread contract: a QObject moved to the generation QThread. run()
+// creates the Engine on first use, generates, auto-saves the clip and emits exactly one of
+// finished | failed | cancelled. Progress arrives through ProgressSink (on this thread) and
+// leaves as signals, queued to the GUI. No exception leaves a slot. The engine is destroyed
+// with the worker, on the worker thread (the controller deletes it via QThread::finished).
+#include "framesmith/CancelToken.h"
+#include "framesmith/GenerationEvents.h"
+#include "ui/GenerationMetaTypes.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace framesmith {
+class Engine;
+}
+
+class GenerationWorker : public QObject, private framesmith::ProgressSink {
+    Q_OBJECT
+
+public:
+    // cancel is owned by the controller and outlives the worker; the GUI thread sets it.
+    explicit GenerationWorker(const framesmith::CancelToken* cancel);
+    ~GenerationWorker() override;
+
+public Q_SLOTS:
+    void run(const GenerationJob& job); // worker thread, via a queued invocation
+
+Q_SIGNALS:
+    void stageStarted(int stage, const QString& detail);   // stage: framesmith::Stage
+    void stageProgress(int stage, int done, int total);
+    void stepFinished(int step, int stepCount, double seconds, double etaSeconds);
+    void previewReady(int step, const QVector<QImage>& frames);
+    void warningRaised(const QString& message);
+    void finished(const framesmith::GenerationResult& result);
+    void failed(const QString& message, const QString& detail);
+    void cancelled(int stepsCompleted, const QString& detail);
+
+private:
+    void onStageStarted(const framesmith::StageStarted& event) override;
+    void onStageProgress(const framesmith::StageProgress& event) override;
+    void onStepFinished(const framesmith::StepFinished& event) override;
+    void onPreview(const framesmith::PreviewFrames& preview) override;
+    void onWarning(const framesmith::Warning& warning) override;
+
+    void generate(const GenerationJob& job);
+    void autoExport(framesmith::GenerationResult& result, const QString& path);
+
+    const framesmith::CancelToken* m_cancel;
+    std::unique_ptr<framesmith::Engine> m_engine;
+    int m_stepsCompleted = 0;
+};

@@ -1,0 +1,28 @@
+#pragma once
+// The planner's verdict for the request on the form: "fits" or "does not fit: advice", and the
+// predicted peak per memory-graph series. Engine::plan is a pure function (configs, request,
+// preset, devices), so this runs on the GUI thread as the user edits. Devices come from the
+// memory monitor's series ("cuda:N" totals and latest use; "ram" for the host).
+#include "framesmith/DeviceInfo.h"
+#include "framesmith/GenerationRequest.h"
+
+#include <QHash>
+#include <QString>
+
+#include <vector>
+
+namespace framesmith {
+class VramMonitor;
+}
+
+struct MemoryForecast {
+    bool isKnown = false;          // false: no model or no preset to plan with
+    bool fits = false;
+    QString summary;               // one translated line for the label next to the preset picker
+    QString details;               // per-stage peaks and all advice, for the tooltip
+    QHash<QString, qint64> peakBytesBySeries; // graph series id -> predicted peak
+
+    static MemoryForecast forRequest(const framesmith::GenerationRequest& request,
+                                     const std::vector<framesmith::DeviceInfo>& devices);
+    static std::vector<framesmith::DeviceInfo> devicesFrom(const framesmith::VramMonitor& monitor);
+};
