@@ -86,7 +86,10 @@ at::Tensor ChunkedAttention::chunkedMath(const at::Tensor& q, const at::Tensor& 
             at::Tensor s = full ? scores : at::empty({g, c, Sk}, q.options());
             // Whole rows of g heads are a contiguous slice of `out`: write there directly.
             at::Tensor o = c == Sq ? out.narrow(0, h0, g) : full ? chunkOut : at::empty({g, c, d}, q.options());
-            at::baddbmm_out(s, s, q3.narrow(0, h0, g).narrow(1, r0, c), kT.narrow(0, h0, g), 0.0, scale);
+            // bmm then scale, not baddbmm(beta=0): libtorch 1.13's small-matrix CPU kernel reads the
+            // (uninitialised) output even with beta 0, and 0 * NaN poisoned whole rows.
+            at::bmm_out(s, q3.narrow(0, h0, g).narrow(1, r0, c), kT.narrow(0, h0, g));
+            s.mul_(scale);
             at::_softmax_out(s, s, -1, false); // row-wise, safe in place
             at::bmm_out(o, s, v3.narrow(0, h0, g));
             if (c != Sq)
