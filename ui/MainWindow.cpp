@@ -2,6 +2,7 @@
 
 #include "ui_MainWindow.h"
 
+#include "framesmith/Engine.h"
 #include "framesmith/ParameterSpec.h"
 #include "framesmith/VideoExport.h"
 #include "framesmith/VramMonitor.h"
@@ -85,6 +86,9 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     showMemoryLimitations();
     updateForecast(); // the feeder's setSeries dropped the predictions drawn before it started
     m_shelf->reload();
+    // Once at start: a setup problem (the reference BLAS) explains a slow run before it happens.
+    for (const auto& warning : framesmith::Engine::environmentWarnings())
+        onGenerationWarning(QString::fromStdString(warning.message));
 }
 
 MainWindow::~MainWindow()

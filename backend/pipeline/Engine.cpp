@@ -40,6 +40,9 @@ GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink
     PipelineResources resources = PipelineResourcesFor::preset(preset, at::hasCUDA());
     resources.cancel = &cancel;
     sink.onStageStarted({Stage::Loading, request.modelPath + " (" + memoryLog + ")"});
+    if (!resources.device.is_cuda())
+        for (const Warning& warning : environmentWarnings())
+            sink.onWarning(warning);
     GenerationMemory memory(preset, sink, resources.device.is_cuda() ? "cuda:" + std::to_string(resources.device.index()) : "cpu");
     auto pipeline = ModelRegistry::createPipeline(request.modelPath, resources);
     EngineRequestCheck::require(request, pipeline->parameterSpec());

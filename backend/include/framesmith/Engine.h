@@ -26,6 +26,8 @@ public:
     static ModelInfo inspectModel(const std::string& folder);         // throws FileError
     static ParameterSpec parameterSpec(const std::string& folder);
     static std::vector<DeviceInfo> devices();
+    // Problems with this machine's setup that slow or break generation (e.g. the reference BLAS).
+    static std::vector<Warning> environmentWarnings();
 
     static MemoryPlan plan(const GenerationRequest& request, const MemoryPreset& preset,
                            const std::vector<DeviceInfo>& devices);
