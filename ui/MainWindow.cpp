@@ -10,11 +10,14 @@
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
 #include "ui/ClipShelf.h"
+#include "ui/FieldValidation.h"
 #include "ui/GenerationController.h"
 #include "ui/HistoryPanel.h"
 #include "ui/MemoryForecast.h"
 #include "ui/MemoryGraphFeeder.h"
+#include "ui/ModelSummary.h"
 #include "ui/PresetChoices.h"
+#include "ui/RequestForm.h"
 #include "ui/RunPresenter.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
@@ -32,8 +35,6 @@
 namespace {
 constexpr int kMemorySampleIntervalMs = 250;
 constexpr int kStatusMessageMs = 8000;
-const char* const kSchedulerIds[] = {"", "dpm", "ddim"}; // "": the model's own scheduler_config.json
-const char* const kDemoModelUrl = "https://huggingface.co/THUDM/CogVideoX-2b";
 } // namespace
 
 MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget* parent)
@@ -161,59 +162,19 @@ void MainWindow::connectFields()
 
 void MainWindow::populateChoices()
 {
-    const QString preset = m_ui->presetCombo->currentData().toString();
-    const QString scheduler = m_ui->schedulerCombo->currentData().toString();
-    m_ui->presetCombo->clear();
-    for (const PresetChoice& choice : builtInPresetChoices()) {
-        m_ui->presetCombo->addItem(choice.name, choice.id);
-        m_ui->presetCombo->setItemData(m_ui->presetCombo->count() - 1, choice.description, Qt::ToolTipRole);
-    }
-    m_ui->schedulerCombo->clear();
-    m_ui->schedulerCombo->addItem(tr("Model default"), QString::fromLatin1(kSchedulerIds[0]));
-    m_ui->schedulerCombo->addItem(tr("DPM-Solver++ (CogVideoX)"), QString::fromLatin1(kSchedulerIds[1]));
-    m_ui->schedulerCombo->addItem(tr("DDIM (CogVideoX)"), QString::fromLatin1(kSchedulerIds[2]));
-    m_ui->presetCombo->setCurrentIndex(std::max(0, m_ui->presetCombo->findData(preset)));
-    m_ui->schedulerCombo->setCurrentIndex(std::max(0, m_ui->schedulerCombo->findData(scheduler)));
+    RequestForm::populateChoices(*m_ui);
 }
 
 framesmith::GenerationRequest MainWindow::request() const
 {
-    framesmith::GenerationRequest r;
-    r.modelPath = m_ui->modelFolderEdit->text().trimmed().toStdString();
-    r.prompt = m_ui->promptEdit->toPlainText().toStdString();
-    r.negativePrompt = m_ui->negativePromptEdit->toPlainText().toStdString();
-    r.startImagePath = m_ui->startImageArea->imagePath().toStdString();
-    r.frameCount = m_ui->frameCountSpin->value();
-    r.fps = m_ui->fpsSpin->value();
-    r.width = m_ui->widthSpin->value();
-    r.height = m_ui->heightSpin->value();
-    r.steps = m_ui->stepsSpin->value();
-    r.guidanceScale = m_ui->guidanceSpin->value();
-    r.seed = m_ui->seedEdit->text().toULongLong();
-    r.scheduler = m_ui->schedulerCombo->currentData().toString().toStdString();
-    r.preset = m_ui->presetCombo->currentData().toString().toStdString();
-    return r;
+    return RequestForm::read(*m_ui);
 }
 
 void MainWindow::setRequest(const framesmith::GenerationRequest& r)
 {
     m_ui->modelFolderEdit->setText(QString::fromStdString(r.modelPath));
     onModelFolderEdited();
-    m_ui->promptEdit->setPlainText(QString::fromStdString(r.prompt));
-    m_ui->negativePromptEdit->setPlainText(QString::fromStdString(r.negativePrompt));
-    if (!m_ui->startImageArea->setImagePath(QString::fromStdString(r.startImagePath)))
-        m_ui->startImageArea->clear(); // a moved or deleted image: start without it, say so
-    m_ui->frameCountSpin->setValue(r.frameCount);
-    m_ui->fpsSpin->setValue(r.fps);
-    m_ui->widthSpin->setValue(r.width);
-    m_ui->heightSpin->setValue(r.height);
-    m_ui->stepsSpin->setValue(r.steps);
-    m_ui->guidanceSpin->setValue(r.guidanceScale);
-    m_ui->seedEdit->setText(QString::number(r.seed));
-    const int scheduler = m_ui->schedulerCombo->findData(QString::fromStdString(r.scheduler));
-    m_ui->schedulerCombo->setCurrentIndex(std::max(0, scheduler));
-    const int preset = m_ui->presetCombo->findData(QString::fromStdString(r.preset));
-    m_ui->presetCombo->setCurrentIndex(preset >= 0 ? preset : m_ui->presetCombo->findData(QStringLiteral("auto")));
+    RequestForm::write(*m_ui, r);
     retranslateDynamic();
 }
 
@@ -223,54 +184,15 @@ void MainWindow::setModelFolder(const QString& folder)
     onModelFolderEdited();
 }
 
-QString MainWindow::fieldLabel(const std::string& field) const
-{
-    if (field == "frameCount") return tr("Frames");
-    if (field == "fps") return tr("FPS");
-    if (field == "width") return tr("Width");
-    if (field == "height") return tr("Height");
-    if (field == "steps") return tr("Steps");
-    if (field == "guidanceScale") return tr("Guidance");
-    if (field == "seed") return tr("Seed");
-    if (field == "startImage") return tr("Start image");
-    return QString::fromStdString(field);
-}
-
-QWidget* MainWindow::fieldWidget(const std::string& field) const
-{
-    if (field == "frameCount") return m_ui->frameCountLabel;
-    if (field == "fps") return m_ui->fpsLabel;
-    if (field == "width") return m_ui->widthLabel;
-    if (field == "height") return m_ui->heightLabel;
-    if (field == "steps") return m_ui->stepsLabel;
-    if (field == "guidanceScale") return m_ui->guidanceLabel;
-    if (field == "seed") return m_ui->seedLabel;
-    if (field == "startImage") return m_ui->startImageGroup;
-    return nullptr;
-}
-
 QStringList MainWindow::validationMessages() const
 {
-    QStringList messages;
-    const auto errors = framesmith::validateRequest(request(), m_model.spec());
-    for (const auto& error : errors)
-        messages << tr("%1: %2").arg(fieldLabel(error.field), QString::fromStdString(error.message));
-    bool seedIsNumber = false;
-    m_ui->seedEdit->text().toULongLong(&seedIsNumber);
-    if (!seedIsNumber)
-        messages << tr("%1: must be a whole number from 0 to 18446744073709551615").arg(fieldLabel("seed"));
-    return messages;
+    return FieldValidation(*m_ui).messages(request(), m_model.spec());
 }
 
 void MainWindow::onFieldsChanged()
 {
     const QStringList problems = validationMessages();
-    for (const char* field : {"frameCount", "fps", "width", "height", "steps", "guidanceScale", "seed", "startImage"})
-        if (QWidget* widget = fieldWidget(field))
-            widget->setStyleSheet(QString());
-    for (const auto& error : framesmith::validateRequest(request(), m_model.spec()))
-        if (QWidget* widget = fieldWidget(error.field))
-            widget->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: bold;"));
+    FieldValidation(*m_ui).markFields(request(), m_model.spec());
     m_ui->validationLabel->setText(problems.join(QLatin1Char('\n')));
     m_ui->validationLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
     m_ui->validationLabel->setVisible(!problems.isEmpty());
@@ -428,27 +350,7 @@ void MainWindow::onAboutTriggered() { AboutBox::show(this); }
 void MainWindow::retranslateDynamic()
 {
     populateChoices();
-    switch (m_model.state) {
-    case ModelFolderProbe::State::NoFolder:
-        m_ui->modelInfoLabel->setText(tr("No model folder chosen"));
-        break;
-    case ModelFolderProbe::State::NotAModel:
-        m_ui->modelInfoLabel->setText(tr("Not a model folder: %1").arg(m_model.problem));
-        break;
-    case ModelFolderProbe::State::CogVideoX:
-        m_ui->modelInfoLabel->setText(
-            tr("CogVideoX %1, %2: frames %3N+1")
-                .arg(m_model.isVersion15 ? QStringLiteral("1.5") : QStringLiteral("1.0"),
-                     m_model.isImageToVideo ? tr("image-to-video") : tr("text-to-video"))
-                .arg(m_model.spec().frameStep));
-        break;
-    }
-    m_ui->demoWarningLabel->setText(
-        tr("<b>Demo model:</b> random weights, the output is noise. Real clips need real weights: "
-           "<a href=\"%1\">huggingface.co/THUDM/CogVideoX-2b</a>")
-            .arg(QString::fromLatin1(kDemoModelUrl)));
-    m_ui->demoWarningLabel->setStyleSheet(QStringLiteral("color: #8a5a00;"));
-    m_ui->demoWarningLabel->setVisible(m_model.isDemo);
+    ModelSummary::show(*m_ui, m_model);
     m_historyDock->setWindowTitle(tr("History"));
     if (!m_controller->isRunning())
         statusBar()->showMessage(m_model.state == ModelFolderProbe::State::CogVideoX

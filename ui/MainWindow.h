@@ -98,8 +98,6 @@ private:
     void onAboutTriggered();
     void onStartImageRejected(const QString& path, const QString& reason);
 
-    QString fieldLabel(const std::string& field) const;
-    QWidget* fieldWidget(const std::string& field) const;
     void updateGenerateAvailability(const QStringList& problems);
     void setUpHistoryDock();
 

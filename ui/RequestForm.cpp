@@ -1,0 +1,74 @@
+#include "ui/RequestForm.h"
+
+#include "ui/PresetChoices.h"
+#include "ui_MainWindow.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace {
+
+const char* const kSchedulerIds[] = {"", "dpm", "ddim"}; // "": the model's own scheduler_config.json
+
+QString trMainWindow(const char* text)
+{
+    return QCoreApplication::translate("MainWindow", text);
+}
+
+} // namespace
+
+void RequestForm::populateChoices(Ui::MainWindow& ui)
+{
+    const QString preset = ui.presetCombo->currentData().toString();
+    const QString scheduler = ui.schedulerCombo->currentData().toString();
+    ui.presetCombo->clear();
+    for (const PresetChoice& choice : builtInPresetChoices()) {
+        ui.presetCombo->addItem(choice.name, choice.id);
+        ui.presetCombo->setItemData(ui.presetCombo->count() - 1, choice.description, Qt::ToolTipRole);
+    }
+    ui.schedulerCombo->clear();
+    ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "Model default")), QString::fromLatin1(kSchedulerIds[0]));
+    ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "DPM-Solver++ (CogVideoX)")), QString::fromLatin1(kSchedulerIds[1]));
+    ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "DDIM (CogVideoX)")), QString::fromLatin1(kSchedulerIds[2]));
+    ui.presetCombo->setCurrentIndex(std::max(0, ui.presetCombo->findData(preset)));
+    ui.schedulerCombo->setCurrentIndex(std::max(0, ui.schedulerCombo->findData(scheduler)));
+}
+
+framesmith::GenerationRequest RequestForm::read(const Ui::MainWindow& ui)
+{
+    framesmith::GenerationRequest r;
+    r.modelPath = ui.modelFolderEdit->text().trimmed().toStdString();
+    r.prompt = ui.promptEdit->toPlainText().toStdString();
+    r.negativePrompt = ui.negativePromptEdit->toPlainText().toStdString();
+    r.startImagePath = ui.startImageArea->imagePath().toStdString();
+    r.frameCount = ui.frameCountSpin->value();
+    r.fps = ui.fpsSpin->value();
+    r.width = ui.widthSpin->value();
+    r.height = ui.heightSpin->value();
+    r.steps = ui.stepsSpin->value();
+    r.guidanceScale = ui.guidanceSpin->value();
+    r.seed = ui.seedEdit->text().toULongLong();
+    r.scheduler = ui.schedulerCombo->currentData().toString().toStdString();
+    r.preset = ui.presetCombo->currentData().toString().toStdString();
+    return r;
+}
+
+void RequestForm::write(Ui::MainWindow& ui, const framesmith::GenerationRequest& r)
+{
+    ui.promptEdit->setPlainText(QString::fromStdString(r.prompt));
+    ui.negativePromptEdit->setPlainText(QString::fromStdString(r.negativePrompt));
+    if (!ui.startImageArea->setImagePath(QString::fromStdString(r.startImagePath)))
+        ui.startImageArea->clear(); // a moved or deleted image: start without it, say so
+    ui.frameCountSpin->setValue(r.frameCount);
+    ui.fpsSpin->setValue(r.fps);
+    ui.widthSpin->setValue(r.width);
+    ui.heightSpin->setValue(r.height);
+    ui.stepsSpin->setValue(r.steps);
+    ui.guidanceSpin->setValue(r.guidanceScale);
+    ui.seedEdit->setText(QString::number(r.seed));
+    const int scheduler = ui.schedulerCombo->findData(QString::fromStdString(r.scheduler));
+    ui.schedulerCombo->setCurrentIndex(std::max(0, scheduler));
+    const int preset = ui.presetCombo->findData(QString::fromStdString(r.preset));
+    ui.presetCombo->setCurrentIndex(preset >= 0 ? preset : ui.presetCombo->findData(QStringLiteral("auto")));
+}
