@@ -2,6 +2,7 @@
 // (d_model 4096, d_kv 64, 64 heads, d_ff 10240, vocab 32128) but 2 layers, built in memory.
 // Usage: bench_t5_encode [--model TINY_MODEL_DIR] [--repeats N] [--skip-mid]
 // Prints one line per case: median and best wall time of forward() over N runs after a warm-up.
+#include "core/ComputeThreads.h"
 #include "text/T5Encoder.h"
 #include "text/T5Tokenizer.h"
 #include "text/TextComponentFolders.h"
@@ -80,6 +81,7 @@ void benchEncoder(const std::string& label, T5Encoder& encoder, int repeats)
 
 int main(int argc, char** argv)
 {
+    framesmith::ComputeThreads::apply(); // as the engine does: every core unless FRAMESMITH_THREADS says otherwise
     std::string modelDir = (std::filesystem::read_symlink("/proc/self/exe").parent_path() /
                             "../../tests/fixtures/cogvideox/models/tiny-2b").lexically_normal().string();
     int repeats = 5;

@@ -1,6 +1,7 @@
 // framesmith-cli: the engine without Qt, for scripting, benchmarks and GPU machines.
 #include "cli/CliCommand.h"
 
+#include "core/ComputeThreads.h"
 #include "framesmith/Error.h"
 
 #include <exception>
@@ -54,6 +55,7 @@ int main(int argc, char** argv)
         return kExitBadInput;
     }
     try {
+        framesmith::ComputeThreads::apply();
         // Each command parses its own flags: only it knows which take no value.
         return it->second.run(std::vector<std::string>(argv + 2, argv + argc));
     } catch (const framesmith::Error& e) {

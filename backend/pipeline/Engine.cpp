@@ -1,5 +1,7 @@
 #include "framesmith/Engine.h"
 
+#include "core/ComputeThreads.h"
+
 #include "framesmith/Error.h"
 #include "memory/DeviceMemory.h"
 #include "memory/GenerationMemory.h"
@@ -34,6 +36,7 @@ ParameterSpec Engine::parameterSpec(const std::string& folder)
 GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel)
 {
     c10::InferenceMode inference;
+    ComputeThreads::apply();
     // The preset first: its allocator settings must be in place before CUDA allocates anything.
     std::string memoryLog;
     const MemoryPreset preset = GenerationMemory::resolvePreset(request, DeviceMemory::detect(), &memoryLog);
