@@ -43,7 +43,7 @@ c10::Device RuntimePlacement::physicalDevice(const std::string& logicalDevice) c
     return ModuleWeightTransport::physicalDevice(logicalDevice);
 }
 
-c10::Device RuntimePlacement::loadDevice(const std::string& component) const
+std::string RuntimePlacement::logicalLoadDevice(const std::string& component) const
 {
     // Read once to the home all parts share; parts resting apart (streamed blocks in RAM, blocks
     // spread over GPUs) are read to the CPU and moved from there, so no GPU briefly holds them all.
@@ -51,7 +51,21 @@ c10::Device RuntimePlacement::loadDevice(const std::string& component) const
     const std::string& home = modules.front()->homeDevice;
     const bool shared = std::all_of(modules.begin(), modules.end(),
                                     [&](const ModulePlacement* m) { return m->homeDevice == home; });
-    return physicalDevice(shared ? home : "cpu");
+    return shared ? home : "cpu";
+}
+
+c10::Device RuntimePlacement::loadDevice(const std::string& component) const
+{
+    return physicalDevice(logicalLoadDevice(component));
+}
+
+std::int64_t RuntimePlacement::stagePeak(Stage stage, const std::string& device) const
+{
+    auto s = m_stagePeaks.find(stageName(stage));
+    if (s == m_stagePeaks.end())
+        return 0;
+    auto d = s->second.find(device);
+    return d == s->second.end() ? 0 : d->second;
 }
 
 std::string RuntimePlacement::logicalComputeDevice(const std::string& component) const
@@ -76,8 +90,15 @@ void RuntimePlacement::attach(const std::string& component, Module& module, cons
 
 void RuntimePlacement::bringIn(const std::string& component)
 {
-    for (const ModulePlacement* m : modulesOf(component))
-        m_executor->setModuleBytes(m->module, m_transport.boundBytes(m->module));
+    // The ledger starts where the weights were read to; the executor's moves go from there.
+    const std::string from = logicalLoadDevice(component);
+    for (const ModulePlacement* m : modulesOf(component)) {
+        if (m_ledger.isLoaded(m->module))
+            continue;
+        const std::int64_t bytes = m_transport.boundBytes(m->module);
+        m_executor->setModuleBytes(m->module, bytes);
+        m_ledger.load(m->module, from, bytes);
+    }
     m_executor->beginStage(stageOf(component));
 }
 

@@ -34,6 +34,7 @@ public:
     const WeightLedger& ledger() const { return m_ledger; }
     // Per stage and device, the most weight bytes resident (stages finished so far).
     const std::map<std::string, std::map<std::string, std::int64_t>>& stagePeaks() const { return m_stagePeaks; }
+    std::int64_t stagePeak(Stage stage, const std::string& device) const; // 0 when never used
     // Streamed or spread transformer blocks resident on `device` now.
     int blocksOn(const std::string& device) const;
 
@@ -55,6 +56,7 @@ private:
         std::int64_t blockCount = 0;
     };
     static Stage stageOf(const std::string& component);
+    std::string logicalLoadDevice(const std::string& component) const;
     std::vector<const ModulePlacement*> modulesOf(const std::string& component) const;
     void bringIn(const std::string& component);
     void takeOut(const std::string& component);
