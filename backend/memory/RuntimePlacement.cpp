@@ -88,16 +88,18 @@ void RuntimePlacement::attach(const std::string& component, Module& module, cons
     bringIn(component);
 }
 
-void RuntimePlacement::bringIn(const std::string& component)
+void RuntimePlacement::bringIn(const std::string& component, const std::map<std::string, std::string>& whereNow)
 {
-    // The ledger starts where the weights were read to; the executor's moves go from there.
+    // The ledger starts where the weights are (read to, or left by the previous plan); the
+    // executor's moves go from there.
     const std::string from = logicalLoadDevice(component);
     for (const ModulePlacement* m : modulesOf(component)) {
         if (m_ledger.isLoaded(m->module))
             continue;
         const std::int64_t bytes = m_transport.boundBytes(m->module);
         m_executor->setModuleBytes(m->module, bytes);
-        m_ledger.load(m->module, from, bytes);
+        auto it = whereNow.find(m->module);
+        m_ledger.load(m->module, it == whereNow.end() ? from : it->second, bytes);
     }
     m_executor->beginStage(stageOf(component));
 }
@@ -122,12 +124,18 @@ void RuntimePlacement::detach(const std::string& component)
 void RuntimePlacement::replan(const MemoryPreset& preset)
 {
     m_preset = preset;
-    for (const auto& [component, attached] : m_attached)
+    std::map<std::string, std::string> whereNow; // module -> device its resting copy is on
+    for (const auto& [component, attached] : m_attached) {
+        for (const ModulePlacement* m : modulesOf(component))
+            for (const std::string& device : m_ledger.devices())
+                if (m_ledger.isOn(m->module, device) && !whereNow.count(m->module))
+                    whereNow[m->module] = device;
         takeOut(component);
+    }
     m_executor = std::make_unique<PlacementExecutor>(PlacementPlanner::build(m_preset, m_devices, m_footprint),
                                                      m_ledger, &m_transport);
     for (const auto& [component, attached] : m_attached)
-        bringIn(component);
+        bringIn(component, whereNow);
 }
 
 std::function<void(int, bool)> RuntimePlacement::blockCallback()

@@ -58,7 +58,7 @@ private:
     static Stage stageOf(const std::string& component);
     std::string logicalLoadDevice(const std::string& component) const;
     std::vector<const ModulePlacement*> modulesOf(const std::string& component) const;
-    void bringIn(const std::string& component);
+    void bringIn(const std::string& component, const std::map<std::string, std::string>& whereNow = {});
     void takeOut(const std::string& component);
 
     MemoryPreset m_preset;
