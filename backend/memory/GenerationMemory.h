@@ -40,6 +40,7 @@ public:
     template <class Body>
     auto run(Stage stage, int step, Body&& body)
     {
+        m_ladder.setStep(step);
         return m_ladder.run(stage, [&] {
             m_injector.check(stage, step);
             return body();

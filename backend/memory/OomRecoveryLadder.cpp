@@ -67,7 +67,8 @@ bool OomRecoveryLadder::climb(Stage stage, bool& cacheReleased, const std::strin
             m_onPresetChanged(m_preset, stage);
     }
     m_releaseCache();
-    const std::string message = std::string(stageName(stage)) + " ran out of memory" + where + "; " + action;
+    const std::string at = m_step > 0 ? " at step " + std::to_string(m_step) : std::string();
+    const std::string message = std::string(stageName(stage)) + " ran out of memory" + at + where + "; " + action;
     done.push_back(action);
     m_recoveries.push_back(message);
     if (m_sink)

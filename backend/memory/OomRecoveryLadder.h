@@ -45,6 +45,9 @@ public:
     // unset: every lever.
     void setLeverFilter(std::function<bool(const std::string& lever)> filter) { m_leverFilter = std::move(filter); }
 
+    // The 1-based denoising step the next run() covers (0: a whole stage), named in the report.
+    void setStep(int step) { m_step = step; }
+
     const std::vector<std::string>& recoveries() const { return m_recoveries; } // for GenerationResult
     const MemoryPreset& preset() const { return m_preset; }
     // The rungs this ladder would try for a stage, in order (release cache first).
@@ -64,6 +67,7 @@ private:
     AllocatedBytes m_allocatedBytes;
     std::function<bool(const std::string&)> m_leverFilter;
     std::vector<std::string> m_recoveries;
+    int m_step = 0;
 };
 
 } // namespace framesmith

@@ -7,6 +7,12 @@ PlacementExecutor::PlacementExecutor(PlacementPlan plan, WeightLedger& ledger, W
 {
 }
 
+void PlacementExecutor::setModuleBytes(const std::string& module, std::int64_t bytes)
+{
+    if (ModulePlacement* m = m_plan.find(module); m && !m_ledger.isLoaded(module))
+        m->bytes = bytes;
+}
+
 Component PlacementExecutor::componentOf(Stage stage)
 {
     switch (stage) {

@@ -28,6 +28,8 @@ public:
     std::function<void(int, bool)> blockCallback();
 
     const PlacementPlan& plan() const { return m_plan; }
+    // The measured size of a module once loaded (the plan's bytes are estimates); before bringing it in.
+    void setModuleBytes(const std::string& module, std::int64_t bytes);
     // Per device, the most weight bytes resident during each finished stage.
     const std::map<std::string, std::map<std::string, std::int64_t>>& stagePeaks() const { return m_stagePeaks; }
     static const char* replicaName() { return "transformer@cfg-unconditional"; }

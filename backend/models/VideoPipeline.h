@@ -6,6 +6,7 @@
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/ParameterSpec.h"
+#include "models/ComponentPlacement.h"
 #include "schedulers/NoiseSource.h"
 
 #include <ATen/core/Tensor.h>
@@ -30,14 +31,15 @@ struct DecodeSettings {
     double tileOverlapWidth = 1.0 / 5.0;
 };
 
-// Where components run. One device and one compute dtype for now; the memory presets / OOM ladder
-// plug in here (per-component placement, offload, streaming).
+// Where components run. Without a placement every component runs on `device`; with one (a memory
+// preset carried out at run time) each component loads, computes and streams where it says.
 struct PipelineResources {
     c10::Device device{c10::kCPU};             // transformer and VAE
     c10::ScalarType dtype = c10::kFloat;       // compute dtype of every component
     c10::Device textEncoderDevice{c10::kCPU};  // the T5 encoder runs once and is released after
     DecodeSettings decode;
     const CancelToken* cancel = nullptr;       // checked by the transformer between blocks and the VAE between tiles
+    ComponentPlacement* placement = nullptr;   // not owned; outlives the pipeline
 };
 
 // Everything one denoising step produced, for parity tests and debugging (fixture names in comments).

@@ -5,6 +5,9 @@
 #include "framesmith/Error.h"
 #include "memory/DeviceMemory.h"
 #include "memory/GenerationMemory.h"
+#include "memory/ModelConfigs.h"
+#include "memory/PlacementPlanner.h"
+#include "memory/RuntimePlacement.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/GenerationRunner.h"
@@ -39,9 +42,15 @@ GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink
     ComputeThreads::apply();
     // The preset first: its allocator settings must be in place before CUDA allocates anything.
     std::string memoryLog;
-    const MemoryPreset preset = GenerationMemory::resolvePreset(request, DeviceMemory::detect(), &memoryLog);
+    const std::vector<DeviceInfo> devices = DeviceMemory::detect();
+    const MemoryPreset preset = GenerationMemory::resolvePreset(request, devices, &memoryLog);
     PipelineResources resources = PipelineResourcesFor::preset(preset, at::hasCUDA());
     resources.cancel = &cancel;
+    // The preset carried out: components load, move and stream where its plan says. Declared
+    // before the pipeline, which refers to it until destroyed.
+    RuntimePlacement placement(preset, devices,
+                               PlacementPlanner::footprint(loadModelConfigs(request.modelPath), preset));
+    resources.placement = &placement;
     sink.onStageStarted({Stage::Loading, request.modelPath + " (" + memoryLog + ")"});
     if (!resources.device.is_cuda())
         for (const Warning& warning : environmentWarnings())
@@ -53,6 +62,7 @@ GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink
     RunOptions options;
     options.decode = resources.decode;
     options.memory = &memory;
+    options.placement = &placement;
     try {
         return runner.run(request, options);
     } catch (const c10::Error& e) {

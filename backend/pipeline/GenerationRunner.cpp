@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "memory/GenerationMemory.h"
+#include "memory/RuntimePlacement.h"
 #include "pipeline/ImageFile.h"
 #include "pipeline/LatentPreview.h"
 #include "pipeline/LatentsCheckpoint.h"
@@ -119,7 +120,7 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         ownNoise = std::make_unique<GeneratorNoise>(request.seed);
         noise = ownNoise.get();
     }
-    useMemory(options.memory);
+    useMemory(options.memory, options.placement);
     encodeText(request, result);
     if (m_cancel.isStopRequested())
         throw CancelledError("text encoding");
@@ -143,16 +144,34 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
     return result;
 }
 
-void GenerationRunner::useMemory(GenerationMemory* memory)
+void GenerationRunner::useMemory(GenerationMemory* memory, RuntimePlacement* placement)
 {
     if (!memory) {
         m_ownMemory = std::make_unique<GenerationMemory>(MemoryPreset{}, m_sink, "cpu");
         memory = m_ownMemory.get();
     }
     m_memory = memory;
-    // What this runner can change between attempts: the decode tiles (placement levers need the
-    // pipeline to re-place its modules, which it cannot do mid-run yet).
-    m_memory->setRuntimeLevers({"vae-tiling", "smaller-vae-tiles"});
+    m_placement = placement;
+    // What this runner can change between attempts: the decode tiles always; where weights live
+    // only when the pipeline follows a RuntimePlacement it can re-plan.
+    std::vector<std::string> levers = {"vae-tiling", "smaller-vae-tiles"};
+    if (m_placement)
+        levers.insert(levers.end(), {"text-encoder-on-cpu", "block-streaming"});
+    m_memory->setRuntimeLevers(levers);
+    m_memory->setPresetChangedHandler([this](const MemoryPreset& preset, Stage) { applyPreset(preset); });
+}
+
+// The failed attempt has unwound; the retry finds its components where the new preset wants them
+// (a denoising retry re-runs the failed step from the latents before it).
+void GenerationRunner::applyPreset(const MemoryPreset& preset)
+{
+    if (m_liveDecode) {
+        m_liveDecode->tiling = preset.vaeTiling;
+        m_liveDecode->tileHeight = preset.vaeTileHeight;
+        m_liveDecode->tileWidth = preset.vaeTileWidth;
+    }
+    if (m_placement)
+        m_placement->replan(preset);
 }
 
 // Recovery gave up while denoising: the steps done so far are kept as a partial checkpoint.
@@ -177,14 +196,14 @@ void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& la
                                  : "; the denoised latents are saved in " + result.latentsCheckpointPath +
                                        " (decode them again with `framesmith-cli decode`)";
     if (!m_memory) // decodeInto called on its own (framesmith-cli decode)
-        useMemory(nullptr);
-    // The OOM ladder may switch tiling on or shrink the tiles between attempts.
+        useMemory(nullptr, nullptr);
+    // The OOM ladder may switch tiling on or shrink the tiles between attempts (applyPreset).
     DecodeSettings current = settings;
-    m_memory->setPresetChangedHandler([&current](const MemoryPreset& preset, Stage) {
-        current.tiling = preset.vaeTiling;
-        current.tileHeight = preset.vaeTileHeight;
-        current.tileWidth = preset.vaeTileWidth;
-    });
+    m_liveDecode = &current;
+    struct Forget {
+        DecodeSettings*& live;
+        ~Forget() { live = nullptr; }
+    } forget{m_liveDecode};
     m_memory->beginStage(Stage::VaeDecoding);
     try {
         m_frames = m_memory->run(Stage::VaeDecoding, 0, [&] {

@@ -6,6 +6,7 @@
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationResult.h"
+#include "framesmith/MemoryPreset.h"
 #include "models/VideoPipeline.h"
 
 #include <ATen/core/Tensor.h>
@@ -17,6 +18,7 @@
 namespace framesmith {
 
 class GenerationMemory;
+class RuntimePlacement;
 
 struct RunOptions {
     std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
@@ -28,6 +30,9 @@ struct RunOptions {
     // OOM recovery, fault injection, cache release and peaks (memory/GenerationMemory); nullptr:
     // the runner makes one with a neutral preset.
     GenerationMemory* memory = nullptr;
+    // The placement the pipeline was built with (PipelineResources::placement), when there is one:
+    // the OOM ladder's placement rungs (text encoder to the CPU, block streaming) re-plan it mid-run.
+    RuntimePlacement* placement = nullptr;
 };
 
 class GenerationRunner {
@@ -47,7 +52,8 @@ private:
     void encodeText(const GenerationRequest& request, GenerationResult& result);
     void stepFinished(int index, double seconds, double elapsed, GenerationResult& result);
     void addTiming(GenerationResult& result, Stage stage, double seconds);
-    void useMemory(GenerationMemory* memory);
+    void useMemory(GenerationMemory* memory, RuntimePlacement* placement);
+    void applyPreset(const MemoryPreset& preset); // an OOM rung changed the preset: re-place, retile
     void saveUnfinishedLatents(const GenerationRequest& request, const RunOptions& options, GenerationResult& result);
 
     VideoPipeline& m_pipeline;
@@ -56,6 +62,8 @@ private:
     at::Tensor m_frames;
     std::unique_ptr<GenerationMemory> m_ownMemory;
     GenerationMemory* m_memory = nullptr;
+    RuntimePlacement* m_placement = nullptr;
+    DecodeSettings* m_liveDecode = nullptr; // the settings of the decode under way
 };
 
 } // namespace framesmith

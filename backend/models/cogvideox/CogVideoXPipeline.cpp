@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
+#include "models/cogvideox/CogVideoXGuidedForward.h"
 #include "models/cogvideox/CogVideoXImageConditioning.h"
 #include "models/cogvideox/CogVideoXPipelinePrompts.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
@@ -47,18 +48,47 @@ const EncodedPrompts& CogVideoXPipeline::encodeText(const GenerationRequest& req
     return m_prompts;
 }
 
+PipelineResources CogVideoXPipeline::resourcesFor(const char* component) const
+{
+    PipelineResources r = m_resources;
+    if (r.placement)
+        r.device = r.placement->computeDevice(component);
+    return r;
+}
+
 void CogVideoXPipeline::loadTransformer()
 {
     if (m_transformer)
         return;
-    m_transformer = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, m_resources.device);
+    ComponentPlacement* placement = m_resources.placement;
+    const c10::Device device = placement ? placement->loadDevice("transformer") : m_resources.device;
+    m_transformer = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, device);
     m_transformer->setCancelToken(m_resources.cancel);
+    if (!placement)
+        return;
+    std::vector<Module*> blocks;
+    for (std::size_t i = 0; i < m_transformer->transformerBlocks().size(); ++i)
+        blocks.push_back(&m_transformer->transformerBlocks()[i]);
+    placement->attach("transformer", *m_transformer, blocks, "transformer_blocks.");
+    m_transformer->setBlockCallback(placement->blockCallback());
 }
 
 void CogVideoXPipeline::loadVae()
 {
-    if (!m_vae)
-        m_vae = CogVideoXVae::load(m_modelDir + "/vae", m_resources.dtype, m_resources.device);
+    if (m_vae)
+        return;
+    ComponentPlacement* placement = m_resources.placement;
+    m_vae = CogVideoXVae::load(m_modelDir + "/vae", m_resources.dtype,
+                               placement ? placement->loadDevice("vae") : m_resources.device);
+    if (placement)
+        placement->attach("vae", *m_vae);
+}
+
+void CogVideoXPipeline::releaseDecoder()
+{
+    if (m_vae && m_resources.placement)
+        m_resources.placement->detach("vae");
+    m_vae.reset();
 }
 
 at::Tensor CogVideoXPipeline::initialLatents(const std::optional<at::Tensor>& injected, NoiseSource& noise) const
@@ -93,13 +123,14 @@ void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const
         // Reference order: the image posterior draw comes before the initial latents.
         loadVae();
         auto image = CogVideoXImageConditioning::encode(*m_vae, startImage, m_geometry, m_transformerConfig.patchSizeT,
-                                                        m_resources, noise);
-        m_imageLatents = image.latents;
+                                                        resourcesFor("vae"), noise);
+        m_imageLatents = image.latents.to(m_resources.device);
         m_preprocessedImage = image.preprocessed;
         releaseDecoder(); // reloaded for decoding: keeps it out of the denoising memory peak
     }
     m_latents = initialLatents(injected, noise);
     loadTransformer();
+    m_guidance = std::make_unique<CogVideoXGuidedForward>(m_modelDir, m_resources);
     auto rope = m_transformer->rotaryEmbedding(request.height, request.width, m_geometry.paddedLatentFrames);
     m_rope = rope ? std::make_unique<RotaryEmbedding>(*rope) : nullptr;
     m_ofs.reset();
@@ -146,11 +177,9 @@ void CogVideoXPipeline::denoiseStep(int index, NoiseSource& noise)
     record.timestep = t;
     record.modelInput = modelInput();
     record.timesteps = at::full({record.modelInput.size(0)}, t, at::TensorOptions().dtype(at::kLong).device(m_resources.device));
-    std::optional<RotaryEmbedding> rope;
-    if (m_rope)
-        rope = *m_rope;
     // The reference casts the transformer output to float32 before guidance.
-    record.modelOutput = m_transformer->forward(record.modelInput, m_promptBatch, record.timesteps, rope, m_ofs).to(at::kFloat);
+    record.modelOutput = m_guidance->forward(*m_transformer, record.modelInput, m_promptBatch, record.timesteps,
+                                             m_rope.get(), m_ofs).to(at::kFloat);
     record.guidanceScale = guidanceAt(t);
     record.noisePred = record.modelOutput;
     if (m_promptBatch.size(0) == 2) {
@@ -167,6 +196,9 @@ void CogVideoXPipeline::denoiseStep(int index, NoiseSource& noise)
 
 void CogVideoXPipeline::releaseDenoiser()
 {
+    if (m_transformer && m_resources.placement)
+        m_resources.placement->detach("transformer");
+    m_guidance.reset();
     m_transformer.reset();
     m_rope.reset();
 }
@@ -190,7 +222,7 @@ at::Tensor CogVideoXPipeline::decode(const at::Tensor& latents, const Generation
     options.cancel = m_resources.cancel;
     options.progress = progress;
     // 1.5 drops the *leading* padded frames (latents[:, additional_frames:]).
-    at::Tensor z = latents.slice(1, latents.size(1) - g.latentFrames).to(m_resources.device, m_resources.dtype);
+    at::Tensor z = latents.slice(1, latents.size(1) - g.latentFrames).to(resourcesFor("vae").device, m_resources.dtype);
     z = z.permute({0, 2, 1, 3, 4}) * (1.0 / m_vaeConfig.scalingFactor); // [1, C, F, h, w]
     at::Tensor video = m_vae->decode(z, options);                       // [1, 3, Fv, H, W] in [-1, 1]
     // VideoProcessor.postprocess_video(output_type="pt"): x * 0.5 + 0.5, clamped.

@@ -14,6 +14,7 @@
 
 namespace framesmith {
 
+class CogVideoXGuidedForward;
 class CogVideoXTransformer3D;
 class CogVideoXVae;
 struct RotaryEmbedding;
@@ -42,7 +43,7 @@ public:
 
     at::Tensor decode(const at::Tensor& latents, const GenerationRequest& request, const DecodeSettings& settings,
                       const ChunkProgress& progress) override;
-    void releaseDecoder() override { m_vae.reset(); }
+    void releaseDecoder() override;
 
     // Start-image conditioning of the last prepareDenoising (undefined for text-to-video).
     const at::Tensor& imageLatents() const { return m_imageLatents; }
@@ -52,6 +53,7 @@ public:
 private:
     double guidanceAt(std::int64_t timestep) const;
     at::Tensor modelInput() const;
+    PipelineResources resourcesFor(const char* component) const; // device: where the component computes
     void loadTransformer();
     void loadVae();
     at::Tensor initialLatents(const std::optional<at::Tensor>& injected, NoiseSource& noise) const;
@@ -66,6 +68,7 @@ private:
     at::Tensor m_promptBatch;             // [B*cfg, 226, D]: [negative, positive] with guidance
     std::shared_ptr<CogVideoXTransformer3D> m_transformer;
     std::shared_ptr<CogVideoXVae> m_vae;
+    std::unique_ptr<CogVideoXGuidedForward> m_guidance;
     std::unique_ptr<Scheduler> m_scheduler;
     std::unique_ptr<RotaryEmbedding> m_rope;
     std::optional<at::Tensor> m_ofs;

@@ -30,9 +30,18 @@ EncodedPrompts CogVideoXPipelinePrompts::encode(const std::string& modelDir, con
 
     // Loaded here and dropped on return: the text encoder is the largest component after the
     // transformer and is needed once per clip.
-    auto encoder = T5Encoder::load(modelDir + "/text_encoder", resources.dtype, resources.textEncoderDevice);
+    ComponentPlacement* placement = resources.placement;
+    auto encoder = T5Encoder::load(modelDir + "/text_encoder", resources.dtype,
+                                   placement ? placement->loadDevice("text_encoder") : resources.textEncoderDevice);
+    // Detached however this returns: an out-of-memory retry may place the encoder elsewhere.
+    std::shared_ptr<void> detach;
+    if (placement) {
+        placement->attach("text_encoder", *encoder);
+        detach.reset(static_cast<void*>(nullptr), [placement](void*) { placement->detach("text_encoder"); });
+    }
+    const c10::Device device = placement ? placement->computeDevice("text_encoder") : resources.textEncoderDevice;
     auto embed = [&](const at::Tensor& ids) {
-        return encoder->forward(ids).to(resources.device, resources.dtype); // [1, L, D]
+        return encoder->forward(ids.to(device)).to(resources.device, resources.dtype); // [1, L, D]
     };
     out.promptEmbeds = embed(out.promptIds);
     if (withGuidance)

@@ -141,12 +141,23 @@ at::Tensor CogVideoXTransformer3D::runBlocks(at::Tensor joint, std::int64_t text
                                              const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const
 {
     const std::int64_t videoTokens = joint.size(1) - textTokens;
+    at::Tensor embHere = emb;
+    std::optional<RotaryEmbedding> ropeHere = rope;
     for (std::size_t i = 0; i < m_blocks->size(); ++i) {
         if (m_cancelToken && m_cancelToken->isStopRequested())
             throw CancelledError("transformer block " + std::to_string(i));
         if (m_blockCallback)
             m_blockCallback(static_cast<int>(i), true);
-        joint = (*m_blocks)[i].forward(joint, textTokens, emb, rope, m_attentionOptions);
+        // Blocks spread over several GPUs: the activations follow the block (after the callback,
+        // which may just have brought the block in).
+        const c10::Device device = blockDevice(i);
+        if (joint.device() != device) {
+            joint = joint.to(device);
+            embHere = embHere.to(device);
+            if (ropeHere)
+                ropeHere = RotaryEmbedding{ropeHere->cos.to(device), ropeHere->sin.to(device)};
+        }
+        joint = (*m_blocks)[i].forward(joint, textTokens, embHere, ropeHere, m_attentionOptions);
         if (m_blockCallback)
             m_blockCallback(static_cast<int>(i), false);
         if (debug) {
@@ -155,7 +166,15 @@ at::Tensor CogVideoXTransformer3D::runBlocks(at::Tensor joint, std::int64_t text
             (*debug)[prefix + ".encoder_hidden_states"] = joint.narrow(1, 0, textTokens).clone();
         }
     }
-    return joint;
+    return joint.to(m_projOut->weight.device()); // the output layers rest with the embeddings
+}
+
+c10::Device CogVideoXTransformer3D::blockDevice(std::size_t block) const
+{
+    for (const ParameterSlot& slot : (*m_blocks)[block].parameters())
+        if (slot.tensor->defined())
+            return slot.tensor->device();
+    return m_projOut->weight.device();
 }
 
 at::Tensor CogVideoXTransformer3D::run(const at::Tensor& hiddenStatesIn, const at::Tensor& encoderHiddenStatesIn,

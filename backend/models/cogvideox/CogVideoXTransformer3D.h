@@ -61,6 +61,7 @@ private:
                    DebugTensors* debug) const;
     at::Tensor runBlocks(at::Tensor joint, std::int64_t textTokens, const at::Tensor& emb,
                          const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const;
+    c10::Device blockDevice(std::size_t block) const; // where the block's weights are now
     void checkInputs(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates, const at::Tensor& timestep,
                      const std::optional<RotaryEmbedding>& rope, const std::optional<at::Tensor>& ofs) const;
     at::Tensor conditioning(const at::Tensor& timestep, const std::optional<at::Tensor>& ofs, c10::ScalarType dtype,

@@ -1,0 +1,46 @@
+#pragma once
+// The seam through which a memory preset places a pipeline's weights at run time: where each
+// component is read to, where it computes, and the per-block hook that streams transformer blocks.
+// Component names are the PlacementPlan's ("text_encoder", "transformer", "vae"); devices are
+// logical names ("cuda:1") mapped to physical ones by physicalDevice(). memory/RuntimePlacement
+// implements it; a pipeline without one keeps every component on PipelineResources::device.
+// The worker thread only (it owns the modules).
+#include "core/Module.h"
+
+#include <c10/core/Device.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+class ComponentPlacement {
+public:
+    virtual ~ComponentPlacement() = default;
+
+    // Where the component's weights are read from disk to (its home, or the CPU when its parts
+    // rest on different devices), and where its inputs must be when it runs.
+    virtual c10::Device loadDevice(const std::string& component) const = 0;
+    virtual c10::Device computeDevice(const std::string& component) const = 0;
+    virtual c10::Device physicalDevice(const std::string& logicalDevice) const = 0;
+
+    // The component is loaded: from now on its weights follow the plan (moved to their compute
+    // device, blocks streamed). `blocks` are the transformer's blocks in order (empty otherwise);
+    // their parameters are excluded from `module`'s own moves under `blockPrefix`.
+    virtual void attach(const std::string& component, Module& module, const std::vector<Module*>& blocks = {},
+                        const std::string& blockPrefix = {}) = 0;
+    // Called before the pipeline frees the component (or after a failed attempt unwound it).
+    virtual void detach(const std::string& component) = 0;
+    // The transformer's per-block hook (blockIndex, beforeBlock); never empty.
+    virtual std::function<void(int, bool)> blockCallback() = 0;
+
+    // Classifier-free guidance split: logical device of the unconditional half, "" when the
+    // batch of two runs together on the transformer's device.
+    virtual std::string cfgUnconditionalDevice() const = 0;
+    virtual std::string logicalComputeDevice(const std::string& component) const = 0;
+    // Told which half of guidance ran where ("conditional"/"unconditional", logical device).
+    virtual void noteForward(const std::string& half, const std::string& logicalDevice) = 0;
+};
+
+} // namespace framesmith

@@ -1,0 +1,74 @@
+#include "models/cogvideox/CogVideoXGuidedForward.h"
+
+#include "models/cogvideox/CogVideoXTransformer3D.h"
+
+#include <ATen/ATen.h>
+
+namespace framesmith {
+
+CogVideoXGuidedForward::CogVideoXGuidedForward(std::string modelDir, PipelineResources resources)
+    : m_modelDir(std::move(modelDir)), m_resources(resources)
+{
+}
+
+CogVideoXGuidedForward::~CogVideoXGuidedForward() = default;
+
+at::Tensor CogVideoXGuidedForward::runOn(CogVideoXTransformer3D& transformer, c10::Device device,
+                                         const at::Tensor& input, const at::Tensor& prompts,
+                                         const at::Tensor& timesteps, const RotaryEmbedding* rope,
+                                         const std::optional<at::Tensor>& ofs) const
+{
+    std::optional<RotaryEmbedding> ropeHere;
+    if (rope)
+        ropeHere = *rope;
+    std::optional<at::Tensor> ofsHere = ofs;
+    if (ofsHere)
+        ofsHere = ofsHere->to(device);
+    return transformer.forward(input.to(device), prompts.to(device), timesteps.to(device), ropeHere, ofsHere);
+}
+
+at::Tensor CogVideoXGuidedForward::forward(CogVideoXTransformer3D& transformer, const at::Tensor& input,
+                                           const at::Tensor& prompts, const at::Tensor& timesteps,
+                                           const RotaryEmbedding* rope, const std::optional<at::Tensor>& ofs)
+{
+    ComponentPlacement* placement = m_resources.placement;
+    if (placement && input.size(0) == 2 && !placement->cfgUnconditionalDevice().empty())
+        return splitForward(transformer, input, prompts, timesteps, rope, ofs);
+    const c10::Device device = placement ? placement->computeDevice("transformer") : m_resources.device;
+    return runOn(transformer, device, input, prompts, timesteps, rope, ofs).to(m_resources.device);
+}
+
+CogVideoXTransformer3D& CogVideoXGuidedForward::replicaFor(c10::Device device)
+{
+    if (m_replica)
+        return *m_replica;
+    m_replica = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, device);
+    m_replica->setCancelToken(m_resources.cancel);
+    return *m_replica;
+}
+
+// diffusers runs guidance as one batch of two; each row of the batch is computed independently,
+// so the halves give the same result (to rounding) as two batch-1 forwards.
+at::Tensor CogVideoXGuidedForward::splitForward(CogVideoXTransformer3D& transformer, const at::Tensor& input,
+                                                const at::Tensor& prompts, const at::Tensor& timesteps,
+                                                const RotaryEmbedding* rope, const std::optional<at::Tensor>& ofs)
+{
+    ComponentPlacement& placement = *m_resources.placement;
+    const std::string conditional = placement.logicalComputeDevice("transformer");
+    const std::string unconditional = placement.cfgUnconditionalDevice();
+    const c10::Device conditionalDevice = placement.physicalDevice(conditional);
+    const c10::Device unconditionalDevice = placement.physicalDevice(unconditional);
+    CogVideoXTransformer3D& other =
+        unconditionalDevice == conditionalDevice ? transformer : replicaFor(unconditionalDevice);
+    // Batch row 0 is the negative prompt (torch.cat([negative_prompt_embeds, prompt_embeds])).
+    // The unconditional half goes first: on two GPUs its kernels queue while the conditional runs.
+    at::Tensor uncond = runOn(other, unconditionalDevice, input.narrow(0, 0, 1), prompts.narrow(0, 0, 1),
+                              timesteps.narrow(0, 0, 1), rope, ofs); // [1, F, C_out, h, w]
+    placement.noteForward("unconditional", unconditional);
+    at::Tensor cond = runOn(transformer, conditionalDevice, input.narrow(0, 1, 1), prompts.narrow(0, 1, 1),
+                            timesteps.narrow(0, 1, 1), rope, ofs);
+    placement.noteForward("conditional", conditional);
+    return at::cat({uncond.to(m_resources.device), cond.to(m_resources.device)}, 0); // [2, F, C_out, h, w]
+}
+
+} // namespace framesmith

@@ -1,0 +1,104 @@
+// bench_vae_working_set [--window-mib M] (run from the source root): the VAE decode working memory the planner predicts
+// (ActivationEstimator::vaeDecode) against the peak CpuAllocationTracker measures, for the demo
+// model's small VAE and the real VAE config (tests/fixtures/cogvideox-mid/vae) at a few frame
+// counts and sizes, untiled and tiled. Random weights (the peak does not depend on their values).
+#include "core/Module.h"
+#include "memory/ActivationEstimator.h"
+#include "memory/CpuAllocationTracker.h"
+#include "memory/ModelConfigs.h"
+#include "models/cogvideox/CogVideoXVae.h"
+#include "pipeline/DemoModelConfigs.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace framesmith;
+
+namespace {
+
+struct Case {
+    const char* name;
+    std::string configText;
+    int frames, height, width;
+    bool tiled;
+};
+
+VaeConfig plannerConfig(const CogVideoXVaeConfig& c)
+{
+    VaeConfig v;
+    v.inChannels = static_cast<int>(c.inChannels);
+    v.outChannels = static_cast<int>(c.outChannels);
+    v.latentChannels = static_cast<int>(c.latentChannels);
+    v.layersPerBlock = static_cast<int>(c.layersPerBlock);
+    v.blockOutChannels.assign(c.blockOutChannels.begin(), c.blockOutChannels.end());
+    v.temporalCompressionRatio = static_cast<int>(c.temporalCompressionRatio);
+    return v;
+}
+
+void run(const Case& k, std::int64_t windowBytes)
+{
+    c10::InferenceMode inference;
+    const CogVideoXVaeConfig config = CogVideoXVaeConfig::fromJsonText(k.configText, k.name);
+    CogVideoXVae vae(config);
+    at::manual_seed(0);
+    for (ParameterSlot& slot : vae.parameters())
+        *slot.tensor = at::randn(slot.shape) * 0.05;
+    ModelConfigs configs = loadModelConfigs(std::string("tests/fixtures/cogvideox/full-size-configs/cogvideox-2b"));
+    configs.vae = plannerConfig(config);
+    GenerationRequest request;
+    request.frameCount = k.frames;
+    request.height = k.height;
+    request.width = k.width;
+    MemoryPreset preset;
+    preset.dtype = ComputeDtype::Float32;
+    preset.vaeTiling = k.tiled;
+    preset.vaeTileHeight = 32;
+    preset.vaeTileWidth = 48;
+    VaeOptions options;
+    options.tiling = k.tiled;
+    options.tileSampleMinHeight = 32;
+    options.tileSampleMinWidth = 48;
+    options.tileOverlapHeight = 1.0 / 4.0;
+    options.tileOverlapWidth = 1.0 / 3.0;
+    options.convWindowBytes = windowBytes;
+    const int latentFrames = (k.frames - 1) / 4 + 1;
+    at::Tensor z = at::randn({1, 16, latentFrames, k.height / 8, k.width / 8});
+    CpuAllocationTracker::resetPeak();
+    const std::int64_t start = CpuAllocationTracker::currentBytes();
+    at::Tensor frames = vae.decode(z, options);
+    const double measured = (CpuAllocationTracker::peakBytes() - start) / 1048576.0;
+    const double predicted = ActivationEstimator::vaeDecode(configs, request, preset) / 1048576.0;
+    std::printf("| %s | %d x %d x %d%s | %.1f MiB | %.1f MiB | %+.0f %% |\n", k.name, k.frames, k.height, k.width,
+                k.tiled ? ", tiles 32 x 48" : "", measured, predicted, 100.0 * (predicted - measured) / measured);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    CpuAllocationTracker::install();
+    std::int64_t window = std::int64_t{8} << 20;
+    if (argc == 3 && std::string(argv[1]) == "--window-mib")
+        window = std::stoll(argv[2]) << 20;
+    std::stringstream mid;
+    mid << std::ifstream("tests/fixtures/cogvideox-mid/vae/config.json").rdbuf();
+    const std::string demo = DemoModelConfigs::vae().dump();
+    const Case cases[] = {
+        {"demo VAE (16/32 channels)", demo, 9, 64, 96, false},
+        {"demo VAE (16/32 channels)", demo, 17, 64, 96, false},
+        {"demo VAE (16/32 channels)", demo, 9, 128, 192, false},
+        {"real VAE", mid.str(), 9, 64, 96, false},
+        {"real VAE", mid.str(), 17, 64, 96, false},
+        {"real VAE", mid.str(), 9, 32, 48, false},
+        {"real VAE", mid.str(), 17, 64, 96, true},
+    };
+    std::printf("| VAE | frames x height x width | measured | predicted | residual |\n|---|---|---|---|---|\n");
+    for (const Case& k : cases)
+        run(k, window);
+    return 0;
+}
