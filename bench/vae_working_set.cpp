@@ -1,4 +1,4 @@
-// bench_vae_working_set [--window-mib M] (run from the source root): the VAE decode working memory the planner predicts
+// bench_vae_working_set [--window-mib M] [--case I] (run from the source root): the VAE decode working memory the planner predicts
 // (ActivationEstimator::vaeDecode) against the peak CpuAllocationTracker measures, for the demo
 // model's small VAE and the real VAE config (tests/fixtures/cogvideox-mid/vae) at a few frame
 // counts and sizes, untiled and tiled. Random weights (the peak does not depend on their values).
@@ -72,7 +72,7 @@ void run(const Case& k, std::int64_t windowBytes)
     const std::int64_t start = CpuAllocationTracker::currentBytes();
     at::Tensor frames = vae.decode(z, options);
     const double measured = (CpuAllocationTracker::peakBytes() - start) / 1048576.0;
-    const double predicted = ActivationEstimator::vaeDecode(configs, request, preset) / 1048576.0;
+    const double predicted = ActivationEstimator::vaeDecode(configs, request, preset, true) / 1048576.0;
     std::printf("| %s | %d x %d x %d%s | %.1f MiB | %.1f MiB | %+.0f %% |\n", k.name, k.frames, k.height, k.width,
                 k.tiled ? ", tiles 32 x 48" : "", measured, predicted, 100.0 * (predicted - measured) / measured);
 }
@@ -83,8 +83,13 @@ int main(int argc, char** argv)
 {
     CpuAllocationTracker::install();
     std::int64_t window = std::int64_t{8} << 20;
-    if (argc == 3 && std::string(argv[1]) == "--window-mib")
-        window = std::stoll(argv[2]) << 20;
+    int only = -1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::string(argv[i]) == "--window-mib")
+            window = std::stoll(argv[i + 1]) << 20;
+        else if (std::string(argv[i]) == "--case")
+            only = std::stoi(argv[i + 1]);
+    }
     std::stringstream mid;
     mid << std::ifstream("tests/fixtures/cogvideox-mid/vae/config.json").rdbuf();
     const std::string demo = DemoModelConfigs::vae().dump();
@@ -98,7 +103,8 @@ int main(int argc, char** argv)
         {"real VAE", mid.str(), 17, 64, 96, true},
     };
     std::printf("| VAE | frames x height x width | measured | predicted | residual |\n|---|---|---|---|---|\n");
-    for (const Case& k : cases)
-        run(k, window);
+    for (int i = 0; i < static_cast<int>(std::size(cases)); ++i)
+        if (only < 0 || only == i)
+            run(cases[i], window);
     return 0;
 }

@@ -1,6 +1,7 @@
 #include "memory/ActivationEstimator.h"
 
 #include "framesmith/Error.h"
+#include "memory/VaeDecodeWorkingSet.h"
 
 #include <algorithm>
 
@@ -88,34 +89,31 @@ std::int64_t ActivationEstimator::denoise(const ModelConfigs& configs, const Gen
 }
 
 std::int64_t ActivationEstimator::vaeDecode(const ModelConfigs& configs, const GenerationRequest& request,
-                                            const MemoryPreset& preset)
+                                            const MemoryPreset& preset, bool isCpu)
 {
     const VaeConfig& v = configs.vae;
-    const std::int64_t b = elementBytes(preset.dtype);
-    const LatentGeometry g = geometry(configs, request);
+    geometry(configs, request); // validates the request
+    const int spatial = v.spatialCompression();
     std::int64_t height = request.height;
     std::int64_t width = request.width;
     if (preset.vaeTiling) {
         height = std::min<std::int64_t>(height, preset.vaeTileHeight);
         width = std::min<std::int64_t>(width, preset.vaeTileWidth);
     }
-    const std::int64_t area = height * width;
-    // Frame batches of 2 latent frames (3 first when odd) -> up to 9 output frames, plus the
-    // 2 frames each causal conv prepends from its cache.
-    const std::int64_t framesPerBatch = (g.latentFrames % 2 ? 9 : 8) + 2;
-    const std::int64_t top = v.blockOutChannels.front();
-    const std::int64_t topInput = v.blockOutChannels.size() > 1 ? v.blockOutChannels[1] : top;
-    // The last up block at full resolution: its input, the spatial norm's conv_y/conv_b, the
-    // normalised and modulated copies (5 tensors of topInput channels), plus the causal-conv
-    // caches of its resnets (2 frames per conv).
-    const std::int64_t working = 5 * topInput * framesPerBatch * area * b;
-    const std::int64_t caches = (v.layersPerBlock + 1) * 2 * 2 * (top + topInput) / 2 * area * b;
-    // Decoded frames accumulate on the device; tiled decoding also keeps every tile before blending.
-    const std::int64_t outputFrames = 4 * static_cast<std::int64_t>(g.latentFrames);
-    std::int64_t output = v.outChannels * outputFrames * request.height * request.width * b;
+    VaeDecodeShape shape;
+    shape.elementBytes = elementBytes(preset.dtype);
+    shape.isCpu = isCpu;
+    // Decoded latent frames: 1.5's padding frames are dropped before decoding.
+    shape.latentFrames = (request.frameCount - 1) / v.temporalCompressionRatio + 1;
+    shape.latentHeight = height / spatial;
+    shape.latentWidth = width / spatial;
+    // The decoded video is allocated whole up front; tiled decoding also keeps every tile
+    // until they are blended.
+    const std::int64_t outputFrames = 1 + v.temporalCompressionRatio * (shape.latentFrames - 1);
+    shape.outputBytes = v.outChannels * outputFrames * request.height * request.width * shape.elementBytes;
     if (preset.vaeTiling)
-        output *= 2;
-    return working + caches + output;
+        shape.outputBytes *= 2;
+    return VaeDecodeWorkingSet::peakBytes(v, shape);
 }
 
 } // namespace framesmith

@@ -31,8 +31,9 @@ public:
     // batch: 2 with classifier-free guidance on one device, else 1.
     static std::int64_t denoise(const ModelConfigs& configs, const GenerationRequest& request, int batch,
                                 ComputeDtype dtype, AttentionPath attention);
+    // isCpu: decoding on the CPU (ATen's native convolution path for small inputs).
     static std::int64_t vaeDecode(const ModelConfigs& configs, const GenerationRequest& request,
-                                  const MemoryPreset& preset);
+                                  const MemoryPreset& preset, bool isCpu);
     static std::int64_t attentionWorkspace(std::int64_t batch, std::int64_t heads, std::int64_t sequence,
                                            AttentionPath attention, std::int64_t elementBytes);
 };

@@ -65,7 +65,8 @@ std::map<std::string, std::int64_t> activations(const ModelConfigs& configs, con
             for (auto& [device, bytes] : out)
                 bytes += PlacementPlanner::footprint(configs, MemoryPreset{}).transformerBlockBytes;
     } else if (stage == Stage::VaeDecoding) {
-        out[placement.computeDeviceOf(Component::Vae)] += ActivationEstimator::vaeDecode(configs, request, preset);
+        const std::string device = placement.computeDeviceOf(Component::Vae);
+        out[device] += ActivationEstimator::vaeDecode(configs, request, preset, !isCudaDeviceName(device));
     }
     return out;
 }

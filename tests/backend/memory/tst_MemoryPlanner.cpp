@@ -40,6 +40,16 @@ std::int64_t peakOf(const DetailedPlan& plan, const std::string& stage, const st
     return -1;
 }
 
+// CogVideoX 1.5's default request: 81 frames at 1360 x 768.
+GenerationRequest large()
+{
+    GenerationRequest r;
+    r.frameCount = 81;
+    r.width = 1360;
+    r.height = 768;
+    return r;
+}
+
 } // namespace
 
 class tst_MemoryPlanner : public QObject {
@@ -55,7 +65,8 @@ private Q_SLOTS:
         QTest::newRow("5b 24gb on 24 GiB") << "cogvideox-5b" << "24gb" << 24.0 << true;
         QTest::newRow("5b max-speed on 24 GiB") << "cogvideox-5b" << "max-speed" << 24.0 << true;
         QTest::newRow("5b max-speed on 12 GiB") << "cogvideox-5b" << "max-speed" << 12.0 << false;
-        QTest::newRow("2b max-speed on 12 GiB") << "cogvideox-2b" << "max-speed" << 12.0 << false;
+        // The decode runs in 8 MiB conv windows: 2b's untiled decode needs about 7.3 GiB.
+        QTest::newRow("2b max-speed on 12 GiB") << "cogvideox-2b" << "max-speed" << 12.0 << true;
         QTest::newRow("5b max-speed on 80 GiB") << "cogvideox-5b" << "max-speed" << 80.0 << true;
         QTest::newRow("5b low-memory on 8 GiB") << "cogvideox-5b" << "low-memory" << 8.0 << true;
         QTest::newRow("5b 24gb on 12 GiB") << "cogvideox-5b" << "24gb" << 12.0 << false;
@@ -75,10 +86,11 @@ private Q_SLOTS:
 
     void adviceNamesALeverThatFits()
     {
-        // 2b untiled decode does not fit 12 GiB: tiling does.
-        const ModelConfigs configs = fullSize("cogvideox-2b");
-        const DetailedPlan plan = MemoryPlanner::planDetailed(configs, GenerationRequest{}, preset("max-speed"), gpus({12}));
-        const auto advice = MemoryPlanner::advise(configs, GenerationRequest{}, plan, gpus({12}));
+        // 1.5's untiled decode of 81 x 1360 x 768 does not fit 18 GiB: tiling does.
+        const ModelConfigs configs = fullSize("cogvideox1.5-5b");
+        const GenerationRequest request = large();
+        const DetailedPlan plan = MemoryPlanner::planDetailed(configs, request, preset("max-speed"), gpus({18}));
+        const auto advice = MemoryPlanner::advise(configs, request, plan, gpus({18}));
         QVERIFY(advice.size() >= 2);
         QVERIFY(QString::fromStdString(advice.front()).contains("vae-decode"));
         QVERIFY2(QString::fromStdString(advice.back()).contains("\"vae-tiling\""), advice.back().c_str());
@@ -101,10 +113,10 @@ private Q_SLOTS:
         QCOMPARE(chosen({24}), QString("max-speed"));
         QCOMPARE(chosen({24, 24}), QString("multi-gpu"));
         QCOMPARE(chosen({10}), QString("low-memory"));
-        const ModelConfigs small = fullSize("cogvideox-2b");
+        const ModelConfigs large15 = fullSize("cogvideox1.5-5b");
         QCOMPARE(QString::fromStdString(
-                     MemoryPlanner::choosePreset(small, GenerationRequest{}, preset("auto"), gpus({12}), store).name),
-                 QString("24gb"));
+                     MemoryPlanner::choosePreset(large15, large(), preset("auto"), gpus({18}), store).name),
+                 QString("24gb")); // untiled decode does not fit, tiled does
     }
 
     void multiGpuUsesBothCards()

@@ -8,6 +8,7 @@
 #include "support/TestPaths.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 #include "models/cogvideox/CogVideoXVae.h"
+#include "pipeline/DemoModelConfigs.h"
 #include "text/T5Encoder.h"
 
 #include <ATen/ATen.h>
@@ -143,20 +144,34 @@ private Q_SLOTS:
         QVERIFY2(predicted >= measured * 0.8 && predicted <= measured * 2.0, "outside the planner's band");
     }
 
-    // The mid VAE workload (the real VAE): decode [1, 16, 5, 8, 12] latents to 17 frames of 64 x 96.
+    // The VAE decode, the real VAE (cogvideox-mid config) and the demo model's small one.
     void vaeDecodePeakIsPredicted_data()
     {
+        QTest::addColumn<QString>("vae");
+        QTest::addColumn<int>("frames");
         QTest::addColumn<bool>("tiled");
-        QTest::newRow("untiled") << false;
-        QTest::newRow("tiled 32x48") << true;
+        QTest::addColumn<double>("lowest"); // predicted / measured
+        QTest::newRow("real, 17 frames, untiled") << "real" << 17 << false << 0.75;
+        QTest::newRow("real, 9 frames, untiled") << "real" << 9 << false << 0.75;
+        QTest::newRow("demo, 9 frames, untiled") << "demo" << 9 << false << 0.75;
+        // Tiled, about a quarter of the peak is unexplained (docs/benchmarks.md); known gap.
+        QTest::newRow("real, 17 frames, tiles 32x48") << "real" << 17 << true << 0.7;
     }
     void vaeDecodePeakIsPredicted()
     {
+        QFETCH(QString, vae);
+        QFETCH(int, frames);
         QFETCH(bool, tiled);
+        QFETCH(double, lowest);
         c10::InferenceMode inference;
-        const ModelConfigs configs = loadModelConfigs(test::cogvideoxFixture("full-size-configs/cogvideox-2b"));
-        CogVideoXVae vae(CogVideoXVaeConfig::fromFile(test::fixturesDir() + "/cogvideox-mid/vae/config.json"));
-        fillRandom(vae);
+        ModelConfigs configs = loadModelConfigs(test::cogvideoxFixture("full-size-configs/cogvideox-2b"));
+        const CogVideoXVaeConfig vaeConfig =
+            vae == "demo" ? CogVideoXVaeConfig::fromJsonText(DemoModelConfigs::vae().dump(), "demo vae")
+                          : CogVideoXVaeConfig::fromFile(test::fixturesDir() + "/cogvideox-mid/vae/config.json");
+        configs.vae.blockOutChannels.assign(vaeConfig.blockOutChannels.begin(), vaeConfig.blockOutChannels.end());
+        configs.vae.layersPerBlock = static_cast<int>(vaeConfig.layersPerBlock);
+        CogVideoXVae model(vaeConfig);
+        fillRandom(model);
         VaeOptions options;
         options.tiling = tiled;
         options.tileSampleMinHeight = 32;
@@ -169,22 +184,19 @@ private Q_SLOTS:
         preset.vaeTileHeight = 32;
         preset.vaeTileWidth = 48;
         GenerationRequest request;
-        request.frameCount = 17;
+        request.frameCount = frames;
         request.width = 96;
         request.height = 64;
 
         CpuAllocationTracker::resetPeak();
         const std::int64_t start = CpuAllocationTracker::currentBytes();
         at::manual_seed(1);
-        at::Tensor frames = vae.decode(at::randn({1, 16, 5, 8, 12}), options);
+        at::Tensor decoded = model.decode(at::randn({1, 16, (frames - 1) / 4 + 1, 8, 12}), options);
         const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
-        const std::int64_t predicted = ActivationEstimator::vaeDecode(configs, request, preset);
+        const std::int64_t predicted = ActivationEstimator::vaeDecode(configs, request, preset, true);
         qInfo("VAE decode %s: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)",
-              tiled ? "tiled" : "untiled", mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured);
-        // A wider band than the transformer's: on the CPU the VAE's convolutions run in 8 MiB input
-        // windows, so the untiled peak is lower than the tensor-level model (which GPUs follow more
-        // closely: cuDNN takes whole inputs). Never under-predict by more than 20 %.
-        QVERIFY2(predicted >= measured * 0.8 && predicted <= measured * 2.5, "outside the planner's band");
+              QTest::currentDataTag(), mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured);
+        QVERIFY2(predicted >= measured * lowest && predicted <= measured * 1.25, "outside the planner's band");
     }
 };
 
