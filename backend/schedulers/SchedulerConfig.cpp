@@ -1,5 +1,6 @@
 #include "schedulers/SchedulerConfig.h"
 
+#include "core/ConfigKey.h"
 #include "framesmith/Error.h"
 
 #include <nlohmann/json.hpp>
@@ -10,19 +11,6 @@
 namespace framesmith {
 
 namespace {
-
-template <class T>
-void readKey(const nlohmann::json& j, const char* key, T& out, const std::string& origin)
-{
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return;
-    try {
-        out = it->get<T>();
-    } catch (const nlohmann::json::exception&) {
-        throw FileError(ErrorCode::BadFile, origin, std::string("\"") + key + "\" has the wrong type");
-    }
-}
 
 void checkChoice(const std::string& value, std::initializer_list<const char*> allowed, const char* key,
                  const std::string& origin)
@@ -45,20 +33,20 @@ SchedulerConfig SchedulerConfig::fromJson(const std::string& text, const std::st
     if (j.is_discarded() || !j.is_object())
         throw FileError(ErrorCode::BadFile, origin, "is not a JSON object");
     SchedulerConfig c;
-    readKey(j, "_class_name", c.className, origin);
-    readKey(j, "num_train_timesteps", c.numTrainTimesteps, origin);
-    readKey(j, "beta_start", c.betaStart, origin);
-    readKey(j, "beta_end", c.betaEnd, origin);
-    readKey(j, "beta_schedule", c.betaSchedule, origin);
-    readKey(j, "trained_betas", c.trainedBetas, origin);
-    readKey(j, "clip_sample", c.clipSample, origin);
-    readKey(j, "clip_sample_range", c.clipSampleRange, origin);
-    readKey(j, "set_alpha_to_one", c.setAlphaToOne, origin);
-    readKey(j, "steps_offset", c.stepsOffset, origin);
-    readKey(j, "prediction_type", c.predictionType, origin);
-    readKey(j, "timestep_spacing", c.timestepSpacing, origin);
-    readKey(j, "rescale_betas_zero_snr", c.rescaleBetasZeroSnr, origin);
-    readKey(j, "snr_shift_scale", c.snrShiftScale, origin);
+    readConfigKey(j, "_class_name", c.className, origin);
+    readConfigKey(j, "num_train_timesteps", c.numTrainTimesteps, origin);
+    readConfigKey(j, "beta_start", c.betaStart, origin);
+    readConfigKey(j, "beta_end", c.betaEnd, origin);
+    readConfigKey(j, "beta_schedule", c.betaSchedule, origin);
+    readConfigKey(j, "trained_betas", c.trainedBetas, origin);
+    readConfigKey(j, "clip_sample", c.clipSample, origin);
+    readConfigKey(j, "clip_sample_range", c.clipSampleRange, origin);
+    readConfigKey(j, "set_alpha_to_one", c.setAlphaToOne, origin);
+    readConfigKey(j, "steps_offset", c.stepsOffset, origin);
+    readConfigKey(j, "prediction_type", c.predictionType, origin);
+    readConfigKey(j, "timestep_spacing", c.timestepSpacing, origin);
+    readConfigKey(j, "rescale_betas_zero_snr", c.rescaleBetasZeroSnr, origin);
+    readConfigKey(j, "snr_shift_scale", c.snrShiftScale, origin);
     checkChoice(c.betaSchedule, {"linear", "scaled_linear", "squaredcos_cap_v2"}, "beta_schedule", origin);
     checkChoice(c.predictionType, {"epsilon", "sample", "v_prediction"}, "prediction_type", origin);
     checkChoice(c.timestepSpacing, {"linspace", "leading", "trailing"}, "timestep_spacing", origin);

@@ -1,5 +1,6 @@
 #include "models/cogvideox/CogVideoXVaeConfig.h"
 
+#include "core/ConfigKey.h"
 #include "framesmith/Error.h"
 
 #include <nlohmann/json.hpp>
@@ -11,19 +12,6 @@
 namespace framesmith {
 
 namespace {
-
-template <class T>
-void readOptional(const nlohmann::json& j, const char* key, T& out, const std::string& source)
-{
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return;
-    try {
-        out = it->get<T>();
-    } catch (const nlohmann::json::exception&) {
-        throw FileError(ErrorCode::BadFile, source, std::string("config key '") + key + "' has the wrong type");
-    }
-}
 
 void requireBlockTypes(const nlohmann::json& j, const char* key, const std::string& expected, std::size_t count,
                        const std::string& source)
@@ -53,21 +41,21 @@ CogVideoXVaeConfig CogVideoXVaeConfig::fromJsonText(const std::string& text, con
     if (j.is_discarded() || !j.is_object())
         throw FileError(ErrorCode::BadFile, source, "not a JSON object");
     CogVideoXVaeConfig c;
-    readOptional(j, "in_channels", c.inChannels, source);
-    readOptional(j, "out_channels", c.outChannels, source);
-    readOptional(j, "block_out_channels", c.blockOutChannels, source);
-    readOptional(j, "latent_channels", c.latentChannels, source);
-    readOptional(j, "layers_per_block", c.layersPerBlock, source);
-    readOptional(j, "norm_eps", c.normEps, source);
-    readOptional(j, "norm_num_groups", c.normNumGroups, source);
-    readOptional(j, "temporal_compression_ratio", c.temporalCompressionRatio, source);
-    readOptional(j, "sample_height", c.sampleHeight, source);
-    readOptional(j, "sample_width", c.sampleWidth, source);
-    readOptional(j, "scaling_factor", c.scalingFactor, source);
-    readOptional(j, "invert_scale_latents", c.invertScaleLatents, source);
+    readConfigKey(j, "in_channels", c.inChannels, source);
+    readConfigKey(j, "out_channels", c.outChannels, source);
+    readConfigKey(j, "block_out_channels", c.blockOutChannels, source);
+    readConfigKey(j, "latent_channels", c.latentChannels, source);
+    readConfigKey(j, "layers_per_block", c.layersPerBlock, source);
+    readConfigKey(j, "norm_eps", c.normEps, source);
+    readConfigKey(j, "norm_num_groups", c.normNumGroups, source);
+    readConfigKey(j, "temporal_compression_ratio", c.temporalCompressionRatio, source);
+    readConfigKey(j, "sample_height", c.sampleHeight, source);
+    readConfigKey(j, "sample_width", c.sampleWidth, source);
+    readConfigKey(j, "scaling_factor", c.scalingFactor, source);
+    readConfigKey(j, "invert_scale_latents", c.invertScaleLatents, source);
     if (j.contains("shift_factor") && !j["shift_factor"].is_null()) {
         double shift = 0;
-        readOptional(j, "shift_factor", shift, source);
+        readConfigKey(j, "shift_factor", shift, source);
         c.shiftFactor = shift;
     }
     if (c.blockOutChannels.size() < 2)
@@ -81,12 +69,12 @@ CogVideoXVaeConfig CogVideoXVaeConfig::fromJsonText(const std::string& text, con
     requireBlockTypes(j, "down_block_types", "CogVideoXDownBlock3D", c.blockOutChannels.size(), source);
     requireBlockTypes(j, "up_block_types", "CogVideoXUpBlock3D", c.blockOutChannels.size(), source);
     std::string act = "silu";
-    readOptional(j, "act_fn", act, source);
+    readConfigKey(j, "act_fn", act, source);
     if (act != "silu" && act != "swish")
         throw FileError(ErrorCode::UnsupportedModel, source, "act_fn '" + act + "' is not supported (silu only)");
     bool quant = false, postQuant = false;
-    readOptional(j, "use_quant_conv", quant, source);
-    readOptional(j, "use_post_quant_conv", postQuant, source);
+    readConfigKey(j, "use_quant_conv", quant, source);
+    readConfigKey(j, "use_post_quant_conv", postQuant, source);
     if (quant || postQuant)
         throw FileError(ErrorCode::UnsupportedModel, source,
                         "use_quant_conv/use_post_quant_conv are not supported (no CogVideoX checkpoint uses them)");
