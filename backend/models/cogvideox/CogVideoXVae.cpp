@@ -93,16 +93,20 @@ at::Tensor CogVideoXVae::prepareInput(const at::Tensor& input, std::int64_t chan
     return input.to(m_probe->device(), m_probe->scalar_type());
 }
 
-at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, const VaeOptions& options,
-                                      CogVideoXVaeProgress& progress) const
+// The reference's frame batching for either coder: batches run in order with the causal-conv cache
+// carried between them, each batch's output written into one preallocated tensor.
+template <class Coder>
+static at::Tensor runFrameBatches(const Coder& coder, const at::Tensor& input, std::int64_t framesPerBatch,
+                                  std::int64_t outChannels, const VaeOptions& options, CogVideoXVaeProgress& progress)
 {
-    const auto batches = frameBatches(latents.size(2), kLatentFramesPerBatch);
+    const auto batches = CogVideoXVae::frameBatches(input.size(2), framesPerBatch);
     std::int64_t frames = 0;
     for (const auto& [start, end] : batches)
-        frames += m_decoder->framesOut(end - start);
-    at::Tensor output = at::empty({latents.size(0), m_config.outChannels, frames, m_decoder->sizeOut(latents.size(3)),
-                                   m_decoder->sizeOut(latents.size(4))},
-                                  latents.options());
+        frames += coder.framesOut(end - start);
+    // [B, C_out, F_out, H_out, W_out]
+    at::Tensor output = at::empty({input.size(0), outChannels, frames, coder.sizeOut(input.size(3)),
+                                   coder.sizeOut(input.size(4))},
+                                  input.options());
     CausalConvCache cache;
     cache.setWindowBytes(options.convWindowBytes);
     std::int64_t offset = 0;
@@ -110,7 +114,7 @@ at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, const VaeOption
         progress.beforeChunk();
         cache.setNextBatchFollows(k + 1 < batches.size());
         const auto [start, end] = batches[k];
-        at::Tensor chunk = m_decoder->forward(latents.narrow(2, start, end - start), cache);
+        at::Tensor chunk = coder.forward(input.narrow(2, start, end - start), cache);
         output.narrow(2, offset, chunk.size(2)).copy_(chunk);
         offset += chunk.size(2);
         progress.afterChunk();
@@ -118,29 +122,16 @@ at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, const VaeOption
     return output;
 }
 
+at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, const VaeOptions& options,
+                                      CogVideoXVaeProgress& progress) const
+{
+    return runFrameBatches(*m_decoder, latents, kLatentFramesPerBatch, m_config.outChannels, options, progress);
+}
+
 at::Tensor CogVideoXVae::encodeFrames(const at::Tensor& video, const VaeOptions& options,
                                       CogVideoXVaeProgress& progress) const
 {
-    const auto batches = frameBatches(video.size(2), kSampleFramesPerBatch);
-    std::int64_t frames = 0;
-    for (const auto& [start, end] : batches)
-        frames += m_encoder->framesOut(end - start);
-    at::Tensor output = at::empty({video.size(0), 2 * m_config.latentChannels, frames, m_encoder->sizeOut(video.size(3)),
-                                   m_encoder->sizeOut(video.size(4))},
-                                  video.options());
-    CausalConvCache cache;
-    cache.setWindowBytes(options.convWindowBytes);
-    std::int64_t offset = 0;
-    for (std::size_t k = 0; k < batches.size(); ++k) {
-        progress.beforeChunk();
-        cache.setNextBatchFollows(k + 1 < batches.size());
-        const auto [start, end] = batches[k];
-        at::Tensor chunk = m_encoder->forward(video.narrow(2, start, end - start), cache);
-        output.narrow(2, offset, chunk.size(2)).copy_(chunk);
-        offset += chunk.size(2);
-        progress.afterChunk();
-    }
-    return output;
+    return runFrameBatches(*m_encoder, video, kSampleFramesPerBatch, 2 * m_config.latentChannels, options, progress);
 }
 
 at::Tensor CogVideoXVae::decodeItem(const at::Tensor& latents, const VaeOptions& o, CogVideoXVaeProgress& progress) const
