@@ -61,9 +61,9 @@ std::map<std::string, std::int64_t> activations(const ModelConfigs& configs, con
             const std::string& other = placement.cfgUnconditionalDevice();
             out[other] += ActivationEstimator::denoise(configs, request, 1, preset.dtype, attentionFor(other));
         }
-        if (preset.weightStorage != WeightStorage::Native) // one block widened to the compute dtype at a time
-            for (auto& [device, bytes] : out)
-                bytes += PlacementPlanner::footprint(configs, MemoryPreset{}).transformerBlockBytes;
+        // fp8/int8 storage: one block at a time is widened to the compute dtype (0 otherwise).
+        for (auto& [device, bytes] : out)
+            bytes += PlacementPlanner::footprint(configs, preset).transformerWidenBytes;
     } else if (stage == Stage::VaeDecoding) {
         const std::string device = placement.computeDeviceOf(Component::Vae);
         out[device] += ActivationEstimator::vaeDecode(configs, request, preset, !isCudaDeviceName(device));

@@ -22,6 +22,15 @@ std::int64_t ParameterCounter::transformerBlock(const TransformerConfig& c)
     return norms + attention + feedForward;
 }
 
+void ParameterCounter::transformerBlockMatrices(const TransformerConfig& c, TransformerCount& count)
+{
+    const std::int64_t d = c.hiddenSize();
+    const std::int64_t e = c.timeEmbedDim;
+    // norm1/norm2 linear [6D, E]; to_q/k/v and to_out.0 [D, D]; ff net.0.proj [4D, D], net.2 [D, 4D].
+    count.perBlockMatrixElements = 2 * 6 * d * e + 4 * d * d + 2 * 4 * d * d;
+    count.perBlockMatrixRows = 2 * 6 * d + 4 * d + 4 * d + d;
+}
+
 std::int64_t ParameterCounter::positionalTable(const TransformerConfig& c)
 {
     // CogVideoXPatchEmbed: max_text_seq_length + the config's sample grid in patches.
@@ -51,6 +60,7 @@ TransformerCount ParameterCounter::transformer(const TransformerConfig& c)
     TransformerCount count;
     count.blockCount = c.numLayers;
     count.perBlockElements = transformerBlock(c);
+    transformerBlockMatrices(c, count);
     count.baseElements = patchEmbed(c) + linear(d, e) + linear(e, e);   // time_embedding
     if (c.ofsEmbedDim > 0)
         count.baseElements += 2 * linear(c.ofsEmbedDim, c.ofsEmbedDim); // ofs_embedding (1.5 I2V)

@@ -12,6 +12,8 @@ namespace framesmith {
 struct TransformerCount {
     std::int64_t baseElements = 0;       // stored, outside transformer_blocks
     std::int64_t perBlockElements = 0;
+    std::int64_t perBlockMatrixElements = 0; // the block's 2-D weights (what fp8/int8 storage narrows) ...
+    std::int64_t perBlockMatrixRows = 0;     // ... and their output rows (one float32 scale each)
     int blockCount = 0;
     std::int64_t bufferElements = 0;     // non-persistent sincos table (built, not stored)
 
@@ -26,6 +28,7 @@ public:
 
 private:
     static std::int64_t transformerBlock(const TransformerConfig& config);
+    static void transformerBlockMatrices(const TransformerConfig& config, TransformerCount& count);
     static std::int64_t patchEmbed(const TransformerConfig& config);
     static std::int64_t positionalTable(const TransformerConfig& config);
     static std::int64_t vaeResnet(std::int64_t in, std::int64_t out, std::int64_t spatialNormChannels);

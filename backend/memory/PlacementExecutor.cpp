@@ -27,10 +27,7 @@ void PlacementExecutor::bringIn(const ModulePlacement& m)
 {
     // Streamed blocks rest at home (pinned RAM) and visit the GPU block by block.
     const std::string& target = m.streamed ? m.homeDevice : m.computeDevice;
-    if (!m_ledger.isLoaded(m.module))
-        m_ledger.load(m.module, target, m.bytes);
-    else
-        m_ledger.move(m.module, target);
+    m_ledger.move(m.module, target);
     if (m_transport)
         m_transport->moveModule(m.module, target);
 }
@@ -39,6 +36,11 @@ void PlacementExecutor::beginStage(Stage stage)
 {
     m_ledger.resetPeaks();
     const Component component = componentOf(stage);
+    // The whole component is read to its load device first (RuntimePlacement reads it there), then
+    // each part moves to where it runs: that transient counts in the stage's peak.
+    for (const ModulePlacement& m : m_plan.modules())
+        if (m.component == component && !m_ledger.isLoaded(m.module))
+            m_ledger.load(m.module, m_plan.loadDeviceOf(component), m.bytes);
     for (const ModulePlacement& m : m_plan.modules())
         if (m.component == component)
             bringIn(m);
@@ -101,24 +103,30 @@ void PlacementExecutor::ensureBlock(int block)
 
 void PlacementExecutor::onBlock(int block, bool beforeBlock)
 {
-    const ModulePlacement* m = streamedBlock(block);
+    const ModulePlacement* m = m_plan.find("transformer.transformer_blocks." + std::to_string(block));
     if (!m)
         return;
     if (!beforeBlock) {
-        if (m_blocksOnDevice.erase(block)) {
+        if (m_transport)
+            m_transport->narrowBlock(block);
+        if (m->streamed && m_blocksOnDevice.erase(block)) {
             m_ledger.drop(m->module, m->computeDevice);
             if (m_transport)
                 m_transport->dropBlock(block, m->computeDevice);
         }
         return;
     }
-    ensureBlock(block);
+    if (m->streamed) {
+        ensureBlock(block);
+        if (m_transport)
+            m_transport->awaitBlock(block, m->computeDevice);
+        // Prefetch ahead, wrapping to block 0 for the next step; the copies overlap the widening below.
+        const int blockCount = static_cast<int>(m_plan.ofComponent(Component::Transformer).size()) - 1;
+        for (int ahead = 1; ahead <= m_plan.prefetchBlocks() && blockCount > 0; ++ahead)
+            ensureBlock((block + ahead) % blockCount);
+    }
     if (m_transport)
-        m_transport->awaitBlock(block, m->computeDevice);
-    // Prefetch ahead, wrapping to block 0 for the next step.
-    const int blockCount = static_cast<int>(m_plan.ofComponent(Component::Transformer).size()) - 1;
-    for (int ahead = 1; ahead <= m_plan.prefetchBlocks() && blockCount > 0; ++ahead)
-        ensureBlock((block + ahead) % blockCount);
+        m_transport->widenBlock(block, m->computeDevice);
 }
 
 std::function<void(int, bool)> PlacementExecutor::blockCallback()

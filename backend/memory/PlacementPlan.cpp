@@ -64,6 +64,20 @@ std::string PlacementPlan::computeDeviceOf(Component component) const
     return {};
 }
 
+std::string PlacementPlan::loadDeviceOf(Component component) const
+{
+    if (component == Component::Transformer && m_narrowedBlocks)
+        return "cpu";
+    const std::vector<const ModulePlacement*> parts = ofComponent(component);
+    if (parts.empty())
+        return {};
+    const std::string& home = parts.front()->homeDevice;
+    for (const ModulePlacement* m : parts)
+        if (m->homeDevice != home)
+            return "cpu";
+    return home;
+}
+
 std::string PlacementPlan::describe() const
 {
     std::ostringstream out;

@@ -36,6 +36,12 @@ public:
     // Devices the transformer's blocks run on, in block order (more than one when spread).
     std::vector<std::string> transformerComputeDevices() const;
     std::string computeDeviceOf(Component component) const; // first module of that component
+    // Where the component's weights are read from disk to: the home all its parts share, else the
+    // CPU (parts resting apart, or blocks narrowed to fp8/int8 before any GPU holds them wide).
+    std::string loadDeviceOf(Component component) const;
+
+    bool narrowedBlocks() const { return m_narrowedBlocks; }
+    void setNarrowedBlocks(bool narrowed) { m_narrowedBlocks = narrowed; }
 
     // Classifier-free guidance split: the unconditional half runs on this device with its own
     // copy of the transformer; empty when the batch of two runs together.
@@ -52,6 +58,7 @@ private:
     std::vector<ModulePlacement> m_modules;
     std::string m_cfgUnconditionalDevice;
     int m_prefetchBlocks = 0;
+    bool m_narrowedBlocks = false;
 };
 
 } // namespace framesmith

@@ -4,6 +4,7 @@
 #include "memory/DeviceNames.h"
 #include "memory/MemoryStrategyRegistry.h"
 #include "memory/ParameterCounter.h"
+#include "memory/QuantizedWeight.h"
 
 namespace framesmith {
 
@@ -20,10 +21,15 @@ ModelFootprint PlacementPlanner::footprint(const ModelConfigs& configs, const Me
         f.textEncoderBytes += static_cast<std::int64_t>(t.numLayers) * t.dFf * t.dModel * 2;
     }
     const TransformerCount t = ParameterCounter::transformer(configs.transformer);
-    // fp8/int8 storage: one byte per block weight; embeddings and output layers stay in the compute dtype.
-    const std::int64_t blockBytes = preset.weightStorage == WeightStorage::Native ? b : 1;
     f.transformerBaseBytes = t.baseElements * b;
-    f.transformerBlockBytes = t.perBlockElements * blockBytes;
+    f.transformerBlockBytes = t.perBlockElements * b;
+    if (preset.weightStorage != WeightStorage::Native) {
+        // fp8/int8 storage (memory/QuantizedWeight): one byte per matrix element and a float32 scale
+        // per row; vectors, embeddings and output layers stay in the compute dtype.
+        f.transformerBlockBytes = (t.perBlockElements - t.perBlockMatrixElements) * b + t.perBlockMatrixElements +
+                                  t.perBlockMatrixRows * 4;
+        f.transformerWidenBytes = t.perBlockMatrixElements * b + QuantizedWeight::widenWorkspaceBytes();
+    }
     f.transformerBlockCount = t.blockCount;
     f.transformerBufferBytes = t.bufferElements * b;
     f.vaeBytes = ParameterCounter::vae(configs.vae) * b;
@@ -57,6 +63,7 @@ PlacementPlan PlacementPlanner::build(const MemoryPreset& preset, const std::vec
             footprint.transformerBlockBytes);
     add("vae", Component::Vae, -1, footprint.vaeBytes);
 
+    plan.setNarrowedBlocks(preset.weightStorage != WeightStorage::Native);
     const StrategyContext context{preset, gpus, footprint, primary};
     for (const std::string& name : preset.strategies) {
         const MemoryStrategy* strategy = findMemoryStrategy(name);

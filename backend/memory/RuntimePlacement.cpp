@@ -45,13 +45,9 @@ c10::Device RuntimePlacement::physicalDevice(const std::string& logicalDevice) c
 
 std::string RuntimePlacement::logicalLoadDevice(const std::string& component) const
 {
-    // Read once to the home all parts share; parts resting apart (streamed blocks in RAM, blocks
-    // spread over GPUs) are read to the CPU and moved from there, so no GPU briefly holds them all.
-    const auto modules = modulesOf(component);
-    const std::string& home = modules.front()->homeDevice;
-    const bool shared = std::all_of(modules.begin(), modules.end(),
-                                    [&](const ModulePlacement* m) { return m->homeDevice == home; });
-    return shared ? home : "cpu";
+    // Read once to where the plan says (PlacementPlan::loadDeviceOf), so no GPU briefly holds parts
+    // that rest elsewhere; the executor moves them from there.
+    return plan().loadDeviceOf(modulesOf(component).front()->component);
 }
 
 c10::Device RuntimePlacement::loadDevice(const std::string& component) const
@@ -82,8 +78,10 @@ void RuntimePlacement::attach(const std::string& component, Module& module, cons
                               const std::string& blockPrefix)
 {
     m_transport.bind(component, module, blockPrefix);
-    for (std::size_t i = 0; i < blocks.size(); ++i)
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
         m_transport.bindBlock(static_cast<int>(i), *blocks[i]);
+        m_transport.quantizeBlock(static_cast<int>(i), m_preset.weightStorage);
+    }
     m_attached[component] = Attached{static_cast<std::int64_t>(blocks.size())};
     bringIn(component);
 }
@@ -96,7 +94,9 @@ void RuntimePlacement::bringIn(const std::string& component, const std::map<std:
     for (const ModulePlacement* m : modulesOf(component)) {
         if (m_ledger.isLoaded(m->module))
             continue;
-        const std::int64_t bytes = m_transport.boundBytes(m->module);
+        std::int64_t bytes = m_transport.boundBytes(m->module);
+        if (m->module == componentName(Component::Transformer))
+            bytes += m_footprint.transformerBufferBytes; // the 2b sincos table, built on first use beside the weights
         m_executor->setModuleBytes(m->module, bytes);
         auto it = whereNow.find(m->module);
         m_ledger.load(m->module, it == whereNow.end() ? from : it->second, bytes);
@@ -119,6 +119,8 @@ void RuntimePlacement::detach(const std::string& component)
     if (!m_attached.erase(component))
         return;
     takeOut(component);
+    if (component == componentName(Component::Transformer))
+        m_replicaTransport.unbindAll(); // the guidance replica is freed with the transformer
 }
 
 void RuntimePlacement::replan(const MemoryPreset& preset)
@@ -151,6 +153,38 @@ int RuntimePlacement::blocksOn(const std::string& device) const
         if (m.blockIndex >= 0 && m_ledger.isOn(m.module, device))
             ++count;
     return count;
+}
+
+c10::Device RuntimePlacement::replicaLoadDevice() const
+{
+    const bool narrowed = m_preset.weightStorage != WeightStorage::Native;
+    return physicalDevice(narrowed ? "cpu" : plan().cfgUnconditionalDevice());
+}
+
+void RuntimePlacement::attachReplica(Module& replica, const std::vector<Module*>& blocks, const std::string& blockPrefix)
+{
+    const std::string device = plan().cfgUnconditionalDevice();
+    m_replicaTransport.bind("replica", replica, blockPrefix);
+    m_replicaTransport.moveModule("replica", device);
+    m_replicaBytes = m_replicaTransport.boundBytes("replica");
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const int block = static_cast<int>(i);
+        m_replicaTransport.bindBlock(block, *blocks[i]);
+        m_replicaTransport.quantizeBlock(block, m_preset.weightStorage);
+        const std::string name = "transformer.transformer_blocks." + std::to_string(block);
+        m_replicaTransport.moveModule(name, device);
+        m_replicaBytes += m_replicaTransport.boundBytes(name);
+    }
+}
+
+std::function<void(int, bool)> RuntimePlacement::replicaBlockCallback()
+{
+    return [this](int block, bool beforeBlock) {
+        if (beforeBlock)
+            m_replicaTransport.widenBlock(block, plan().cfgUnconditionalDevice());
+        else
+            m_replicaTransport.narrowBlock(block);
+    };
 }
 
 void RuntimePlacement::noteForward(const std::string& half, const std::string& logicalDevice)

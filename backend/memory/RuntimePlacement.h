@@ -46,6 +46,11 @@ public:
     void detach(const std::string& component) override;
     std::function<void(int, bool)> blockCallback() override;
     std::string cfgUnconditionalDevice() const override { return plan().cfgUnconditionalDevice(); }
+    c10::Device replicaLoadDevice() const override;
+    void attachReplica(Module& replica, const std::vector<Module*>& blocks, const std::string& blockPrefix) override;
+    std::function<void(int, bool)> replicaBlockCallback() override;
+    // Bytes of the replica's weights as placed (0 before attachReplica).
+    std::int64_t replicaBytes() const { return m_replicaBytes; }
     std::string logicalComputeDevice(const std::string& component) const override;
     void noteForward(const std::string& half, const std::string& logicalDevice) override;
     // (half, logical device) of every split guidance forward so far.
@@ -66,6 +71,8 @@ private:
     ModelFootprint m_footprint;
     WeightLedger m_ledger;
     ModuleWeightTransport m_transport;
+    ModuleWeightTransport m_replicaTransport; // the cfg-parallel replica's weights
+    std::int64_t m_replicaBytes = 0;
     std::unique_ptr<PlacementExecutor> m_executor;
     std::map<std::string, Attached> m_attached;
     std::map<std::string, std::map<std::string, std::int64_t>> m_stagePeaks;

@@ -16,6 +16,10 @@ public:
     virtual void awaitBlock(int block, const std::string& device) = 0;
     // ... and frees that copy once the block ran (the host copy stays).
     virtual void dropBlock(int block, const std::string& device) = 0;
+    // Around every block's run, streamed or not: a block stored quantized is widened to its
+    // compute dtype on `device` and narrowed back (the wide copy freed) once it ran.
+    virtual void widenBlock(int block, const std::string& device) = 0;
+    virtual void narrowBlock(int block) = 0;
 };
 
 } // namespace framesmith

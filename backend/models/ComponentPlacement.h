@@ -38,6 +38,12 @@ public:
     // Classifier-free guidance split: logical device of the unconditional half, "" when the
     // batch of two runs together on the transformer's device.
     virtual std::string cfgUnconditionalDevice() const = 0;
+    // That half's own copy of the transformer: read to replicaLoadDevice(), then attached, which
+    // places it on cfgUnconditionalDevice() (stored as the preset says: fp8/int8 blocks are narrowed,
+    // and widened around each block by replicaBlockCallback()).
+    virtual c10::Device replicaLoadDevice() const = 0;
+    virtual void attachReplica(Module& replica, const std::vector<Module*>& blocks, const std::string& blockPrefix) = 0;
+    virtual std::function<void(int, bool)> replicaBlockCallback() = 0;
     virtual std::string logicalComputeDevice(const std::string& component) const = 0;
     // Told which half of guidance ran where ("conditional"/"unconditional", logical device).
     virtual void noteForward(const std::string& half, const std::string& logicalDevice) = 0;

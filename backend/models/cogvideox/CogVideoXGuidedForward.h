@@ -28,13 +28,14 @@ public:
                        const at::Tensor& timesteps, const RotaryEmbedding* rope, const std::optional<at::Tensor>& ofs);
 
 private:
-    at::Tensor runOn(CogVideoXTransformer3D& transformer, c10::Device device, const at::Tensor& input,
-                     const at::Tensor& prompts, const at::Tensor& timesteps, const RotaryEmbedding* rope,
-                     const std::optional<at::Tensor>& ofs) const;
+    // The forward on `device`, unchecked (CogVideoXTransformer3D::forwardUnchecked).
+    at::Tensor launchOn(CogVideoXTransformer3D& transformer, c10::Device device, const at::Tensor& input,
+                        const at::Tensor& prompts, const at::Tensor& timesteps, const RotaryEmbedding* rope,
+                        const std::optional<at::Tensor>& ofs) const;
     at::Tensor splitForward(CogVideoXTransformer3D& transformer, const at::Tensor& input, const at::Tensor& prompts,
                             const at::Tensor& timesteps, const RotaryEmbedding* rope,
                             const std::optional<at::Tensor>& ofs);
-    CogVideoXTransformer3D& replicaFor(c10::Device device); // loaded on first use
+    CogVideoXTransformer3D& replica(); // loaded on first use, placed by the placement
 
     std::string m_modelDir;
     PipelineResources m_resources;

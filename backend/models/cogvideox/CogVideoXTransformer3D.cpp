@@ -62,6 +62,16 @@ at::Tensor CogVideoXTransformer3D::forward(const at::Tensor& hiddenStates, const
                                            const at::Tensor& timestep, const std::optional<RotaryEmbedding>& rope,
                                            const std::optional<at::Tensor>& ofs) const
 {
+    at::Tensor output = run(hiddenStates, encoderHiddenStates, timestep, rope, ofs, nullptr);
+    checkFinite(output, timestep);
+    return output;
+}
+
+at::Tensor CogVideoXTransformer3D::forwardUnchecked(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates,
+                                                    const at::Tensor& timestep,
+                                                    const std::optional<RotaryEmbedding>& rope,
+                                                    const std::optional<at::Tensor>& ofs) const
+{
     return run(hiddenStates, encoderHiddenStates, timestep, rope, ofs, nullptr);
 }
 
@@ -70,7 +80,9 @@ at::Tensor CogVideoXTransformer3D::forwardWithDebug(const at::Tensor& hiddenStat
                                                     const std::optional<RotaryEmbedding>& rope,
                                                     const std::optional<at::Tensor>& ofs, DebugTensors& debug) const
 {
-    return run(hiddenStates, encoderHiddenStates, timestep, rope, ofs, &debug);
+    at::Tensor output = run(hiddenStates, encoderHiddenStates, timestep, rope, ofs, &debug);
+    checkFinite(output, timestep);
+    return output;
 }
 
 void CogVideoXTransformer3D::checkInputs(const at::Tensor& x, const at::Tensor& text, const at::Tensor& timestep,
@@ -209,9 +221,7 @@ at::Tensor CogVideoXTransformer3D::run(const at::Tensor& hiddenStatesIn, const a
     video = m_projOut->forward(video);
     if (debug)
         (*debug)["proj_out"] = video;
-    at::Tensor output = unpatchify(video, x.sizes());
-    checkFinite(output, timestep);
-    return output;
+    return unpatchify(video, x.sizes());
 }
 
 } // namespace framesmith

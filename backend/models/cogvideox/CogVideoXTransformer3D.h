@@ -42,6 +42,13 @@ public:
     at::Tensor forward(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates,
                        const at::Tensor& timestep, const std::optional<RotaryEmbedding>& rope,
                        const std::optional<at::Tensor>& ofs) const;
+    // forward() without its NaN/inf check, which waits for the device: guidance split over two GPUs
+    // launches both halves before checking either, so they overlap. Call checkFinite() on the result.
+    at::Tensor forwardUnchecked(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates,
+                                const at::Tensor& timestep, const std::optional<RotaryEmbedding>& rope,
+                                const std::optional<at::Tensor>& ofs) const;
+    // Throws NumericalError naming the timestep when `output` holds NaN or inf.
+    void checkFinite(const at::Tensor& output, const at::Tensor& timestep) const;
     // The same, also filling `debug` with the reference's forward-hook tensors (fixture names
     // without the "debug." prefix: time_embedding, ofs_embedding, patch_embed, pos_embedding,
     // block{i}.hidden_states / .encoder_hidden_states, norm_out, proj_out).
@@ -67,7 +74,6 @@ private:
     at::Tensor conditioning(const at::Tensor& timestep, const std::optional<at::Tensor>& ofs, c10::ScalarType dtype,
                             DebugTensors* debug) const;
     at::Tensor unpatchify(const at::Tensor& tokens, const at::IntArrayRef inputShape) const;
-    void checkFinite(const at::Tensor& output, const at::Tensor& timestep) const;
 
     CogVideoXTransformerConfig m_config;
     std::shared_ptr<CogVideoXPatchEmbed> m_patchEmbed;

@@ -76,8 +76,9 @@ private Q_SLOTS:
         executor.endStage(Stage::Denoising);
         QCOMPARE(ledger.residentBytes("cuda:0"), std::int64_t(0));   // freed with the stage
         QCOMPARE(ledger.residentBytes("cpu"), std::int64_t(0));
-        // Every block, every step, plus blocks 0 and 1 prefetched for a next step that did not come.
-        QCOMPARE(ledger.traffic("cuda:0").movesIn, 14);
+        // The base read to RAM (beside the blocks) and moved in, every block every step, plus blocks
+        // 0 and 1 prefetched for a next step that did not come.
+        QCOMPARE(ledger.traffic("cuda:0").movesIn, 1 + 12 + 2);
     }
 
     void releasesAfterUseAndDropsTheGuidanceReplica()
