@@ -76,16 +76,17 @@ at::Tensor ChunkedAttention::chunkedMath(const at::Tensor& q, const at::Tensor& 
     const std::int64_t budgetElements = std::max<std::int64_t>(1, scoreBudgetBytes / q.element_size());
     const std::int64_t rows = std::clamp<std::int64_t>(budgetElements / Sk, 1, Sq);
     const std::int64_t heads = std::clamp<std::int64_t>(budgetElements / (rows * Sk), 1, BH);
-    at::Tensor scores = at::empty({heads, rows, Sk}, q.options());
-    at::Tensor chunkOut = rows == Sq ? at::Tensor() : at::empty({heads, rows, d}, q.options());
+    // One flat buffer each for scores and (when rows are chunked) the chunk's output: a last,
+    // smaller chunk is a contiguous view of the buffer's front, not a second allocation.
+    at::Tensor scores = at::empty({heads * rows * Sk}, q.options());
+    at::Tensor chunkOut = rows == Sq ? at::Tensor() : at::empty({heads * rows * d}, q.options());
     for (std::int64_t h0 = 0; h0 < BH; h0 += heads) {
         const std::int64_t g = std::min(heads, BH - h0);
         for (std::int64_t r0 = 0; r0 < Sq; r0 += rows) {
             const std::int64_t c = std::min(rows, Sq - r0);
-            const bool full = g == heads && c == rows;
-            at::Tensor s = full ? scores : at::empty({g, c, Sk}, q.options());
+            at::Tensor s = scores.narrow(0, 0, g * c * Sk).view({g, c, Sk});
             // Whole rows of g heads are a contiguous slice of `out`: write there directly.
-            at::Tensor o = c == Sq ? out.narrow(0, h0, g) : full ? chunkOut : at::empty({g, c, d}, q.options());
+            at::Tensor o = c == Sq ? out.narrow(0, h0, g) : chunkOut.narrow(0, 0, g * c * d).view({g, c, d});
             // bmm then scale, not baddbmm(beta=0): libtorch 1.13's small-matrix CPU kernel reads the
             // (uninitialised) output even with beta 0, and 0 * NaN poisoned whole rows.
             at::bmm_out(s, q3.narrow(0, h0, g).narrow(1, r0, c), kT.narrow(0, h0, g));

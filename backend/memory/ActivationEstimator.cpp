@@ -1,6 +1,7 @@
 #include "memory/ActivationEstimator.h"
 
 #include "framesmith/Error.h"
+#include "memory/ParameterCounter.h"
 #include "memory/VaeDecodeWorkingSet.h"
 
 #include <algorithm>
@@ -32,34 +33,74 @@ LatentGeometry ActivationEstimator::geometry(const ModelConfigs& configs, const 
 }
 
 std::int64_t ActivationEstimator::attentionWorkspace(std::int64_t batch, std::int64_t heads, std::int64_t sequence,
-                                                     AttentionPath attention, std::int64_t elementBytes)
+                                                     std::int64_t headDim, AttentionPath attention,
+                                                     std::int64_t elementBytes)
 {
-    if (attention == AttentionPath::Fused)
-        return 2 * batch * heads * sequence * 4; // log-sum-exp and softmax statistics, fp32
-    // core/ChunkedAttention: one scores buffer of as many whole heads (or rows) as fit the budget,
-    // plus a smaller buffer for a last, partial group of heads.
+    if (attention == AttentionPath::Fused) // flash / memory-efficient: no score matrix, fp32 log-sum-exp
+        return batch * heads * sequence * 4;
+    // core/ChunkedAttention: one flat score buffer of as many whole heads (or query rows) as fit the
+    // budget, reused by every chunk, plus the chunk's output when rows are chunked.
     const std::int64_t budgetElements = std::max<std::int64_t>(1, kScoreBudgetBytes / elementBytes);
     const std::int64_t rows = std::clamp<std::int64_t>(budgetElements / sequence, 1, sequence);
-    const std::int64_t allHeads = batch * heads;
-    const std::int64_t group = std::clamp<std::int64_t>(budgetElements / (rows * sequence), 1, allHeads);
-    std::int64_t bytes = group * rows * sequence * elementBytes;
-    if (rows == sequence && allHeads % group)
-        bytes += (allHeads % group) * sequence * sequence * elementBytes;
-    return bytes;
+    const std::int64_t group = std::clamp<std::int64_t>(budgetElements / (rows * sequence), 1, batch * heads);
+    const std::int64_t chunkOutput = rows == sequence ? 0 : group * rows * headDim;
+    return (group * rows * sequence + chunkOutput) * elementBytes;
 }
 
 std::int64_t ActivationEstimator::textEncode(const ModelConfigs& configs, ComputeDtype dtype)
 {
     const TextEncoderConfig& c = configs.textEncoder;
-    const std::int64_t length = c.maxSequenceLength;
+    const std::int64_t L = c.maxSequenceLength;
     const std::int64_t b = elementBytes(dtype);
-    // One prompt at a time (the reference encodes prompt and negative prompt separately).
-    // Coefficients fitted to measured CPU peaks of a T5 v1.1-shaped encoder (tst_MemoryPlannerAccuracy).
-    const std::int64_t feedForward = 5 * length * c.dFf * b;               // wi_0, gelu, wi_1, product, temporaries
-    const std::int64_t scores = 4 * static_cast<std::int64_t>(c.numHeads) * length * length * 4; // scores, bias, softmax
-    const std::int64_t hidden = 6 * length * c.dModel * 4;                  // residual stream and fp32 RMS norm
-    const std::int64_t embeddings = 2 * length * configs.transformer.textEmbedDim * b; // kept for denoising
-    return feedForward + scores + hidden + embeddings;
+    const std::int64_t hidden = L * c.dModel * b;        // one [1, L, d_model]
+    const std::int64_t inner = L * c.numHeads * c.dKv * b;
+    const std::int64_t scores = c.numHeads * L * L * b;  // one [1, H, L, L]
+    const std::int64_t softmax = c.numHeads * L * L * 4; // softmax(scores.float())
+    // text/T5*: one prompt at a time (the reference encodes prompt and negative prompt
+    // separately); the input embeddings and block 0's position bias live through the forward.
+    const std::int64_t base = hidden + scores;
+    // Position bias: the bucket arithmetic of T5Attention::relativePositionBucket keeps its
+    // temporaries to the end of one expression: ~7.6 [L, L] int64 tensors, then the [L, L, H] values.
+    const std::int64_t bucketPhase = hidden + std::max<std::int64_t>(61 * L * L, scores + 8 * L * L);
+    // Self-attention: block input, its norm, q, k, v, scores, softmax, the context and its
+    // head-major-to-token copy.
+    const std::int64_t attentionPhase = base + 2 * hidden + 5 * inner + scores + softmax;
+    // Feed-forward: block input and attention output, the norm, then the gated GELU of T5 v1.1
+    // (wi_0, NewGELU's 8 elementwise temporaries held to the end of its expression, wi_1); the
+    // original T5's ReLU holds wi, relu and the product only.
+    const std::int64_t width = L * c.dFf * b;
+    const std::int64_t feedForwardPhase = base + 3 * hidden + (c.isGatedAct ? 10 : 2) * width;
+    // The previous prompt's embeddings stay for denoising, and so does this one's.
+    const std::int64_t embeddings = 2 * L * configs.transformer.textEmbedDim * b;
+    return std::max({bucketPhase, attentionPhase, feedForwardPhase}) + embeddings;
+}
+
+std::int64_t ActivationEstimator::ropeChunkTokens(std::int64_t batch, std::int64_t innerDim, std::int64_t videoTokens)
+{
+    return std::clamp<std::int64_t>(kRopeChunkBytes / (batch * innerDim * 4), 1, std::max<std::int64_t>(videoTokens, 1));
+}
+
+std::int64_t ActivationEstimator::transformerForward(const TransformerConfig& t, std::int64_t batch,
+                                                     const LatentGeometry& g, std::int64_t b, AttentionPath attention)
+{
+    // One [B, S, D] tensor; models/cogvideox keeps, per block (CogVideoXBlock/Attention/FeedForward):
+    const std::int64_t n = batch * g.sequenceLength * t.hiddenSize() * b;
+    // q, k, v in the making: residual, normalised input, q, and k's projection and its normalised
+    // copy (RoPE adds float32 temporaries of one chunk of video tokens).
+    std::int64_t projections = 5 * n;
+    if (t.useRotaryPositionalEmbeddings) {
+        const std::int64_t chunk = batch * t.hiddenSize() * ropeChunkTokens(batch, t.hiddenSize(), g.videoTokens);
+        projections = std::max(projections, 4 * n + chunk * (b == 4 ? 8 : 12 + b));
+    }
+    // Attention: residual, q, k, v, the output, plus the workspace; a fused kernel returns its output
+    // token-major, so its head-major copy is a sixth.
+    const std::int64_t workspace = attentionWorkspace(batch, t.numAttentionHeads, g.sequenceLength,
+                                                      t.attentionHeadDim, attention, b);
+    const std::int64_t attend = (attention == AttentionPath::Fused ? 6 : 5) * n + workspace;
+    // Feed-forward: residual, normalised input (freed after the first projection), the 4 D-wide
+    // GELU activation (in place), the output.
+    const std::int64_t feedForward = 2 * n + 4 * n;
+    return std::max({projections, attend, feedForward});
 }
 
 std::int64_t ActivationEstimator::denoise(const ModelConfigs& configs, const GenerationRequest& request, int batch,
@@ -68,24 +109,31 @@ std::int64_t ActivationEstimator::denoise(const ModelConfigs& configs, const Gen
     const TransformerConfig& t = configs.transformer;
     const LatentGeometry g = geometry(configs, request);
     const std::int64_t b = elementBytes(dtype);
-    const std::int64_t tokens = batch * g.sequenceLength * t.hiddenSize() * b; // one [B, S, D] tensor
-    // The larger of the attention phase (the joint input, q, k, v and their head-major copies, the
-    // output: ~8 [B, S, D] tensors, plus the score buffers) and the feed-forward phase (~10: the
-    // 4D projection and its GELU). Fitted to measured CPU peaks of the mid workloads
-    // (tst_MemoryPlannerAccuracy); the 2b row is over-predicted, the 5b row matches.
-    const std::int64_t attentionPhase = 8 * tokens +
-        attentionWorkspace(batch, t.numAttentionHeads, g.sequenceLength, attention, b);
-    std::int64_t total = std::max(attentionPhase, 10 * tokens);
+    std::int64_t total = transformerForward(t, batch, g, b, attention);
     // Latents, model input, guidance halves, scheduler state: [F, C, h, w] fp32 each.
     const std::int64_t latent = static_cast<std::int64_t>(g.latentFrames) * configs.vae.latentChannels *
                                 g.latentHeight * g.latentWidth * 4;
     total += 8 * latent;
     total += 2 * static_cast<std::int64_t>(t.maxTextSeqLength) * t.textEmbedDim * b; // prompt embeddings
-    if (t.useRotaryPositionalEmbeddings)
-        total += 2 * g.videoTokens * t.attentionHeadDim * 4; // cos, sin
-    else
-        total += g.sequenceLength * t.hiddenSize() * 4;     // sincos table rebuilt for this grid
+    total += positions(t, g, b);
     return total;
+}
+
+std::int64_t ActivationEstimator::positions(const TransformerConfig& t, const LatentGeometry& g, std::int64_t b)
+{
+    if (t.useRotaryPositionalEmbeddings)
+        return 2 * g.videoTokens * t.attentionHeadDim * 4; // cos, sin
+    const std::int64_t grid = g.sequenceLength * t.hiddenSize();
+    if (t.useLearnedPositionalEmbeddings) { // the learned table (weights) at the sample grid, else sincos
+        const int frames = (t.sampleFrames - 1) / t.temporalCompressionRatio + 1;
+        const bool isSample = g.latentFrames == frames && g.latentHeight == t.sampleHeight &&
+                              g.latentWidth == t.sampleWidth;
+        return isSample ? 0 : grid * b;
+    }
+    // CogVideoXPatchEmbed caches one sincos table: built for the sample size at construction (the
+    // buffer counted with the weights) and replaced by this grid's, so the difference is working
+    // memory (negative for grids smaller than the sample size).
+    return (grid - ParameterCounter::transformer(t).bufferElements) * b;
 }
 
 std::int64_t ActivationEstimator::vaeDecode(const ModelConfigs& configs, const GenerationRequest& request,

@@ -25,6 +25,10 @@ public:
     // The port's attention: SDPA/flash on CUDA with libtorch 2.x, else queries in chunks whose
     // scores stay under this budget.
     static constexpr std::int64_t kScoreBudgetBytes = 256ll << 20;
+    // models/cogvideox/CogVideoXAttention applies RoPE in chunks of video tokens of this many
+    // float32 bytes (the same rule as CogVideoXAttention::ropeChunkTokens; a test compares them).
+    static constexpr std::int64_t kRopeChunkBytes = 16ll << 20;
+    static std::int64_t ropeChunkTokens(std::int64_t batch, std::int64_t innerDim, std::int64_t videoTokens);
 
     static LatentGeometry geometry(const ModelConfigs& configs, const GenerationRequest& request);
     static std::int64_t textEncode(const ModelConfigs& configs, ComputeDtype dtype);
@@ -35,7 +39,14 @@ public:
     static std::int64_t vaeDecode(const ModelConfigs& configs, const GenerationRequest& request,
                                   const MemoryPreset& preset, bool isCpu);
     static std::int64_t attentionWorkspace(std::int64_t batch, std::int64_t heads, std::int64_t sequence,
-                                           AttentionPath attention, std::int64_t elementBytes);
+                                           std::int64_t headDim, AttentionPath attention, std::int64_t elementBytes);
+
+private:
+    // The peak of one transformer forward over its phases (projections, attention, feed-forward).
+    static std::int64_t transformerForward(const TransformerConfig& t, std::int64_t batch, const LatentGeometry& g,
+                                           std::int64_t elementBytes, AttentionPath attention);
+    // Positional tables beyond what the weights count (RoPE cos/sin, a sincos table for this grid).
+    static std::int64_t positions(const TransformerConfig& t, const LatentGeometry& g, std::int64_t elementBytes);
 };
 
 } // namespace framesmith

@@ -32,14 +32,14 @@ CogVideoXBlock::CogVideoXBlock(const CogVideoXTransformerConfig& c)
 at::Tensor CogVideoXBlock::forward(at::Tensor joint, std::int64_t textTokens, const at::Tensor& temb,
                                    const std::optional<RotaryEmbedding>& rope, const AttentionOptions& options) const
 {
+    // The normalised inputs are moved into attention and feed-forward, which free them as soon as
+    // they are projected: fewer [B, S, D] tensors live at each phase's peak.
     JointModulation m1 = m_norm1->forward(joint, textTokens, temb);
-    at::Tensor attn = m_attn1->forward(m1.normed, textTokens, rope, options);
-    m1.normed.reset(); // free before the feed-forward's 4x-wide activation
+    at::Tensor attn = m_attn1->forward(std::move(m1.normed), textTokens, rope, options);
     addGated(joint, attn, textTokens, m1);
     attn.reset();
     JointModulation m2 = m_norm2->forward(joint, textTokens, temb);
-    at::Tensor ff = m_ff->forward(m2.normed);
-    m2.normed.reset();
+    at::Tensor ff = m_ff->forward(std::move(m2.normed));
     addGated(joint, ff, textTokens, m2);
     return joint;
 }

@@ -14,9 +14,10 @@ CogVideoXFeedForward::CogVideoXFeedForward(int dim, int innerDim, bool tanhAppro
     m_out = net->add("2", std::make_shared<Linear>(innerDim, dim));
 }
 
-at::Tensor CogVideoXFeedForward::forward(const at::Tensor& x) const
+at::Tensor CogVideoXFeedForward::forward(at::Tensor x) const
 {
     at::Tensor h = m_proj->forward(x);
+    x.reset(); // a moved-in input is freed before the second projection
     h = at::gelu_(h, m_tanh ? "tanh" : "none");
     return m_out->forward(h);
 }

@@ -7,7 +7,7 @@ namespace framesmith {
 class CogVideoXFeedForward : public Module {
 public:
     CogVideoXFeedForward(int dim, int innerDim, bool tanhApproximation);
-    at::Tensor forward(const at::Tensor& x) const; // [..., dim] -> [..., dim]
+    at::Tensor forward(at::Tensor x) const; // [..., dim] -> [..., dim]; x moved in is freed early
 
 private:
     std::shared_ptr<Linear> m_proj;   // net.0.proj
