@@ -499,18 +499,6 @@ Total time: %3 s</translation>
         <translation>text-to-video</translation>
     </message>
     <message>
-        <source>GPU memory: live</source>
-        <translation>GPU memory: live</translation>
-    </message>
-    <message>
-        <source>GPU memory: not measurable here</source>
-        <translation>GPU memory: not measurable here</translation>
-    </message>
-    <message>
-        <source>No GPU memory readings on this machine: showing process and system RAM</source>
-        <translation>No GPU memory readings on this machine: showing process and system RAM</translation>
-    </message>
-    <message>
         <source>Preview</source>
         <translation>Preview</translation>
     </message>
@@ -592,6 +580,21 @@ Total time: %3 s</translation>
     <message>
         <source>Ready. Choose a model folder to generate.</source>
         <translation>Ready. Choose a model folder to generate.</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryDisplay</name>
+    <message>
+        <source>GPU memory: live</source>
+        <translation>GPU memory: live</translation>
+    </message>
+    <message>
+        <source>GPU memory: not measurable here</source>
+        <translation>GPU memory: not measurable here</translation>
+    </message>
+    <message>
+        <source>No GPU memory readings on this machine: showing process and system RAM</source>
+        <translation>No GPU memory readings on this machine: showing process and system RAM</translation>
     </message>
 </context>
 <context>

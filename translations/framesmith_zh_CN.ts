@@ -499,18 +499,6 @@ Total time: %3 s</source>
         <translation>文本生成视频</translation>
     </message>
     <message>
-        <source>GPU memory: live</source>
-        <translation>GPU 显存：实时</translation>
-    </message>
-    <message>
-        <source>GPU memory: not measurable here</source>
-        <translation>GPU 显存：此处无法测量</translation>
-    </message>
-    <message>
-        <source>No GPU memory readings on this machine: showing process and system RAM</source>
-        <translation>本机无法读取 GPU 显存：显示进程和系统内存</translation>
-    </message>
-    <message>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
@@ -591,6 +579,21 @@ Total time: %3 s</source>
     <message>
         <source>Ready. Choose a model folder to generate.</source>
         <translation>就绪。请选择模型文件夹以开始生成。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryDisplay</name>
+    <message>
+        <source>GPU memory: live</source>
+        <translation>GPU 显存：实时</translation>
+    </message>
+    <message>
+        <source>GPU memory: not measurable here</source>
+        <translation>GPU 显存：此处无法测量</translation>
+    </message>
+    <message>
+        <source>No GPU memory readings on this machine: showing process and system RAM</source>
+        <translation>本机无法读取 GPU 显存：显示进程和系统内存</translation>
     </message>
 </context>
 <context>

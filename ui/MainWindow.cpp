@@ -13,12 +13,12 @@
 #include "ui/FieldValidation.h"
 #include "ui/GenerationController.h"
 #include "ui/HistoryPanel.h"
-#include "ui/MemoryForecast.h"
-#include "ui/MemoryGraphFeeder.h"
+#include "ui/MemoryDisplay.h"
 #include "ui/ModelSummary.h"
 #include "ui/PresetChoices.h"
 #include "ui/RequestForm.h"
 #include "ui/RunPresenter.h"
+#include "ui/WindowLayout.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
 
@@ -55,8 +55,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_ui->bottomSplitter->setSizes({560, 720});
     m_ui->inputLayout->setStretch(0, 1);
     m_ui->startImageArea->setMaximumHeight(180);
-    m_memoryStatus = new QLabel(this);
-    statusBar()->addPermanentWidget(m_memoryStatus);
+    m_memory = new MemoryDisplay(m_monitor.get(), m_ui->vramGraph, m_ui->forecastLabel, statusBar(), this);
     m_controller = new GenerationController(this);
     m_presenter = new RunPresenter(m_controller, m_ui->previewPlayer, statusBar(), m_monitor.get(), this);
     m_shelf = new ClipShelf(m_ui->previewPlayer, this, this);
@@ -75,16 +74,14 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     connect(m_controller, &GenerationController::warningRaised, this, &MainWindow::onGenerationWarning);
     setUpHistoryDock();
 
-    populateChoices();
+    RequestForm::populateChoices(*m_ui);
     setUpActions();
     connectFields();
     setRequest(m_settings.lastRequest());
-    restoreWindow();
+    WindowLayout::restore(m_settings, *this, *m_ui->mainSplitter, *m_ui->topSplitter);
     retranslateDynamic();
 
-    m_feeder = new MemoryGraphFeeder(m_monitor.get(), m_ui->vramGraph, this);
-    m_feeder->start(kMemorySampleIntervalMs);
-    showMemoryLimitations();
+    m_memory->start(kMemorySampleIntervalMs);
     updateForecast(); // the feeder's setSeries dropped the predictions drawn before it started
     m_shelf->reload();
     // Once at start: a setup problem (the reference BLAS) explains a slow run before it happens.
@@ -96,7 +93,7 @@ MainWindow::~MainWindow()
 {
     delete m_controller; // stops and joins the generation thread while the monitor still exists
     m_controller = nullptr;
-    m_feeder->stop(); // joins the sampler before the monitor goes
+    m_memory->stop(); // joins the sampler before the monitor goes
 }
 
 void MainWindow::setUpHistoryDock()
@@ -158,11 +155,6 @@ void MainWindow::connectFields()
     connect(m_ui->modelFolderEdit, &QLineEdit::editingFinished, this, &MainWindow::onModelFolderEdited);
     connect(m_ui->modelBrowseButton, &QPushButton::clicked, this, &MainWindow::onModelBrowseClicked);
     connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this, &MainWindow::updateForecast);
-}
-
-void MainWindow::populateChoices()
-{
-    RequestForm::populateChoices(*m_ui);
 }
 
 framesmith::GenerationRequest MainWindow::request() const
@@ -349,31 +341,15 @@ void MainWindow::onAboutTriggered() { AboutBox::show(this); }
 
 void MainWindow::retranslateDynamic()
 {
-    populateChoices();
+    RequestForm::populateChoices(*m_ui);
     ModelSummary::show(*m_ui, m_model);
     m_historyDock->setWindowTitle(tr("History"));
     if (!m_controller->isRunning())
         statusBar()->showMessage(m_model.state == ModelFolderProbe::State::CogVideoX
                                      ? tr("Ready.")
                                      : tr("Ready. Choose a model folder to generate."));
-    if (m_feeder) {
-        m_feeder->retranslate();
-        showMemoryLimitations();
-    }
+    m_memory->retranslate();
     onFieldsChanged();
-}
-
-void MainWindow::showMemoryLimitations()
-{
-    const QStringList limitations = m_feeder->limitations();
-    bool hasGpuLine = false;
-    for (const auto& series : m_monitor->series())
-        hasGpuLine = hasGpuLine || series.id.rfind("cuda:", 0) == 0;
-    m_memoryStatus->setText(hasGpuLine ? tr("GPU memory: live") : tr("GPU memory: not measurable here"));
-    m_memoryStatus->setToolTip(limitations.join(QLatin1Char('\n')));
-    m_ui->vramGraph->setMessage(hasGpuLine ? QString() : tr("No GPU memory readings on this machine: "
-                                                            "showing process and system RAM"));
-    m_ui->vramGraph->setToolTip(limitations.join(QLatin1Char('\n')));
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -385,27 +361,11 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
 }
 
-void MainWindow::restoreWindow()
-{
-    restoreGeometry(m_settings.windowGeometry());
-    restoreState(m_settings.windowState());
-    m_ui->mainSplitter->restoreState(m_settings.splitterState(QStringLiteral("main")));
-    m_ui->topSplitter->restoreState(m_settings.splitterState(QStringLiteral("top")));
-}
-
-void MainWindow::saveWindow()
-{
-    m_settings.setWindowGeometry(saveGeometry());
-    m_settings.setWindowState(saveState());
-    m_settings.setSplitterState(QStringLiteral("main"), m_ui->mainSplitter->saveState());
-    m_settings.setSplitterState(QStringLiteral("top"), m_ui->topSplitter->saveState());
-    m_settings.setLastRequest(request());
-    m_settings.sync();
-}
-
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    saveWindow();
+    WindowLayout::save(m_settings, *this, *m_ui->mainSplitter, *m_ui->topSplitter);
+    m_settings.setLastRequest(request());
+    m_settings.sync();
     QMainWindow::closeEvent(event);
 }
 
@@ -417,19 +377,10 @@ QString MainWindow::forecastText() const { return m_ui->forecastLabel->text(); }
 
 void MainWindow::updateForecast()
 {
-    if (!m_ui->forecastLabel)
-        return;
     framesmith::GenerationRequest r = request();
     if (m_model.state != ModelFolderProbe::State::CogVideoX)
         r.modelPath.clear();
-    const MemoryForecast forecast = MemoryForecast::forRequest(r, MemoryForecast::devicesFrom(*m_monitor));
-    m_ui->forecastLabel->setText(forecast.summary);
-    m_ui->forecastLabel->setToolTip(forecast.details);
-    m_ui->forecastLabel->setVisible(!forecast.summary.isEmpty());
-    m_ui->forecastLabel->setStyleSheet(forecast.isKnown && !forecast.fits ? QStringLiteral("color: #b3261e;")
-                                                                           : QStringLiteral("color: #1b6e20;"));
-    for (const auto& series : m_ui->vramGraph->series())
-        m_ui->vramGraph->setPrediction(series.id, forecast.peakBytesBySeries.value(series.id, 0));
+    m_memory->showForecast(r);
 }
 
 void MainWindow::setHistoryRoot(const QString& root) { m_shelf->setRoot(root); }

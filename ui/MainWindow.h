@@ -20,10 +20,9 @@ class AppTranslator;
 class ClipShelf;
 class GenerationController;
 class HistoryPanel;
-class MemoryGraphFeeder;
+class MemoryDisplay;
 class PreviewPlayer;
 class QDockWidget;
-class QLabel;
 class RunPresenter;
 class VramGraph;
 namespace framesmith {
@@ -74,11 +73,7 @@ protected:
 private:
     void setUpActions();
     void connectFields();
-    void populateChoices();
     void retranslateDynamic();
-    void restoreWindow();
-    void saveWindow();
-    void showMemoryLimitations();
 
     void onModelFolderEdited();
     void onModelBrowseClicked();
@@ -105,8 +100,7 @@ private:
     AppSettings& m_settings;
     AppTranslator* m_translator;
     std::unique_ptr<framesmith::VramMonitor> m_monitor;
-    MemoryGraphFeeder* m_feeder = nullptr;
-    QLabel* m_memoryStatus = nullptr;
+    MemoryDisplay* m_memory = nullptr;
     ModelFolderProbe m_model;
     GenerationController* m_controller = nullptr;
     RunPresenter* m_presenter = nullptr;

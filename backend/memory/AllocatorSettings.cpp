@@ -1,15 +1,22 @@
 #include "memory/AllocatorSettings.h"
 
+#include <torch/version.h>
+
 #include <cstdio>
 #include <cstdlib>
 
 namespace framesmith {
 
+bool AllocatorSettings::supportsExpandableSegments()
+{
+    return TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 1);
+}
+
 std::string AllocatorSettings::configString(const MemoryPreset& preset)
 {
     std::string config;
     auto append = [&config](const std::string& item) { config += (config.empty() ? "" : ",") + item; };
-    if (preset.expandableSegments)
+    if (preset.expandableSegments && supportsExpandableSegments())
         append("expandable_segments:True");
     if (preset.maxSplitSizeMb > 0)
         append("max_split_size_mb:" + std::to_string(preset.maxSplitSizeMb));
@@ -27,10 +34,13 @@ std::string AllocatorSettings::apply(const MemoryPreset& preset)
         return std::string(kVariable) + " was already set to \"" + existing + "\"; keeping it (preset \"" +
                preset.name + "\" would use \"" + configString(preset) + "\")";
     const std::string config = configString(preset);
+    const std::string leftOut = preset.expandableSegments && !supportsExpandableSegments()
+                                    ? "; expandable segments left out: they need libtorch 2.1 or newer"
+                                    : "";
     if (config.empty())
-        return std::string("allocator defaults (preset \"") + preset.name + "\" sets none)";
+        return std::string("allocator defaults (preset \"") + preset.name + "\" sets none" + leftOut + ")";
     setenv(kVariable, config.c_str(), 0);
-    return std::string(kVariable) + "=" + config + " (from preset \"" + preset.name + "\")";
+    return std::string(kVariable) + "=" + config + " (from preset \"" + preset.name + "\"" + leftOut + ")";
 }
 
 } // namespace framesmith

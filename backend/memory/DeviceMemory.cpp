@@ -51,9 +51,19 @@ void splitIntoLogicalDevices(std::vector<DeviceInfo>& devices)
 }
 
 #ifdef FRAMESMITH_HAS_CUDA
-const c10::cuda::CUDACachingAllocator::Stat& allocatedStat(const c10::cuda::CUDACachingAllocator::DeviceStats& stats)
+// Bytes the caching allocator has handed out on a physical device: now, or at most since the last
+// reset. Index 0 of a StatArray is StatType::AGGREGATE in every torch release; the Stat and StatType
+// names left c10::cuda::CUDACachingAllocator in 2.x (for c10::CachingAllocator), so neither is named.
+// Before the first CUDA allocation the allocator has no per-device state and throws ("did you call
+// init?"); nothing has been allocated then, so 0 is the truth.
+std::int64_t allocatorBytes(int physicalIndex, bool peak)
 {
-    return stats.allocated_bytes[static_cast<std::size_t>(c10::cuda::CUDACachingAllocator::StatType::AGGREGATE)];
+    try {
+        const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(static_cast<c10::DeviceIndex>(physicalIndex));
+        return peak ? stats.allocated_bytes[0].peak : stats.allocated_bytes[0].current;
+    } catch (const c10::Error&) {
+        return 0;
+    }
 }
 #endif
 
@@ -126,7 +136,7 @@ std::int64_t DeviceMemory::allocatedBytes(const std::string& device)
 {
 #ifdef FRAMESMITH_HAS_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
-        return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(physicalCudaIndex(index))).current;
+        return allocatorBytes(physicalCudaIndex(index), /*peak=*/false);
 #endif
     return 0;
 }
@@ -135,7 +145,7 @@ std::int64_t DeviceMemory::peakAllocatedBytes(const std::string& device)
 {
 #ifdef FRAMESMITH_HAS_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
-        return allocatedStat(c10::cuda::CUDACachingAllocator::getDeviceStats(physicalCudaIndex(index))).peak;
+        return allocatorBytes(physicalCudaIndex(index), /*peak=*/true);
 #endif
     return 0;
 }
@@ -143,8 +153,13 @@ std::int64_t DeviceMemory::peakAllocatedBytes(const std::string& device)
 void DeviceMemory::resetPeak(const std::string& device)
 {
 #ifdef FRAMESMITH_HAS_CUDA
-    if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
-        c10::cuda::CUDACachingAllocator::resetPeakStats(physicalCudaIndex(index));
+    if (int index = cudaIndexOf(device); index >= 0 && hasCuda()) {
+        try {
+            c10::cuda::CUDACachingAllocator::resetPeakStats(static_cast<c10::DeviceIndex>(physicalCudaIndex(index)));
+        } catch (const c10::Error&) {
+            // not initialised yet (see allocatorBytes): no peak to reset
+        }
+    }
 #endif
 }
 

@@ -3,8 +3,11 @@
 #include "framesmith/Error.h"
 #include "memory/DeviceMemory.h"
 #include "memory/DeviceNames.h"
+#include "memory/PinnedBlockStorage.h"
 
 #include <ATen/ATen.h>
+
+#include <algorithm>
 
 #ifdef FRAMESMITH_HAS_CUDA
 #include <c10/core/Event.h>
@@ -105,21 +108,18 @@ void ModuleWeightTransport::moveModule(const std::string& module, const std::str
 {
     const c10::Device target = physicalDevice(device);
     const bool pin = target.is_cpu() && DeviceMemory::hasCuda() && module.find("transformer_blocks.") != std::string::npos;
-    for (ParameterSlot& slot : slotsOf(module)) {
-        if (!slot.tensor->defined())
-            continue;
-        at::Tensor moved = slot.tensor->to(target);
-        // Streamed blocks rest pinned so their copies to the GPU can overlap compute.
-        *slot.tensor = pin && !moved.is_pinned() ? moved.pin_memory() : moved;
-    }
-    auto quantized = m_quantized.find(blockOf(module));
-    if (quantized == m_quantized.end())
-        return;
-    for (QuantizedSlot& q : quantized->second) {
-        q.resting = q.resting.to(target);
-        if (pin)
-            q.resting = q.resting.pinned();
-    }
+    std::vector<ParameterSlot> slots = slotsOf(module);
+    if (auto quantized = m_quantized.find(blockOf(module)); quantized != m_quantized.end())
+        for (QuantizedSlot& q : quantized->second)
+            for (at::Tensor* stored : q.resting.storage())
+                slots.push_back(ParameterSlot{"", {}, stored});
+    // Streamed blocks rest pinned, one buffer per block, so their copies to the GPU can overlap compute.
+    if (pin && !std::all_of(slots.begin(), slots.end(),
+                            [](const ParameterSlot& s) { return !s.tensor->defined() || s.tensor->is_pinned(); }))
+        return PinnedBlockStorage::pack(slots);
+    for (ParameterSlot& slot : slots)
+        if (slot.tensor->defined())
+            *slot.tensor = slot.tensor->to(target);
 }
 
 void ModuleWeightTransport::prefetchBlock(int block, const std::string& device)

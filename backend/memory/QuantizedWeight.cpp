@@ -87,16 +87,6 @@ QuantizedWeight QuantizedWeight::to(c10::Device device, bool nonBlocking) const
     return q;
 }
 
-QuantizedWeight QuantizedWeight::pinned() const
-{
-    QuantizedWeight q = *this;
-    if (!m_codes.is_pinned())
-        q.m_codes = m_codes.pin_memory();
-    if (!m_scales.is_pinned())
-        q.m_scales = m_scales.pin_memory();
-    return q;
-}
-
 std::int64_t QuantizedWeight::widenWorkspaceBytes() { return kSliceElements * (4 + 4); }
 
 c10::Device QuantizedWeight::device() const { return m_codes.device(); }

@@ -11,6 +11,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace framesmith {
 
@@ -24,7 +25,9 @@ public:
     at::Tensor widen(c10::ScalarType dtype) const;
     // The same codes on `device` (non_blocking from pinned memory), or pinned in RAM.
     QuantizedWeight to(c10::Device device, bool nonBlocking = false) const;
-    QuantizedWeight pinned() const;
+    // Its tensors (codes, scales), for re-homing in place: a streamed block's pinned buffer
+    // (PinnedBlockStorage) holds its stored matrices beside its vectors.
+    std::vector<at::Tensor*> storage() { return {&m_codes, &m_scales}; }
 
     WeightStorage storage() const { return m_storage; }
     const at::Tensor& codes() const { return m_codes; }   // [out, in] int8 / uint8 e4m3fn bytes

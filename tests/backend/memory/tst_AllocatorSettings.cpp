@@ -14,14 +14,34 @@ private Q_SLOTS:
     void buildsTheConfigString()
     {
         MemoryPreset p;
-        p.expandableSegments = true;
+        p.expandableSegments = false;
         p.maxSplitSizeMb = 512;
         p.garbageCollectionThreshold = 0.6;
         QCOMPARE(QString::fromStdString(AllocatorSettings::configString(p)),
-                 QString("expandable_segments:True,max_split_size_mb:512,garbage_collection_threshold:0.6"));
+                 QString("max_split_size_mb:512,garbage_collection_threshold:0.6"));
         p = MemoryPreset{};
         p.expandableSegments = false;
         QVERIFY(AllocatorSettings::configString(p).empty());
+    }
+
+    // libtorch before 2.1 rejects the whole variable when it names expandable_segments.
+    void expandableSegmentsOnlyWhereLibtorchKnowsThem()
+    {
+        MemoryPreset p;
+        p.name = "24gb";
+        p.expandableSegments = true;
+        p.maxSplitSizeMb = 512;
+        const QString config = QString::fromStdString(AllocatorSettings::configString(p));
+        qunsetenv(AllocatorSettings::kVariable);
+        const QString message = QString::fromStdString(AllocatorSettings::apply(p));
+        qunsetenv(AllocatorSettings::kVariable);
+        if (AllocatorSettings::supportsExpandableSegments()) {
+            QCOMPARE(config, QString("expandable_segments:True,max_split_size_mb:512"));
+            QVERIFY2(!message.contains("left out"), qPrintable(message));
+        } else {
+            QCOMPARE(config, QString("max_split_size_mb:512"));
+            QVERIFY2(message.contains("expandable segments left out"), qPrintable(message));
+        }
     }
 
     void setsTheVariableOnlyWhenTheUserDidNot()
@@ -29,9 +49,10 @@ private Q_SLOTS:
         qunsetenv(AllocatorSettings::kVariable);
         MemoryPreset p;
         p.name = "24gb";
-        p.expandableSegments = true;
+        p.expandableSegments = false;
+        p.maxSplitSizeMb = 256;
         QVERIFY(QString::fromStdString(AllocatorSettings::apply(p)).contains("from preset"));
-        QCOMPARE(qgetenv(AllocatorSettings::kVariable), QByteArray("expandable_segments:True"));
+        QCOMPARE(qgetenv(AllocatorSettings::kVariable), QByteArray("max_split_size_mb:256"));
 
         qputenv(AllocatorSettings::kVariable, "max_split_size_mb:128");
         const QString message = QString::fromStdString(AllocatorSettings::apply(p));
