@@ -3,6 +3,10 @@
 // Reports median/min/max of N timed calls after one warm-up, achieved GFLOP/s against a 2048^3
 // fp32 matmul measured in the same process, and RSS (after load, peak, activation peak).
 //   bench_transformer_forward --workload 2b|5b [--fixtures DIR] [--runs 3] [--budget-mb 256]
+//                             [--storage native|int8|fp8]
+// --storage int8|fp8 stores the blocks' matrices narrowed (memory/QuantizedWeight) and widens each
+// block around its run, as the fp8-weights / int8-weights strategies do.
+#include "memory/ModuleWeightTransport.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 
 #include <ATen/ATen.h>
@@ -114,6 +118,23 @@ int main(int argc, char** argv)
         AttentionOptions options;
         options.scoreBudgetBytes = std::stoll(flag(argc, argv, "--budget-mb", "256")) << 20;
         model->setAttentionOptions(options);
+        const std::string storageName = flag(argc, argv, "--storage", "native");
+        const WeightStorage storage = storageName == "int8" ? WeightStorage::Int8
+                                      : storageName == "fp8" ? WeightStorage::Float8
+                                                             : WeightStorage::Native;
+        ModuleWeightTransport transport;
+        std::int64_t blockBytes = 0;
+        for (std::size_t i = 0; i < model->transformerBlocks().size(); ++i) {
+            transport.bindBlock(static_cast<int>(i), model->transformerBlocks()[i]);
+            transport.quantizeBlock(static_cast<int>(i), storage);
+            blockBytes += transport.boundBytes("transformer.transformer_blocks." + std::to_string(i));
+        }
+        model->setBlockCallback([&transport](int block, bool before) {
+            if (before)
+                transport.widenBlock(block, "cpu");
+            else
+                transport.narrowBlock(block);
+        });
         auto gen = at::make_generator<at::CPUGeneratorImpl>(1);
         at::Tensor hidden = at::randn({2, 13, 16, 16, 24}, gen);
         at::Tensor text = at::randn({2, 226, 4096}, gen);
@@ -138,12 +159,13 @@ int main(int argc, char** argv)
         getrusage(RUSAGE_SELF, &usage);
         std::printf("workload transformer-%s: median %.3f s (min %.3f, max %.3f, %d runs) | %.1f GFLOP/s achieved "
                     "= %.2f x the 2048^3 matmul (%.1f GFLOP/s) | RSS after load %.0f MiB, activation peak %.0f MiB, "
-                    "process peak %.0f MiB | attention %s, score budget %lld MiB | %.1f CPU s per call = %.2f x the matmul's GFLOP per CPU second\n",
+                    "process peak %.0f MiB | attention %s, score budget %lld MiB | %.1f CPU s per call = %.2f x the matmul's GFLOP per CPU second"
+                    " | blocks stored %s: %.1f MiB\n",
                     workload.c_str(), median, times.front(), times.back(), runs, gflop / median,
                     gflop / median / machine, machine, afterLoad, peakWindow - afterLoad, usage.ru_maxrss / 1024.0,
                     ChunkedAttention::usesFusedKernel(hidden, options) ? "fused SDPA" : "chunked math",
                     static_cast<long long>(options.scoreBudgetBytes >> 20), cpuPerCall,
-                    gflop / cpuPerCall / machineCpuRate);
+                    gflop / cpuPerCall / machineCpuRate, weightStorageName(storage), blockBytes / 1048576.0);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_transformer_forward: %s\n", e.what());
         return 1;

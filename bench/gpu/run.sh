@@ -2,7 +2,8 @@
 # Framesmith memory checks on a CUDA machine. Builds the backend and CLI against the installed
 # PyTorch's libtorch, makes full-size random-weight models from the full-size configs, and
 # measures CogVideoX-2b and -5b at 49 x 480 x 720 for a few steps:
-#   - seconds per step and peak allocated bytes per stage, for every built-in preset
+#   - seconds per step and peak allocated bytes per stage, for every built-in preset, and with
+#     blocks stored fp8 / int8 (low-memory and 24gb plus fp8-weights / int8-weights)
 #   - the planner's prediction for the same run, and its error
 #   - block-streaming overhead (low-memory) against the resident transformer (24gb)
 #   - guidance split over two logical devices (FRAMESMITH_LOGICAL_GPUS=2 on one GPU)
@@ -110,10 +111,24 @@ preset.setdefault("placement", {})["streamPrefetchBlocks"] = 2
 json.dump(preset, open(sys.argv[2], "w"), indent=2)
 PY
 
+# Blocks stored narrowed: the low-memory and 24gb presets plus one weight-storage strategy.
+for base in low-memory 24gb; do
+  for storage in fp8 int8; do
+    python3 - "$ROOT/resources/presets/$base.json" "$WORK/$base-$storage.json" "$storage" <<'PY'
+import json, sys
+preset = json.load(open(sys.argv[1]))
+preset["name"] = preset["name"] + "-" + sys.argv[3]
+preset["strategies"].append(sys.argv[3] + "-weights")
+json.dump(preset, open(sys.argv[2], "w"), indent=2)
+PY
+  done
+done
+
 for m in $MODELS; do
   for p in $PRESETS; do run_case "$m" "$p" "$p"; done
   run_case "$m" multi-gpu "multi-gpu-logical2" FRAMESMITH_LOGICAL_GPUS=2
   run_case "$m" "$PREFETCH2" "low-memory-prefetch2"
+  for q in low-memory-fp8 low-memory-int8 24gb-fp8 24gb-int8; do run_case "$m" "$WORK/$q.json" "$q"; done
 done
 
 # 4. Summary: per stage, measured peak vs planned peak on the busiest device; streaming overhead.
