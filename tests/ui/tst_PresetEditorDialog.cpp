@@ -3,6 +3,7 @@
 // selects it, history reload finds it again; bad names are refused in the dialog, nothing lost.
 #include "framesmith/MemoryPreset.h"
 #include "ui/AppSettings.h"
+#include "ui/AppTranslator.h"
 #include "ui/MainWindow.h"
 #include "ui/PresetEditorDialog.h"
 
@@ -180,6 +181,16 @@ private Q_SLOTS:
         QVERIFY2(!dialog.forecastText().isEmpty(), "a model on the form gets a forecast");
         PresetEditorDialog noModel(QStringLiteral("24gb"), {}, {});
         QVERIFY(noModel.forecastText().isEmpty());
+    }
+
+    void strategyLabelsAreTranslated()
+    {
+        AppTranslator translator;
+        QVERIFY(translator.apply(QStringLiteral("zh_CN")));
+        PresetEditorDialog dialog(QStringLiteral("24gb"), {}, {});
+        QCOMPARE(dialog.findChild<QCheckBox*>(QStringLiteral("fp8-weights"))->text(),
+                 QString::fromUtf8("\xe4\xbb\xa5 fp8 \xe5\xad\x98\xe5\x82\xa8\xe6\x9d\x83\xe9\x87\x8d")); // 以 fp8 存储权重
+        translator.apply(QStringLiteral("en"));
     }
 };
 
