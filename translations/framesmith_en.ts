@@ -581,6 +581,14 @@ Total time: %3 s</translation>
         <source>Ready. Choose a model folder to generate.</source>
         <translation>Ready. Choose a model folder to generate.</translation>
     </message>
+    <message>
+        <source>Customi&amp;ze…</source>
+        <translation>Customi&amp;ze…</translation>
+    </message>
+    <message>
+        <source>Make your own memory preset from this one</source>
+        <translation>Make your own memory preset from this one</translation>
+    </message>
 </context>
 <context>
     <name>MemoryDisplay</name>
@@ -672,6 +680,99 @@ Total time: %3 s</translation>
     <message>
         <source>Everything resident on the GPU, no offloading: needs the most memory</source>
         <translation>Everything resident on the GPU, no offloading: needs the most memory</translation>
+    </message>
+    <message>
+        <source>Cannot be read: %1</source>
+        <translation>Cannot be read: %1</translation>
+    </message>
+</context>
+<context>
+    <name>PresetEditorDialog</name>
+    <message>
+        <source>Customize memory preset</source>
+        <translation>Customize memory preset</translation>
+    </message>
+    <message>
+        <source>Letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
+        <translation>Letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</translation>
+    </message>
+    <message>
+        <source>bf16 (recommended)</source>
+        <translation>bf16 (recommended)</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>fp32 (most memory)</source>
+        <translation>fp32 (most memory)</translation>
+    </message>
+    <message>
+        <source>Transformer blocks loaded ahead while streaming: more is faster and uses more GPU memory</source>
+        <translation>Transformer blocks loaded ahead while streaming: more is faster and uses more GPU memory</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>high ×</source>
+        <translation>high ×</translation>
+    </message>
+    <message>
+        <source>wide</source>
+        <translation>wide</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>&amp;Description:</translation>
+    </message>
+    <message>
+        <source>Compute &amp;type:</source>
+        <translation>Compute &amp;type:</translation>
+    </message>
+    <message>
+        <source>Blocks loaded &amp;ahead:</source>
+        <translation>Blocks loaded &amp;ahead:</translation>
+    </message>
+    <message>
+        <source>VAE &amp;tile size:</source>
+        <translation>VAE &amp;tile size:</translation>
+    </message>
+    <message>
+        <source>Strategies</source>
+        <translation>Strategies</translation>
+    </message>
+    <message>
+        <source>%1
+(%2)</source>
+        <translation>%1
+(%2)</translation>
+    </message>
+    <message>
+        <source>Could not open preset &quot;%1&quot;: %2</source>
+        <translation>Could not open preset &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>Give the preset a name.</source>
+        <translation>Give the preset a name.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
+        <translation>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</translation>
+    </message>
+    <message>
+        <source>Could not save the preset: %1</source>
+        <translation>Could not save the preset: %1</translation>
+    </message>
+    <message>
+        <source>Forecast: %1</source>
+        <translation>Forecast: %1</translation>
     </message>
 </context>
 <context>
@@ -770,6 +871,129 @@ Total time: %3 s</translation>
     <message>
         <source>Step %1/%2</source>
         <translation>Step %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyLabels</name>
+    <message>
+        <source>Expandable allocator segments</source>
+        <translation>Expandable allocator segments</translation>
+    </message>
+    <message>
+        <source>Less fragmentation, less GPU memory wasted by the allocator</source>
+        <translation>Less fragmentation, less GPU memory wasted by the allocator</translation>
+    </message>
+    <message>
+        <source>Release memory between stages</source>
+        <translation>Release memory between stages</translation>
+    </message>
+    <message>
+        <source>Return cached GPU memory to the driver after each stage</source>
+        <translation>Return cached GPU memory to the driver after each stage</translation>
+    </message>
+    <message>
+        <source>Release memory every step</source>
+        <translation>Release memory every step</translation>
+    </message>
+    <message>
+        <source>Return cached GPU memory after every denoising step (slower, steadier)</source>
+        <translation>Return cached GPU memory after every denoising step (slower, steadier)</translation>
+    </message>
+    <message>
+        <source>Text encoder on the GPU, then released</source>
+        <translation>Text encoder on the GPU, then released</translation>
+    </message>
+    <message>
+        <source>Encode the prompt on the GPU, then free that memory before denoising</source>
+        <translation>Encode the prompt on the GPU, then free that memory before denoising</translation>
+    </message>
+    <message>
+        <source>Text encoder on the CPU</source>
+        <translation>Text encoder on the CPU</translation>
+    </message>
+    <message>
+        <source>Encode the prompt on the CPU: slower, uses no GPU memory</source>
+        <translation>Encode the prompt on the CPU: slower, uses no GPU memory</translation>
+    </message>
+    <message>
+        <source>Transformer stays on the GPU</source>
+        <translation>Transformer stays on the GPU</translation>
+    </message>
+    <message>
+        <source>Keep the whole transformer on the GPU from the first step to the last</source>
+        <translation>Keep the whole transformer on the GPU from the first step to the last</translation>
+    </message>
+    <message>
+        <source>Model offload</source>
+        <translation>Model offload</translation>
+    </message>
+    <message>
+        <source>Keep every component in RAM and move it to the GPU only for its own stage</source>
+        <translation>Keep every component in RAM and move it to the GPU only for its own stage</translation>
+    </message>
+    <message>
+        <source>Stream transformer blocks</source>
+        <translation>Stream transformer blocks</translation>
+    </message>
+    <message>
+        <source>Stream transformer blocks from RAM, loading the next ones ahead of time</source>
+        <translation>Stream transformer blocks from RAM, loading the next ones ahead of time</translation>
+    </message>
+    <message>
+        <source>Store weights in fp8</source>
+        <translation>Store weights in fp8</translation>
+    </message>
+    <message>
+        <source>Transformer weights in one byte each, computed in bf16: half the weight memory, small quality cost</source>
+        <translation>Transformer weights in one byte each, computed in bf16: half the weight memory, small quality cost</translation>
+    </message>
+    <message>
+        <source>Store weights in int8</source>
+        <translation>Store weights in int8</translation>
+    </message>
+    <message>
+        <source>Transformer weights as int8 with per-channel scales, computed in bf16</source>
+        <translation>Transformer weights as int8 with per-channel scales, computed in bf16</translation>
+    </message>
+    <message>
+        <source>Decode in tiles</source>
+        <translation>Decode in tiles</translation>
+    </message>
+    <message>
+        <source>Decode the video in overlapping spatial tiles</source>
+        <translation>Decode the video in overlapping spatial tiles</translation>
+    </message>
+    <message>
+        <source>Decode in small tiles</source>
+        <translation>Decode in small tiles</translation>
+    </message>
+    <message>
+        <source>Decode in small 144 x 200 pixel tiles (for 8-12 GB cards)</source>
+        <translation>Decode in small 144 x 200 pixel tiles (for 8-12 GB cards)</translation>
+    </message>
+    <message>
+        <source>Decode one clip at a time</source>
+        <translation>Decode one clip at a time</translation>
+    </message>
+    <message>
+        <source>Decode one clip of a batch at a time</source>
+        <translation>Decode one clip of a batch at a time</translation>
+    </message>
+    <message>
+        <source>Spread over all GPUs</source>
+        <translation>Spread over all GPUs</translation>
+    </message>
+    <message>
+        <source>Spread components and transformer blocks over every GPU by free memory</source>
+        <translation>Spread components and transformer blocks over every GPU by free memory</translation>
+    </message>
+    <message>
+        <source>Guidance on two GPUs</source>
+        <translation>Guidance on two GPUs</translation>
+    </message>
+    <message>
+        <source>Run the conditional and unconditional halves of guidance on two GPUs</source>
+        <translation>Run the conditional and unconditional halves of guidance on two GPUs</translation>
     </message>
 </context>
 <context>

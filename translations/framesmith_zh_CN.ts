@@ -580,6 +580,14 @@ Total time: %3 s</source>
         <source>Ready. Choose a model folder to generate.</source>
         <translation>就绪。请选择模型文件夹以开始生成。</translation>
     </message>
+    <message>
+        <source>Customi&amp;ze…</source>
+        <translation>自定义(&amp;Z)…</translation>
+    </message>
+    <message>
+        <source>Make your own memory preset from this one</source>
+        <translation>以此为基础创建您自己的内存预设</translation>
+    </message>
 </context>
 <context>
     <name>MemoryDisplay</name>
@@ -671,6 +679,99 @@ Total time: %3 s</source>
     <message>
         <source>Everything resident on the GPU, no offloading: needs the most memory</source>
         <translation>全部常驻 GPU，不卸载：需要最多显存</translation>
+    </message>
+    <message>
+        <source>Cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
+    <name>PresetEditorDialog</name>
+    <message>
+        <source>Customize memory preset</source>
+        <translation>自定义内存预设</translation>
+    </message>
+    <message>
+        <source>Letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
+        <translation>字母、数字、“-”、“_”和“.”；命令行也使用此名称</translation>
+    </message>
+    <message>
+        <source>bf16 (recommended)</source>
+        <translation>bf16（推荐）</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>fp32 (most memory)</source>
+        <translation>fp32（占用内存最多）</translation>
+    </message>
+    <message>
+        <source>Transformer blocks loaded ahead while streaming: more is faster and uses more GPU memory</source>
+        <translation>流式加载时提前载入的 Transformer 模块数：越多越快，占用显存也越多</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>high ×</source>
+        <translation>高 ×</translation>
+    </message>
+    <message>
+        <source>wide</source>
+        <translation>宽</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>说明(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Compute &amp;type:</source>
+        <translation>计算精度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Blocks loaded &amp;ahead:</source>
+        <translation>预载模块数(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>VAE &amp;tile size:</source>
+        <translation>VAE 分块大小(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Strategies</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>%1
+(%2)</source>
+        <translation>%1
+（%2）</translation>
+    </message>
+    <message>
+        <source>Could not open preset &quot;%1&quot;: %2</source>
+        <translation>无法打开预设“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Give the preset a name.</source>
+        <translation>请为预设命名。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
+        <translation>“%1”是内置预设，无法修改：请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Could not save the preset: %1</source>
+        <translation>无法保存预设：%1</translation>
+    </message>
+    <message>
+        <source>Forecast: %1</source>
+        <translation>预估：%1</translation>
     </message>
 </context>
 <context>
@@ -769,6 +870,129 @@ Total time: %3 s</source>
     <message>
         <source>Step %1/%2</source>
         <translation>第 %1/%2 步</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyLabels</name>
+    <message>
+        <source>Expandable allocator segments</source>
+        <translation>可扩展的分配器内存段</translation>
+    </message>
+    <message>
+        <source>Less fragmentation, less GPU memory wasted by the allocator</source>
+        <translation>减少碎片，分配器浪费的显存更少</translation>
+    </message>
+    <message>
+        <source>Release memory between stages</source>
+        <translation>阶段之间释放显存</translation>
+    </message>
+    <message>
+        <source>Return cached GPU memory to the driver after each stage</source>
+        <translation>每个阶段结束后将缓存的显存归还给驱动</translation>
+    </message>
+    <message>
+        <source>Release memory every step</source>
+        <translation>每步释放显存</translation>
+    </message>
+    <message>
+        <source>Return cached GPU memory after every denoising step (slower, steadier)</source>
+        <translation>每个去噪步骤后归还缓存的显存（较慢，更稳定）</translation>
+    </message>
+    <message>
+        <source>Text encoder on the GPU, then released</source>
+        <translation>文本编码器在 GPU 上运行后释放</translation>
+    </message>
+    <message>
+        <source>Encode the prompt on the GPU, then free that memory before denoising</source>
+        <translation>在 GPU 上编码提示词，去噪前释放这部分显存</translation>
+    </message>
+    <message>
+        <source>Text encoder on the CPU</source>
+        <translation>文本编码器在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>Encode the prompt on the CPU: slower, uses no GPU memory</source>
+        <translation>在 CPU 上编码提示词：较慢，不占用显存</translation>
+    </message>
+    <message>
+        <source>Transformer stays on the GPU</source>
+        <translation>Transformer 常驻 GPU</translation>
+    </message>
+    <message>
+        <source>Keep the whole transformer on the GPU from the first step to the last</source>
+        <translation>从第一步到最后一步，整个 Transformer 都保留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>Model offload</source>
+        <translation>模型卸载</translation>
+    </message>
+    <message>
+        <source>Keep every component in RAM and move it to the GPU only for its own stage</source>
+        <translation>所有组件保存在内存中，只在各自的阶段移到 GPU</translation>
+    </message>
+    <message>
+        <source>Stream transformer blocks</source>
+        <translation>流式加载 Transformer 模块</translation>
+    </message>
+    <message>
+        <source>Stream transformer blocks from RAM, loading the next ones ahead of time</source>
+        <translation>从内存流式加载 Transformer 模块，并提前载入后续模块</translation>
+    </message>
+    <message>
+        <source>Store weights in fp8</source>
+        <translation>以 fp8 存储权重</translation>
+    </message>
+    <message>
+        <source>Transformer weights in one byte each, computed in bf16: half the weight memory, small quality cost</source>
+        <translation>Transformer 权重每个占一个字节，以 bf16 计算：权重内存减半，画质略有损失</translation>
+    </message>
+    <message>
+        <source>Store weights in int8</source>
+        <translation>以 int8 存储权重</translation>
+    </message>
+    <message>
+        <source>Transformer weights as int8 with per-channel scales, computed in bf16</source>
+        <translation>Transformer 权重以 int8 加逐通道缩放存储，以 bf16 计算</translation>
+    </message>
+    <message>
+        <source>Decode in tiles</source>
+        <translation>分块解码</translation>
+    </message>
+    <message>
+        <source>Decode the video in overlapping spatial tiles</source>
+        <translation>将视频按相互重叠的空间分块解码</translation>
+    </message>
+    <message>
+        <source>Decode in small tiles</source>
+        <translation>小分块解码</translation>
+    </message>
+    <message>
+        <source>Decode in small 144 x 200 pixel tiles (for 8-12 GB cards)</source>
+        <translation>以 144 x 200 像素的小分块解码（适合 8-12 GB 显卡）</translation>
+    </message>
+    <message>
+        <source>Decode one clip at a time</source>
+        <translation>逐个片段解码</translation>
+    </message>
+    <message>
+        <source>Decode one clip of a batch at a time</source>
+        <translation>批次中的片段逐个解码</translation>
+    </message>
+    <message>
+        <source>Spread over all GPUs</source>
+        <translation>分布到所有 GPU</translation>
+    </message>
+    <message>
+        <source>Spread components and transformer blocks over every GPU by free memory</source>
+        <translation>按可用显存将组件和 Transformer 模块分布到每个 GPU</translation>
+    </message>
+    <message>
+        <source>Guidance on two GPUs</source>
+        <translation>引导在两块 GPU 上并行</translation>
+    </message>
+    <message>
+        <source>Run the conditional and unconditional halves of guidance on two GPUs</source>
+        <translation>在两块 GPU 上分别运行引导的有条件和无条件部分</translation>
     </message>
 </context>
 <context>

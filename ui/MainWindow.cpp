@@ -15,7 +15,8 @@
 #include "ui/HistoryPanel.h"
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelSummary.h"
-#include "ui/PresetChoices.h"
+#include "ui/MemoryForecast.h"
+#include "ui/PresetEditorDialog.h"
 #include "ui/RequestForm.h"
 #include "ui/RunPresenter.h"
 #include "ui/WindowLayout.h"
@@ -155,6 +156,7 @@ void MainWindow::connectFields()
     connect(m_ui->modelFolderEdit, &QLineEdit::editingFinished, this, &MainWindow::onModelFolderEdited);
     connect(m_ui->modelBrowseButton, &QPushButton::clicked, this, &MainWindow::onModelBrowseClicked);
     connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this, &MainWindow::updateForecast);
+    connect(m_ui->customizePresetButton, &QPushButton::clicked, this, &MainWindow::onCustomizePresetClicked);
 }
 
 framesmith::GenerationRequest MainWindow::request() const
@@ -381,6 +383,21 @@ void MainWindow::updateForecast()
     if (m_model.state != ModelFolderProbe::State::CogVideoX)
         r.modelPath.clear();
     m_memory->showForecast(r);
+}
+
+void MainWindow::onCustomizePresetClicked()
+{
+    framesmith::GenerationRequest r = request();
+    if (m_model.state != ModelFolderProbe::State::CogVideoX)
+        r.modelPath.clear();
+    auto* dialog = new PresetEditorDialog(m_ui->presetCombo->currentData().toString(), r,
+                                          MemoryForecast::devicesFrom(*m_monitor), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PresetEditorDialog::presetSaved, this, [this](const QString& name) {
+        RequestForm::populateChoices(*m_ui);
+        m_ui->presetCombo->setCurrentIndex(m_ui->presetCombo->findData(name));
+    });
+    dialog->open(); // window-modal, non-blocking
 }
 
 void MainWindow::setHistoryRoot(const QString& root) { m_shelf->setRoot(root); }

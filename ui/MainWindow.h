@@ -91,6 +91,7 @@ private:
     void showError(const QString& title, const QString& message, const QString& detail);
     void onLanguageChosen(const QString& setting);
     void onAboutTriggered();
+    void onCustomizePresetClicked();
     void onStartImageRejected(const QString& path, const QString& reason);
 
     void updateGenerateAvailability(const QStringList& problems);

@@ -45,13 +45,22 @@ std::vector<framesmith::DeviceInfo> MemoryForecast::devicesFrom(const framesmith
 MemoryForecast MemoryForecast::forRequest(const framesmith::GenerationRequest& request,
                                           const std::vector<framesmith::DeviceInfo>& devices)
 {
-    MemoryForecast forecast;
     const auto preset = PresetLibrary::load(QString::fromStdString(request.preset));
-    if (!preset || request.modelPath.empty())
+    if (!preset)
+        return {};
+    return forPreset(request, *preset, devices);
+}
+
+MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& request,
+                                         const framesmith::MemoryPreset& preset,
+                                         const std::vector<framesmith::DeviceInfo>& devices)
+{
+    MemoryForecast forecast;
+    if (request.modelPath.empty())
         return forecast;
     framesmith::MemoryPlan plan;
     try {
-        plan = framesmith::Engine::plan(request, *preset, devices);
+        plan = framesmith::Engine::plan(request, preset, devices);
     } catch (const std::exception& e) {
         forecast.summary = tr("No memory forecast: %1").arg(QString::fromUtf8(e.what()));
         return forecast;

@@ -5,6 +5,7 @@
 // memory monitor's series ("cuda:N" totals and latest use; "ram" for the host).
 #include "framesmith/DeviceInfo.h"
 #include "framesmith/GenerationRequest.h"
+#include "framesmith/MemoryPreset.h"
 
 #include <QHash>
 #include <QString>
@@ -24,5 +25,8 @@ struct MemoryForecast {
 
     static MemoryForecast forRequest(const framesmith::GenerationRequest& request,
                                      const std::vector<framesmith::DeviceInfo>& devices);
+    // The same for a preset being edited (request.preset is ignored).
+    static MemoryForecast forPreset(const framesmith::GenerationRequest& request, const framesmith::MemoryPreset& preset,
+                                    const std::vector<framesmith::DeviceInfo>& devices);
     static std::vector<framesmith::DeviceInfo> devicesFrom(const framesmith::VramMonitor& monitor);
 };

@@ -1,5 +1,7 @@
 #include "ui/PresetChoices.h"
 
+#include "framesmith/PresetCatalog.h"
+
 #include <QCoreApplication>
 
 namespace {
@@ -29,5 +31,21 @@ QVector<PresetChoice> builtInPresetChoices()
     for (const Entry& e : kEntries)
         choices.push_back({QString::fromLatin1(e.id), QCoreApplication::translate("PresetChoices", e.name),
                            QCoreApplication::translate("PresetChoices", e.description)});
+    return choices;
+}
+
+QVector<PresetChoice> userPresetChoices()
+{
+    QVector<PresetChoice> choices;
+    const framesmith::PresetCatalog catalog;
+    for (const std::string& name : catalog.userNames()) {
+        QString description;
+        try {
+            description = QString::fromStdString(catalog.load(name).description);
+        } catch (const std::exception& e) {
+            description = QCoreApplication::translate("PresetChoices", "Cannot be read: %1").arg(QString::fromUtf8(e.what()));
+        }
+        choices.push_back({QString::fromStdString(name), QString::fromStdString(name), description});
+    }
     return choices;
 }

@@ -27,6 +27,13 @@ void RequestForm::populateChoices(Ui::MainWindow& ui)
         ui.presetCombo->addItem(choice.name, choice.id);
         ui.presetCombo->setItemData(ui.presetCombo->count() - 1, choice.description, Qt::ToolTipRole);
     }
+    const QVector<PresetChoice> own = userPresetChoices();
+    if (!own.isEmpty())
+        ui.presetCombo->insertSeparator(ui.presetCombo->count());
+    for (const PresetChoice& choice : own) {
+        ui.presetCombo->addItem(choice.name, choice.id);
+        ui.presetCombo->setItemData(ui.presetCombo->count() - 1, choice.description, Qt::ToolTipRole);
+    }
     ui.schedulerCombo->clear();
     ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "Model default")), QString::fromLatin1(kSchedulerIds[0]));
     ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "DPM-Solver++ (CogVideoX)")), QString::fromLatin1(kSchedulerIds[1]));

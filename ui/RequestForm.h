@@ -12,6 +12,6 @@ public:
     static framesmith::GenerationRequest read(const Ui::MainWindow& ui);
     // Everything but the model folder, which the window probes itself.
     static void write(Ui::MainWindow& ui, const framesmith::GenerationRequest& request);
-    // Fills the preset and scheduler pickers (again after a language change), keeping the selection.
+    // Fills the preset (built-ins, then the user's) and scheduler pickers (again after a language change), keeping the selection.
     static void populateChoices(Ui::MainWindow& ui);
 };

@@ -58,6 +58,8 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
+        // The picker lists the user's own presets too: none here, whatever this machine's user has.
+        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("xdg")).toUtf8());
         m_imagePath = m_dir.filePath(QStringLiteral("start.png"));
         QImage image(64, 48, QImage::Format_RGB32);
         image.fill(Qt::darkCyan);
