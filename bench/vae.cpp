@@ -10,6 +10,7 @@
 
 #include <malloc.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -32,6 +33,13 @@ long statusKiB(const std::string& key) // VmRSS / VmHWM from /proc/self/status
         if (line.rfind(key + ":", 0) == 0)
             return std::stol(line.substr(key.size() + 1));
     return -1;
+}
+
+double processCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 void resetPeak() { std::ofstream("/proc/self/clear_refs") << "5"; } // resets VmHWM
@@ -123,20 +131,24 @@ int main(int argc, char** argv)
     malloc_trim(0);
     const long afterLoad = statusKiB("VmRSS");
     resetPeak();
-    std::vector<double> seconds;
+    std::vector<double> seconds, cpuSeconds;
     std::vector<std::int64_t> outShape;
     for (int run = 0; run <= runs; ++run) { // run 0 is the warm-up
+        const double cpuStart = processCpuSeconds();
         auto start = std::chrono::steady_clock::now();
         at::Tensor out = w.encode ? vae.encode(input, options).mean : vae.decode(input, options);
         auto stop = std::chrono::steady_clock::now();
         outShape = out.sizes().vec();
-        if (run > 0 || runs == 0) // --runs 0: report the warm-up alone
+        if (run > 0 || runs == 0) { // --runs 0: report the warm-up alone
             seconds.push_back(std::chrono::duration<double>(stop - start).count());
+            cpuSeconds.push_back(processCpuSeconds() - cpuStart);
+        }
     }
     const long peak = statusKiB("VmHWM");
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::sort(seconds.begin(), seconds.end());
+    std::sort(cpuSeconds.begin(), cpuSeconds.end());
     const double median = seconds[seconds.size() / 2];
     std::cout << "workload " << name << " window_mib " << windowMiB << " dtype " << (dtype == at::kFloat ? "f32" : "bf16") << " threads " << threads
               << " output [";
@@ -145,6 +157,8 @@ int main(int argc, char** argv)
     std::cout << "]\n";
     std::cout << "time_s median " << median << " min " << seconds.front() << " max " << seconds.back() << " (runs "
               << runs << ")\n";
+    // CPU time (all threads): steadier than wall time on a shared machine.
+    std::cout << "cpu_s median " << cpuSeconds[cpuSeconds.size() / 2] << " min " << cpuSeconds.front() << "\n";
     std::cout << "gflops " << w.gflop / median << "\n";
     std::cout << "rss_after_load_MiB " << afterLoad / 1024.0 << "\npeak_rss_MiB " << peak / 1024.0
               << "\nactivation_MiB " << (peak - afterLoad) / 1024.0 << "\nru_maxrss_MiB " << usage.ru_maxrss / 1024.0
