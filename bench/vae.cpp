@@ -1,4 +1,5 @@
 // bench_vae WORKLOAD [--runs N] [--threads T] [--dtype f32|bf16] [--config VAE_CONFIG_JSON] [--window-mib M]
+//           [--input B,C,F,H,W]  (another input shape, e.g. the demo generation's latents 1,16,3,16,24)
 // WORKLOAD: decode | decode-tiled | encode — the tests/fixtures/cogvideox-mid VAE workloads
 // (real VAE config, seeded weights and inputs as that README defines). One workload per process:
 // prints median/min/max seconds, GFLOP/s, RSS after load, peak RSS and activation = peak - after load.
@@ -69,10 +70,22 @@ struct Workload {
     bool encode, tiled;
 };
 
+std::vector<std::int64_t> parseShape(const std::string& text) // "1,16,3,16,24"
+{
+    std::vector<std::int64_t> shape;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        shape.push_back(std::stoll(text.substr(start, comma - start)));
+        start = comma + 1;
+    }
+    return shape;
+}
+
 int usage()
 {
     std::cerr << "usage: bench_vae decode|decode-tiled|encode [--runs N] [--threads T] [--dtype f32|bf16]"
-                 " [--config PATH] [--window-mib M]\n";
+                 " [--config PATH] [--window-mib M] [--input B,C,F,H,W]\n";
     return 2;
 }
 
@@ -85,6 +98,7 @@ int main(int argc, char** argv)
     const std::string name = argv[1];
     int runs = 3, threads = 2;
     long long windowMiB = 8;
+    std::vector<std::int64_t> inputShape;
     at::ScalarType dtype = at::kFloat;
     // Default: the fixture, found from the repository root, the build folder or this source file.
     const std::string fixture = "tests/fixtures/cogvideox-mid/vae/config.json";
@@ -102,6 +116,7 @@ int main(int argc, char** argv)
         else if (flag == "--dtype") dtype = value == "bf16" ? at::kBFloat16 : at::kFloat;
         else if (flag == "--config") configPath = value;
         else if (flag == "--window-mib") windowMiB = std::stoll(value);
+        else if (flag == "--input") inputShape = parseShape(value);
         else return usage();
     }
     Workload w;
@@ -109,6 +124,12 @@ int main(int argc, char** argv)
     else if (name == "decode-tiled") w = {{1, 16, 5, 8, 12}, 3259.5, false, true};
     else if (name == "encode") w = {{1, 3, 17, 64, 96}, 939.4, true, false};
     else return usage();
+    if (!inputShape.empty()) {
+        if (inputShape.size() != 5)
+            return usage();
+        w.input = inputShape;
+        w.gflop = 0; // only known for the README's workloads
+    }
 
     at::set_num_threads(threads);
     c10::InferenceMode inference;
