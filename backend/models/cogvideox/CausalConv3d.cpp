@@ -1,5 +1,7 @@
 #include "models/cogvideox/CausalConv3d.h"
 
+#include "models/cogvideox/VaeConvolution.h"
+
 #include <ATen/ATen.h>
 
 #include <algorithm>
@@ -24,7 +26,7 @@ at::Tensor CausalConv3d::convolve(const at::Tensor& window) const
 {
     // Zero padding in height/width happens inside the convolution (diffusers pads explicitly).
     const std::int64_t spatialPad = (m_kernel - 1) / 2;
-    return at::conv3d(window, m_conv->weight, m_conv->bias, {1, 1, 1}, {0, spatialPad, spatialPad});
+    return VaeConvolution::run(window, m_conv->weight, m_conv->bias, {1, 1, 1}, {0, spatialPad, spatialPad});
 }
 
 void CausalConv3d::fillWindow(at::Tensor& window, const at::Tensor& src, const at::Tensor& past, std::int64_t t0,

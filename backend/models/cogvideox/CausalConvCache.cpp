@@ -2,8 +2,6 @@
 
 #include "models/cogvideox/ConvWindowPlan.h"
 
-#include <ATen/Context.h>
-
 #include <algorithm>
 
 #if defined(__GLIBC__)
@@ -38,16 +36,13 @@ std::int64_t CausalConvCache::bytes() const
 std::vector<std::int64_t> CausalConvCache::windows(std::int64_t frames, std::int64_t contextFrames,
                                                   at::IntArrayRef frameShape, const at::Tensor& like) const
 {
-    const std::int64_t batch = frameShape[0], channels = frameShape[1], rows = frameShape[2];
     ConvWindowRequest request;
     request.frames = frames;
     request.contextFrames = contextFrames;
-    request.frameBytes = batch * channels * rows * frameShape[3] * static_cast<std::int64_t>(like.element_size());
+    request.frameBytes = static_cast<std::int64_t>(like.element_size());
+    for (const std::int64_t size : frameShape)
+        request.frameBytes *= size;
     request.budgetBytes = m_windowBytes;
-    // ATen's size test only decides between its engines for CPU float convs with oneDNN on.
-    const bool oneDnnOn = at::hasMKLDNN() && at::globalContext().userEnabledMkldnn();
-    if (like.is_cpu() && like.scalar_type() == at::kFloat && oneDnnOn)
-        request.dispatchRows = batch * channels * rows;
     return ConvWindowPlan::windows(request);
 }
 

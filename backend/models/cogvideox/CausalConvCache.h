@@ -27,8 +27,8 @@ public:
     void setWindowBytes(std::int64_t bytes) { m_windowBytes = bytes; }
     std::int64_t windowBytes() const { return m_windowBytes; }
     // Output frames per window (ConvWindowPlan) for a conv whose windows hold frames of
-    // frameShape [B, C, H, W] like `like` (device and dtype decide the engine), each window
-    // reading `contextFrames` frames before its first output.
+    // frameShape [B, C, H, W] in `like`'s dtype, each reading `contextFrames` frames before its
+    // first output.
     std::vector<std::int64_t> windows(std::int64_t frames, std::int64_t contextFrames, at::IntArrayRef frameShape,
                                       const at::Tensor& like) const;
 

@@ -1,5 +1,7 @@
 #include "models/cogvideox/CogVideoXVaeDownsample3D.h"
 
+#include "models/cogvideox/VaeConvolution.h"
+
 #include <ATen/ATen.h>
 
 #include <algorithm>
@@ -64,8 +66,8 @@ at::Tensor CogVideoXVaeDownsample3D::forward(at::Tensor x, const CausalConvCache
         if (t0 + n == outFrames)
             x.reset();
         if (n == outFrames)
-            return at::conv3d(window, weight, m_conv->bias, {1, 2, 2});
-        at::Tensor out = at::conv3d(window, weight, m_conv->bias, {1, 2, 2});
+            return VaeConvolution::run(window, weight, m_conv->bias, {1, 2, 2}, {0, 0, 0});
+        at::Tensor out = VaeConvolution::run(window, weight, m_conv->bias, {1, 2, 2}, {0, 0, 0});
         if (!output.defined())
             output = at::empty({batch, channels, outFrames, out.size(3), out.size(4)}, out.options());
         output.narrow(2, t0, n).copy_(out);

@@ -1,5 +1,7 @@
 #include "models/cogvideox/CogVideoXVaeUpsample3D.h"
 
+#include "models/cogvideox/VaeConvolution.h"
+
 #include <ATen/ATen.h>
 
 #include <algorithm>
@@ -56,10 +58,10 @@ at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x, const CausalConvCache& 
         if (t0 + n == outFrames)
             x.reset();
         if (n == outFrames)
-            return at::conv3d(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1});
+            return VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1});
         if (!output.defined())
             output = at::empty({batch, channels, outFrames, 2 * rows, 2 * columns}, buffer.options());
-        output.narrow(2, t0, n).copy_(at::conv3d(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1}));
+        output.narrow(2, t0, n).copy_(VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1}));
         t0 += n;
     }
     return output;
