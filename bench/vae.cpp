@@ -1,4 +1,5 @@
 // bench_vae WORKLOAD [--runs N] [--threads T] [--dtype f32|bf16] [--config VAE_CONFIG_JSON] [--window-mib M]
+//           [--input B,C,F,H,W]  (another input shape, e.g. the demo generation's latents 1,16,3,16,24)
 // WORKLOAD: decode | decode-tiled | encode — the tests/fixtures/cogvideox-mid VAE workloads
 // (real VAE config, seeded weights and inputs as that README defines). One workload per process:
 // prints median/min/max seconds, GFLOP/s, RSS after load, peak RSS and activation = peak - after load.
@@ -10,6 +11,7 @@
 
 #include <malloc.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -32,6 +34,13 @@ long statusKiB(const std::string& key) // VmRSS / VmHWM from /proc/self/status
         if (line.rfind(key + ":", 0) == 0)
             return std::stol(line.substr(key.size() + 1));
     return -1;
+}
+
+double processCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 void resetPeak() { std::ofstream("/proc/self/clear_refs") << "5"; } // resets VmHWM
@@ -61,10 +70,22 @@ struct Workload {
     bool encode, tiled;
 };
 
+std::vector<std::int64_t> parseShape(const std::string& text) // "1,16,3,16,24"
+{
+    std::vector<std::int64_t> shape;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        shape.push_back(std::stoll(text.substr(start, comma - start)));
+        start = comma + 1;
+    }
+    return shape;
+}
+
 int usage()
 {
     std::cerr << "usage: bench_vae decode|decode-tiled|encode [--runs N] [--threads T] [--dtype f32|bf16]"
-                 " [--config PATH] [--window-mib M]\n";
+                 " [--config PATH] [--window-mib M] [--input B,C,F,H,W]\n";
     return 2;
 }
 
@@ -77,6 +98,7 @@ int main(int argc, char** argv)
     const std::string name = argv[1];
     int runs = 3, threads = 2;
     long long windowMiB = 8;
+    std::vector<std::int64_t> inputShape;
     at::ScalarType dtype = at::kFloat;
     // Default: the fixture, found from the repository root, the build folder or this source file.
     const std::string fixture = "tests/fixtures/cogvideox-mid/vae/config.json";
@@ -94,6 +116,7 @@ int main(int argc, char** argv)
         else if (flag == "--dtype") dtype = value == "bf16" ? at::kBFloat16 : at::kFloat;
         else if (flag == "--config") configPath = value;
         else if (flag == "--window-mib") windowMiB = std::stoll(value);
+        else if (flag == "--input") inputShape = parseShape(value);
         else return usage();
     }
     Workload w;
@@ -101,6 +124,12 @@ int main(int argc, char** argv)
     else if (name == "decode-tiled") w = {{1, 16, 5, 8, 12}, 3259.5, false, true};
     else if (name == "encode") w = {{1, 3, 17, 64, 96}, 939.4, true, false};
     else return usage();
+    if (!inputShape.empty()) {
+        if (inputShape.size() != 5)
+            return usage();
+        w.input = inputShape;
+        w.gflop = 0; // only known for the README's workloads
+    }
 
     at::set_num_threads(threads);
     c10::InferenceMode inference;
@@ -123,20 +152,24 @@ int main(int argc, char** argv)
     malloc_trim(0);
     const long afterLoad = statusKiB("VmRSS");
     resetPeak();
-    std::vector<double> seconds;
+    std::vector<double> seconds, cpuSeconds;
     std::vector<std::int64_t> outShape;
     for (int run = 0; run <= runs; ++run) { // run 0 is the warm-up
+        const double cpuStart = processCpuSeconds();
         auto start = std::chrono::steady_clock::now();
         at::Tensor out = w.encode ? vae.encode(input, options).mean : vae.decode(input, options);
         auto stop = std::chrono::steady_clock::now();
         outShape = out.sizes().vec();
-        if (run > 0 || runs == 0) // --runs 0: report the warm-up alone
+        if (run > 0 || runs == 0) { // --runs 0: report the warm-up alone
             seconds.push_back(std::chrono::duration<double>(stop - start).count());
+            cpuSeconds.push_back(processCpuSeconds() - cpuStart);
+        }
     }
     const long peak = statusKiB("VmHWM");
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::sort(seconds.begin(), seconds.end());
+    std::sort(cpuSeconds.begin(), cpuSeconds.end());
     const double median = seconds[seconds.size() / 2];
     std::cout << "workload " << name << " window_mib " << windowMiB << " dtype " << (dtype == at::kFloat ? "f32" : "bf16") << " threads " << threads
               << " output [";
@@ -145,6 +178,8 @@ int main(int argc, char** argv)
     std::cout << "]\n";
     std::cout << "time_s median " << median << " min " << seconds.front() << " max " << seconds.back() << " (runs "
               << runs << ")\n";
+    // CPU time (all threads): steadier than wall time on a shared machine.
+    std::cout << "cpu_s median " << cpuSeconds[cpuSeconds.size() / 2] << " min " << cpuSeconds.front() << "\n";
     std::cout << "gflops " << w.gflop / median << "\n";
     std::cout << "rss_after_load_MiB " << afterLoad / 1024.0 << "\npeak_rss_MiB " << peak / 1024.0
               << "\nactivation_MiB " << (peak - afterLoad) / 1024.0 << "\nru_maxrss_MiB " << usage.ru_maxrss / 1024.0

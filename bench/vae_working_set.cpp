@@ -100,6 +100,7 @@ int main(int argc, char** argv)
         {"real VAE", mid.str(), 9, 64, 96, false},
         {"real VAE", mid.str(), 17, 64, 96, false},
         {"real VAE", mid.str(), 9, 32, 48, false},
+        {"real VAE", mid.str(), 17, 32, 48, false},
         {"real VAE", mid.str(), 17, 64, 96, true},
     };
     std::printf("| VAE | frames x height x width | measured | predicted | residual |\n|---|---|---|---|---|\n");

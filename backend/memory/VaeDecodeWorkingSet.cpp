@@ -1,5 +1,7 @@
 #include "memory/VaeDecodeWorkingSet.h"
 
+#include "models/cogvideox/ConvWindowPlan.h"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -7,29 +9,29 @@
 namespace framesmith {
 namespace {
 
-// ATen 1.13-2.x ConvParams::use_mkldnn for a 3x3x3 float conv of batch 1: oneDNN only when
-// N * C * D * H exceeds this; below it the native slow_conv3d unfolds its input.
-constexpr std::int64_t kNativeConvLimit = 20480;
-constexpr std::int64_t kCausalPad = 2;   // frames a 3-frame causal kernel prepends
-constexpr std::int64_t kKernelVolume = 27;
+constexpr std::int64_t kCausalPad = 2; // frames a 3-frame causal kernel prepends
 
 struct Level {
     std::int64_t frames, height, width;
     std::int64_t area() const { return height * width; }
 };
 
-// One causal 3x3x3 conv at one level, with what its caller holds alongside (a resnet's residual).
+// One conv at one level (of its output), with what its caller holds alongside (a resnet's residual).
 struct ConvSite {
     std::int64_t in, out;
     Level level;
-    std::int64_t heldChannels; // channels x frames x area kept by the caller meanwhile
+    std::int64_t heldChannels;    // channels x frames x area kept by the caller meanwhile
+    std::int64_t sourceBytes = 0; // upsampler: its input, before the 2x nearest upsampling
+    bool isUpsampler() const { return sourceBytes > 0; }
+    std::int64_t context() const { return isUpsampler() ? 0 : kCausalPad; }
+    std::int64_t kernelVolume() const { return isUpsampler() ? 9 : 27; } // 1x3x3 or 3x3x3
 };
 
 class Walk {
 public:
     Walk(const VaeConfig& config, const VaeDecodeShape& shape) : m_config(config), m_shape(shape) {}
 
-    // Every causal conv of the decoder, in execution order, for a batch of `latentFrames`.
+    // Every causal conv and upsampler of the decoder, in execution order, for a batch of `latentFrames`.
     std::vector<ConvSite> sites(std::int64_t latentFrames) const
     {
         const std::vector<int>& channels = m_config.blockOutChannels; // reversed: top of the decoder first
@@ -48,45 +50,49 @@ public:
             }
             if (i + 1 == r.size())
                 break;
-            level.height *= 2; // the upsampler's 2D conv has no cache and smaller buffers than the resnets
+            const std::int64_t sourceBytes = r[i] * level.frames * level.area() * m_shape.elementBytes;
+            level.height *= 2;
             level.width *= 2;
             if (static_cast<int>(i) < timeLevels && level.frames > 1)
                 level.frames = level.frames % 2 ? 1 + 2 * (level.frames - 1) : 2 * level.frames;
+            out.push_back({r[i], r[i], level, 0, sourceBytes});
         }
         out.push_back({r.back(), m_config.outChannels, level, 0}); // norm_out + conv_out
         return out;
     }
 
     // Bytes live while one conv runs: its input, the caller's residual, the padded window, the
-    // output and the convolution engine's buffers.
+    // output (and a window's own result when there are several) and the engine's buffers.
     std::int64_t live(const ConvSite& s) const
     {
         const std::int64_t b = m_shape.elementBytes, a = s.level.area(), t = s.level.frames;
         const std::int64_t frameBytes = s.in * a * b;
-        const std::int64_t fit = std::max<std::int64_t>(1, m_shape.convWindowBytes / frameBytes - kCausalPad);
-        const std::int64_t n = std::min(t, fit);
-        const std::int64_t window = (n + kCausalPad) * frameBytes;
+        const std::vector<std::int64_t> windows =
+            ConvWindowPlan::windows({t, s.context(), frameBytes, m_shape.convWindowBytes});
+        const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
+        const std::int64_t window = (largest + s.context()) * frameBytes;
         const std::int64_t output = t * s.out * a * b;
-        // The last window may be shorter (and take another convolution path).
-        const std::int64_t last = t % n ? t % n : n;
-        const std::int64_t engine = std::max(engineBytes(s, n), engineBytes(s, last));
-        return t * frameBytes + s.heldChannels * t * a * b + window + output + engine;
+        const std::int64_t result = windows.size() > 1 ? largest * s.out * a * b : 0;
+        const std::int64_t engine = engineBytes(s, largest);
+        const std::int64_t input = s.isUpsampler() ? s.sourceBytes : t * frameBytes;
+        return input + s.heldChannels * t * a * b + window + output + result + engine;
     }
 
     // The convolution's own buffers for a window of n output frames.
     std::int64_t engineBytes(const ConvSite& s, std::int64_t n) const
     {
         const std::int64_t b = m_shape.elementBytes, a = s.level.area();
-        const std::int64_t windowBytes = (n + kCausalPad) * s.in * a * b;
+        const std::int64_t windowBytes = (n + s.context()) * s.in * a * b;
         if (!m_shape.isCpu)
             return windowBytes + n * s.out * a * b; // cuDNN: workspace about the size of its operands
-        if (s.in * (n + kCausalPad) * s.level.height <= kNativeConvLimit)
-            return kKernelVolume * n * s.in * a * b; // slow_conv3d's unfolded columns
-        // oneDNN reorders input, output and weights on every call.
-        return windowBytes + n * s.out * a * b + s.in * s.out * kKernelVolume * b;
+        // oneDNN (models/cogvideox/VaeConvolution) reorders input, output and weights on every call.
+        return windowBytes + n * s.out * a * b + s.in * s.out * s.kernelVolume() * b;
     }
 
-    std::int64_t cacheBytes(const ConvSite& s) const { return kCausalPad * s.in * s.level.area() * m_shape.elementBytes; }
+    std::int64_t cacheBytes(const ConvSite& s) const
+    {
+        return s.isUpsampler() ? 0 : kCausalPad * s.in * s.level.area() * m_shape.elementBytes;
+    }
 
 private:
     static void resnet(std::vector<ConvSite>& out, std::int64_t in, std::int64_t channels, const Level& level)

@@ -1,6 +1,10 @@
 #include "models/cogvideox/CausalConv3d.h"
 
+#include "models/cogvideox/VaeConvolution.h"
+
 #include <ATen/ATen.h>
+
+#include <algorithm>
 
 namespace framesmith {
 
@@ -22,7 +26,24 @@ at::Tensor CausalConv3d::convolve(const at::Tensor& window) const
 {
     // Zero padding in height/width happens inside the convolution (diffusers pads explicitly).
     const std::int64_t spatialPad = (m_kernel - 1) / 2;
-    return at::conv3d(window, m_conv->weight, m_conv->bias, {1, 1, 1}, {0, spatialPad, spatialPad});
+    return VaeConvolution::run(window, m_conv->weight, m_conv->bias, {1, 1, 1}, {0, spatialPad, spatialPad});
+}
+
+void CausalConv3d::fillWindow(at::Tensor& window, const at::Tensor& src, const at::Tensor& past, std::int64_t t0,
+                              const Fill& fill) const
+{
+    // window = P[t0, t0 + n + pad): frames before src's first come from the past batch.
+    const std::int64_t pad = m_kernel - 1, length = window.size(2);
+    const std::int64_t headCount = std::max<std::int64_t>(pad - t0, 0);
+    at::Tensor body = window.narrow(2, headCount, length - headCount);
+    fill(body, src, t0 + headCount - pad);
+    if (headCount == 0)
+        return;
+    at::Tensor head = window.narrow(2, 0, headCount);
+    if (past.defined())
+        head.copy_(past.narrow(2, t0, headCount));
+    else // diffusers fake_context_parallel_forward: the first batch repeats its first frame.
+        head.copy_(body.narrow(2, 0, 1).expand({-1, -1, headCount, -1, -1}));
 }
 
 at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCache& cache) const
@@ -39,39 +60,30 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
         return convolve(input);
     }
     // The padded input P = [past (pad frames), fill(src)]; output t reads P[t, t + pad].
-    const std::int64_t frameBytes = batch * channels * rows * columns * static_cast<std::int64_t>(src.element_size());
-    const std::int64_t perWindow = std::min(frames, cache.framesPerWindow(frameBytes, pad));
-    at::Tensor buffer = at::empty({batch, channels, perWindow + pad, rows, columns}, src.options());
+    const std::vector<std::int64_t> windows = cache.windows(frames, pad, {batch, channels, rows, columns}, src);
+    const std::int64_t frameSize = batch * channels * rows * columns;
+    const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
+    at::Tensor buffer = at::empty({(largest + pad) * frameSize}, src.options());
     at::Tensor past = cache.take(this);
     at::Tensor output;
-    for (std::int64_t t0 = 0; t0 < frames; t0 += perWindow) {
-        const std::int64_t n = std::min(perWindow, frames - t0);
-        at::Tensor window = buffer.narrow(2, 0, n + pad); // P[t0, t0 + n + pad)
-        const std::int64_t headCount = std::max<std::int64_t>(pad - t0, 0);
-        at::Tensor body = window.narrow(2, headCount, n + pad - headCount);
-        fill(body, src, t0 + headCount - pad);
-        if (headCount > 0) {
-            at::Tensor head = window.narrow(2, 0, headCount);
-            if (past.defined())
-                head.copy_(past.narrow(2, t0, headCount));
-            else // diffusers fake_context_parallel_forward: the first batch repeats its first frame.
-                head.copy_(body.narrow(2, 0, 1).expand({-1, -1, headCount, -1, -1}));
-        }
+    std::int64_t t0 = 0;
+    for (const std::int64_t n : windows) {
+        // Each window is a contiguous prefix of the buffer: no engine copies it again.
+        at::Tensor window = buffer.narrow(0, 0, (n + pad) * frameSize).view({batch, channels, n + pad, rows, columns});
+        fillWindow(window, src, past, t0, fill);
         if (t0 + n >= pad)
             past.reset();
-        if (t0 + n == frames) {
-            if (cache.nextBatchFollows())
-                cache.put(this, window.narrow(2, n, pad).clone()); // P's last pad frames
-            if (n == frames) {
-                src.reset();
-                return convolve(window); // one window: no output copy
-            }
-        }
+        const bool isLast = t0 + n == frames;
+        if (isLast && cache.nextBatchFollows())
+            cache.put(this, window.narrow(2, n, pad).clone()); // P's last pad frames
+        if (isLast)
+            src.reset();
+        if (n == frames)
+            return convolve(window); // one window: no output copy
         if (!output.defined())
             output = at::empty({batch, m_conv->weight.size(0), frames, rows, columns}, buffer.options());
-        if (t0 + n == frames)
-            src.reset();
         output.narrow(2, t0, n).copy_(convolve(window));
+        t0 += n;
     }
     return output;
 }

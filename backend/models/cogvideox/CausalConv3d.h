@@ -6,7 +6,7 @@
 // Lean form: the caller's `fill` writes its transform of the input (e.g. GroupNorm + SiLU)
 // straight into the time-padded window the conv reads, so neither the normalised tensor nor a
 // concatenation exists on its own; inputs larger than the run's window budget are convolved a
-// few output frames at a time into one preallocated output.
+// few output frames at a time into one preallocated output (windows: ConvWindowPlan).
 #include "core/Layers.h"
 #include "models/cogvideox/CausalConvCache.h"
 
@@ -33,6 +33,8 @@ public:
 
 private:
     at::Tensor convolve(const at::Tensor& window) const;
+    void fillWindow(at::Tensor& window, const at::Tensor& src, const at::Tensor& past, std::int64_t t0,
+                    const Fill& fill) const;
 
     std::int64_t m_kernel;
     std::shared_ptr<Conv3d> m_conv;

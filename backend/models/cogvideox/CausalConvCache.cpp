@@ -1,5 +1,7 @@
 #include "models/cogvideox/CausalConvCache.h"
 
+#include "models/cogvideox/ConvWindowPlan.h"
+
 #include <algorithm>
 
 #if defined(__GLIBC__)
@@ -31,10 +33,17 @@ std::int64_t CausalConvCache::bytes() const
     return total;
 }
 
-std::int64_t CausalConvCache::framesPerWindow(std::int64_t frameBytes, std::int64_t extraFrames) const
+std::vector<std::int64_t> CausalConvCache::windows(std::int64_t frames, std::int64_t contextFrames,
+                                                  at::IntArrayRef frameShape, const at::Tensor& like) const
 {
-    const std::int64_t fit = frameBytes > 0 ? m_windowBytes / frameBytes : 1;
-    return std::max<std::int64_t>(1, fit - extraFrames);
+    ConvWindowRequest request;
+    request.frames = frames;
+    request.contextFrames = contextFrames;
+    request.frameBytes = static_cast<std::int64_t>(like.element_size());
+    for (const std::int64_t size : frameShape)
+        request.frameBytes *= size;
+    request.budgetBytes = m_windowBytes;
+    return ConvWindowPlan::windows(request);
 }
 
 void CausalConvCache::releaseFreedHostMemory(const at::Tensor& activation) const

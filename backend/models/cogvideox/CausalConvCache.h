@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 namespace framesmith {
 
@@ -25,8 +26,11 @@ public:
     // inputs are convolved a few output frames at a time. Part of the run, not of the model.
     void setWindowBytes(std::int64_t bytes) { m_windowBytes = bytes; }
     std::int64_t windowBytes() const { return m_windowBytes; }
-    // Output frames per window for frames of `frameBytes` needing `extraFrames` of context.
-    std::int64_t framesPerWindow(std::int64_t frameBytes, std::int64_t extraFrames) const;
+    // Output frames per window (ConvWindowPlan) for a conv whose windows hold frames of
+    // frameShape [B, C, H, W] in `like`'s dtype, each reading `contextFrames` frames before its
+    // first output.
+    std::vector<std::int64_t> windows(std::int64_t frames, std::int64_t contextFrames, at::IntArrayRef frameShape,
+                                      const at::Tensor& like) const;
 
     // Between layers on the CPU: hands the heap pages freed by the last layer back to the OS.
     // glibc keeps freed blocks below its (self-raising, up to 32 MiB) mmap threshold in the heap,

@@ -1,6 +1,10 @@
 #include "models/cogvideox/CogVideoXVaeDownsample3D.h"
 
+#include "models/cogvideox/VaeConvolution.h"
+
 #include <ATen/ATen.h>
+
+#include <algorithm>
 
 namespace framesmith {
 
@@ -27,42 +31,47 @@ std::int64_t CogVideoXVaeDownsample3D::sourceFrame(std::int64_t outFrame, std::i
     return first + 2 * (outFrame - first);
 }
 
+void CogVideoXVaeDownsample3D::fillFrame(at::Tensor dst, const at::Tensor& x, std::int64_t outFrame,
+                                         std::int64_t frames) const
+{
+    const std::int64_t source = m_compressTime ? sourceFrame(outFrame, frames) : outFrame;
+    if (!m_compressTime) {
+        dst.copy_(x.select(2, source));
+    } else if (source < 0) {
+        dst.copy_(x.select(2, 0));
+    } else { // diffusers avg_pool1d(kernel 2, stride 2) over time = (a + b) / 2
+        at::add_out(dst, x.select(2, source), x.select(2, source + 1));
+        dst.div_(2);
+    }
+}
+
 at::Tensor CogVideoXVaeDownsample3D::forward(at::Tensor x, const CausalConvCache& run) const
 {
     const std::int64_t batch = x.size(0), channels = x.size(1), frames = x.size(2);
     const std::int64_t rows = x.size(3), columns = x.size(4);
     const std::int64_t outFrames = framesOut(frames, m_compressTime);
-    const std::int64_t frameBytes = batch * channels * (rows + 1) * (columns + 1) * static_cast<std::int64_t>(x.element_size());
-    const std::int64_t perWindow = std::min(outFrames, run.framesPerWindow(frameBytes, 0));
-    // [B, C, n, H + 1, W + 1]: diffusers F.pad(x, (0, 1, 0, 1)); the pad row/column stay zero.
-    at::Tensor buffer = at::empty({batch, channels, perWindow, rows + 1, columns + 1}, x.options());
-    buffer.select(3, rows).zero_();
-    buffer.select(4, columns).zero_();
+    const std::vector<std::int64_t> windows = run.windows(outFrames, 0, {batch, channels, rows + 1, columns + 1}, x);
+    const std::int64_t frameSize = batch * channels * (rows + 1) * (columns + 1);
+    at::Tensor buffer = at::empty({*std::max_element(windows.begin(), windows.end()) * frameSize}, x.options());
     const at::Tensor weight = m_conv->weight.unsqueeze(2); // per-frame Conv2d as a one-frame Conv3d
     at::Tensor output;
-    for (std::int64_t t0 = 0; t0 < outFrames; t0 += perWindow) {
-        const std::int64_t n = std::min(perWindow, outFrames - t0);
-        at::Tensor window = buffer.narrow(2, 0, n);
-        for (std::int64_t i = 0; i < n; ++i) {
-            at::Tensor dst = window.select(2, i).narrow(2, 0, rows).narrow(3, 0, columns);
-            const std::int64_t source = m_compressTime ? sourceFrame(t0 + i, frames) : t0 + i;
-            if (!m_compressTime) {
-                dst.copy_(x.select(2, source));
-            } else if (source < 0) {
-                dst.copy_(x.select(2, 0));
-            } else { // diffusers avg_pool1d(kernel 2, stride 2) over time = (a + b) / 2
-                at::add_out(dst, x.select(2, source), x.select(2, source + 1));
-                dst.div_(2);
-            }
-        }
+    std::int64_t t0 = 0;
+    for (const std::int64_t n : windows) {
+        // [B, C, n, H + 1, W + 1], a contiguous prefix of the buffer: diffusers F.pad(x, (0, 1, 0, 1)).
+        at::Tensor window = buffer.narrow(0, 0, n * frameSize).view({batch, channels, n, rows + 1, columns + 1});
+        window.select(3, rows).zero_();
+        window.select(4, columns).zero_();
+        for (std::int64_t i = 0; i < n; ++i)
+            fillFrame(window.select(2, i).narrow(2, 0, rows).narrow(3, 0, columns), x, t0 + i, frames);
         if (t0 + n == outFrames)
             x.reset();
         if (n == outFrames)
-            return at::conv3d(window, weight, m_conv->bias, {1, 2, 2});
-        at::Tensor out = at::conv3d(window, weight, m_conv->bias, {1, 2, 2});
+            return VaeConvolution::run(window, weight, m_conv->bias, {1, 2, 2}, {0, 0, 0});
+        at::Tensor out = VaeConvolution::run(window, weight, m_conv->bias, {1, 2, 2}, {0, 0, 0});
         if (!output.defined())
             output = at::empty({batch, channels, outFrames, out.size(3), out.size(4)}, out.options());
         output.narrow(2, t0, n).copy_(out);
+        t0 += n;
     }
     return output;
 }

@@ -15,6 +15,7 @@ public:
 
 private:
     std::int64_t sourceFrame(std::int64_t outFrame, std::int64_t frames) const;
+    void fillFrame(at::Tensor dst, const at::Tensor& x, std::int64_t outFrame, std::int64_t frames) const;
 
     bool m_compressTime;
     std::shared_ptr<Conv2d> m_conv;

@@ -1,6 +1,10 @@
 #include "models/cogvideox/CogVideoXVaeUpsample3D.h"
 
+#include "models/cogvideox/VaeConvolution.h"
+
 #include <ATen/ATen.h>
+
+#include <algorithm>
 
 namespace framesmith {
 
@@ -35,15 +39,16 @@ at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x, const CausalConvCache& 
     const std::int64_t batch = x.size(0), channels = x.size(1), frames = x.size(2);
     const std::int64_t rows = x.size(3), columns = x.size(4);
     const std::int64_t outFrames = framesOut(frames, m_compressTime);
-    const std::int64_t frameBytes = batch * channels * 4 * rows * columns * static_cast<std::int64_t>(x.element_size());
-    const std::int64_t perWindow = std::min(outFrames, run.framesPerWindow(frameBytes, 0));
+    const std::vector<std::int64_t> windows = run.windows(outFrames, 0, {batch, channels, 2 * rows, 2 * columns}, x);
+    const std::int64_t frameSize = batch * channels * 4 * rows * columns;
     // The per-frame Conv2d as a Conv3d with a one-frame kernel: no frame/channel transposes.
     const at::Tensor weight = m_conv->weight.unsqueeze(2);
-    at::Tensor buffer = at::empty({batch, channels, perWindow, 2 * rows, 2 * columns}, x.options());
+    at::Tensor buffer = at::empty({*std::max_element(windows.begin(), windows.end()) * frameSize}, x.options());
     at::Tensor output;
-    for (std::int64_t t0 = 0; t0 < outFrames; t0 += perWindow) {
-        const std::int64_t n = std::min(perWindow, outFrames - t0);
-        at::Tensor window = buffer.narrow(2, 0, n);
+    std::int64_t t0 = 0;
+    for (const std::int64_t n : windows) {
+        // A contiguous prefix of the buffer: no engine copies it again.
+        at::Tensor window = buffer.narrow(0, 0, n * frameSize).view({batch, channels, n, 2 * rows, 2 * columns});
         for (std::int64_t i = 0; i < n; ++i) // nearest 2x in height and width, in place
             window.narrow(2, i, 1)
                 .view({batch, channels, 1, rows, 2, columns, 2})
@@ -53,10 +58,11 @@ at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x, const CausalConvCache& 
         if (t0 + n == outFrames)
             x.reset();
         if (n == outFrames)
-            return at::conv3d(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1});
+            return VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1});
         if (!output.defined())
             output = at::empty({batch, channels, outFrames, 2 * rows, 2 * columns}, buffer.options());
-        output.narrow(2, t0, n).copy_(at::conv3d(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1}));
+        output.narrow(2, t0, n).copy_(VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1}));
+        t0 += n;
     }
     return output;
 }

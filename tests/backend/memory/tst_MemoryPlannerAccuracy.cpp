@@ -167,8 +167,7 @@ private Q_SLOTS:
         QTest::newRow("real, 17 frames, untiled") << "real" << 17 << false << 0.75;
         QTest::newRow("real, 9 frames, untiled") << "real" << 9 << false << 0.75;
         QTest::newRow("demo, 9 frames, untiled") << "demo" << 9 << false << 0.75;
-        // Tiled, about a quarter of the peak is unexplained (docs/benchmarks.md); known gap.
-        QTest::newRow("real, 17 frames, tiles 32x48") << "real" << 17 << true << 0.7;
+        QTest::newRow("real, 17 frames, tiles 32x48") << "real" << 17 << true << 0.75;
     }
     void vaeDecodePeakIsPredicted()
     {
