@@ -31,7 +31,6 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QRandomGenerator>
-#include <QRegularExpressionValidator>
 
 namespace {
 constexpr int kMemorySampleIntervalMs = 250;
@@ -46,16 +45,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     Q_INIT_RESOURCE(framesmith);
     m_ui->setupUi(this);
     setWindowIcon(QIcon(QStringLiteral(":/icons/framesmith.svg")));
-    m_ui->seedEdit->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_ui->seedEdit));
-    m_ui->generateButton->setIcon(QIcon(QStringLiteral(":/icons/generate.svg")));
-    m_ui->cancelButton->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
-    // Defaults until the user's own splitter positions are restored: the graph gets real room.
-    m_ui->mainSplitter->setSizes({430, 400});
-    m_ui->topSplitter->setSizes({900, 380});
-    m_ui->bottomSplitter->setSizes({560, 720});
-    m_ui->inputLayout->setStretch(0, 1);
-    m_ui->startImageArea->setMaximumHeight(180);
+    WindowLayout::applyDefaults(*m_ui);
     m_memory = new MemoryDisplay(m_monitor.get(), m_ui->vramGraph, m_ui->forecastLabel, statusBar(), this);
     m_controller = new GenerationController(this);
     m_presenter = new RunPresenter(m_controller, m_ui->previewPlayer, statusBar(), m_monitor.get(), this);
