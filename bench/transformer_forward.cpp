@@ -6,7 +6,7 @@
 //                             [--storage native|int8|fp8]
 // --storage int8|fp8 stores the blocks' matrices narrowed (memory/QuantizedWeight) and widens each
 // block around its run, as the fp8-weights / int8-weights strategies do.
-#include "memory/ModuleWeightTransport.h"
+#include "memory/placement/ModuleWeightTransport.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 
 #include <ATen/ATen.h>

@@ -3,9 +3,9 @@
 // model's small VAE and the real VAE config (tests/fixtures/cogvideox-mid/vae) at a few frame
 // counts and sizes, untiled and tiled. Random weights (the peak does not depend on their values).
 #include "core/Module.h"
-#include "memory/ActivationEstimator.h"
-#include "memory/CpuAllocationTracker.h"
-#include "memory/ModelConfigs.h"
+#include "memory/planner/ActivationEstimator.h"
+#include "memory/monitor/CpuAllocationTracker.h"
+#include "memory/planner/ModelConfigs.h"
 #include "models/cogvideox/CogVideoXVae.h"
 #include "pipeline/DemoModelConfigs.h"
 

@@ -6,8 +6,8 @@
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "memory/DeviceMemory.h"
-#include "memory/GenerationMemory.h"
+#include "memory/monitor/DeviceMemory.h"
+#include "memory/oom/GenerationMemory.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/GenerationRunner.h"

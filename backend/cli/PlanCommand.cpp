@@ -3,10 +3,10 @@
 #include "cli/CliCommand.h"
 
 #include "framesmith/Error.h"
-#include "memory/DeviceMemory.h"
-#include "memory/MemoryPlanner.h"
-#include "memory/ModelConfigs.h"
-#include "memory/PresetStore.h"
+#include "memory/monitor/DeviceMemory.h"
+#include "memory/planner/MemoryPlanner.h"
+#include "memory/planner/ModelConfigs.h"
+#include "memory/presets/PresetStore.h"
 
 #include <nlohmann/json.hpp>
 

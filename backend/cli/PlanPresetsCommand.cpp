@@ -3,8 +3,8 @@
 #include "cli/CliCommand.h"
 
 #include "framesmith/Error.h"
-#include "memory/MemoryStrategyRegistry.h"
-#include "memory/PresetStore.h"
+#include "memory/presets/MemoryStrategyRegistry.h"
+#include "memory/presets/PresetStore.h"
 
 #include <iostream>
 

@@ -1,6 +1,6 @@
 # Build pieces of backend/memory/, included once from backend/CMakeLists.txt.
 
-# Compiles resources/presets/*.json into the backend (memory/BuiltinPresets.h), so the CLI and the
+# Compiles resources/presets/*.json into the backend (memory/presets/BuiltinPresets.h), so the CLI and the
 # app find the built-in presets even when no presets folder sits beside the executable. Editing a
 # preset file re-runs the configure step.
 file(GLOB framesmith_preset_files ${PROJECT_SOURCE_DIR}/resources/presets/*.json)
@@ -14,8 +14,8 @@ foreach(preset_file ${framesmith_preset_files})
   string(APPEND FRAMESMITH_PRESET_ENTRIES "        {\"${preset_name}\", R\"fsjson(${preset_text})fsjson\"},\n")
 endforeach()
 file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/generated/BuiltinPresets.cpp @ONLY CONTENT
-"// Generated from resources/presets/*.json by backend/memory/BuiltinPresets.cmake. Do not edit.
-#include \"memory/BuiltinPresets.h\"
+"// Generated from resources/presets/*.json by backend/memory/Memory.cmake. Do not edit.
+#include \"memory/presets/BuiltinPresets.h\"
 
 namespace framesmith {
 

@@ -2,9 +2,9 @@
 // is loaded. Pure; any thread (the GUI asks while the user edits a request).
 #include "framesmith/Engine.h"
 
-#include "memory/DeviceMemory.h"
-#include "memory/MemoryPlanner.h"
-#include "memory/ModelConfigs.h"
+#include "memory/monitor/DeviceMemory.h"
+#include "memory/planner/MemoryPlanner.h"
+#include "memory/planner/ModelConfigs.h"
 
 namespace framesmith {
 

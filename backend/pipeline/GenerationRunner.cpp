@@ -1,8 +1,8 @@
 #include "pipeline/GenerationRunner.h"
 
 #include "framesmith/Error.h"
-#include "memory/GenerationMemory.h"
-#include "memory/RuntimePlacement.h"
+#include "memory/oom/GenerationMemory.h"
+#include "memory/placement/RuntimePlacement.h"
 #include "pipeline/ImageFile.h"
 #include "pipeline/LatentPreview.h"
 #include "pipeline/LatentsCheckpoint.h"

@@ -1,0 +1,73 @@
+#pragma once
+// The memory side of one generation, for the GenerationRunner: the resolved preset, the
+// allocator settings, OOM recovery and fault injection around each stage, cache release between
+// stages (and steps), memory-growth warnings, measured per-stage peaks, and the optional JSON
+// report ($FRAMESMITH_MEMORY_REPORT) the GPU benchmark reads. The worker thread only.
+#include "framesmith/DeviceInfo.h"
+#include "framesmith/GenerationEvents.h"
+#include "framesmith/GenerationRequest.h"
+#include "framesmith/MemoryPreset.h"
+#include "memory/monitor/MemoryGrowthDetector.h"
+#include "memory/oom/OomInjector.h"
+#include "memory/oom/OomRecoveryLadder.h"
+
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+class GenerationMemory {
+public:
+    // `device`: where the heavy stages run ("cuda:0" or "cpu"); peaks are measured there.
+    GenerationMemory(MemoryPreset preset, ProgressSink& sink, std::string device);
+
+    // The request's preset (a built-in name, a user preset or a .json path); "auto" is resolved
+    // against the model's configs and the devices. Also applies the allocator settings, so call it
+    // before CUDA allocates anything. Throws InvalidRequestError for an unknown preset.
+    static MemoryPreset resolvePreset(const GenerationRequest& request, const std::vector<DeviceInfo>& devices,
+                                      std::string* log = nullptr);
+
+    const MemoryPreset& preset() const { return m_preset; }
+    // Called with the changed preset before a retry, to re-apply it (decode tiles, placement).
+    void setPresetChangedHandler(OomRecoveryLadder::PresetChanged handler) { m_onPresetChanged = std::move(handler); }
+    // The levers (MemoryLevers names) the caller can apply between attempts; others are skipped.
+    void setRuntimeLevers(std::vector<std::string> levers);
+
+    // Runs one piece of a stage with fault injection and OOM recovery. `step` is the 1-based step
+    // (denoise) or 0 for the whole stage.
+    template <class Body>
+    auto run(Stage stage, int step, Body&& body)
+    {
+        m_ladder.setStep(step);
+        return m_ladder.run(stage, [&] {
+            m_injector.check(stage, step);
+            return body();
+        });
+    }
+
+    void beginStage(Stage stage);
+    void endStage(Stage stage);     // records the stage peak, releases caches when the preset says so
+    void afterStep(int step);       // growth detection; cache release every step when the preset says so
+    std::int64_t stagePeakBytes(Stage stage) const; // 0 when not measured
+    const std::vector<std::string>& recoveries() const { return m_ladder.recoveries(); }
+    // Writes the report to $FRAMESMITH_MEMORY_REPORT when set (any failure is reported as a warning).
+    void writeReport(double secondsPerStep) const;
+
+private:
+    std::int64_t allocatedNow() const;
+
+    MemoryPreset m_preset;
+    ProgressSink& m_sink;
+    std::string m_device;
+    OomRecoveryLadder::PresetChanged m_onPresetChanged;
+    OomRecoveryLadder m_ladder;
+    OomInjector m_injector;
+    MemoryGrowthDetector m_growth;
+    std::map<std::string, std::int64_t> m_stagePeaks;
+    std::map<std::string, double> m_stageSeconds;
+    std::chrono::steady_clock::time_point m_stageStart;
+};
+
+} // namespace framesmith

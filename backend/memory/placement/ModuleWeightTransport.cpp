@@ -1,0 +1,216 @@
+#include "memory/placement/ModuleWeightTransport.h"
+
+#include "framesmith/Error.h"
+#include "memory/monitor/DeviceMemory.h"
+#include "memory/monitor/DeviceNames.h"
+#include "memory/placement/PinnedBlockStorage.h"
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+
+#ifdef FRAMESMITH_HAS_CUDA
+#include <c10/core/Event.h>
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#endif
+
+namespace framesmith {
+
+struct ModuleWeightTransport::CudaState {
+#ifdef FRAMESMITH_HAS_CUDA
+    std::map<int, c10::cuda::CUDAStream> sideStreams; // per device index
+    std::map<int, std::unique_ptr<c10::Event>> arrived; // per block
+#endif
+};
+
+ModuleWeightTransport::ModuleWeightTransport() : m_cuda(std::make_unique<CudaState>()) {}
+ModuleWeightTransport::~ModuleWeightTransport() = default;
+
+c10::Device ModuleWeightTransport::physicalDevice(const std::string& name)
+{
+    const int index = DeviceMemory::physicalCudaIndex(cudaIndexOf(name)); // logical GPUs share one
+    if (index >= 0)
+        return c10::Device(c10::DeviceType::CUDA, static_cast<c10::DeviceIndex>(index));
+    return c10::Device(c10::DeviceType::CPU);
+}
+
+void ModuleWeightTransport::bind(const std::string& module, Module& target, std::string exclude)
+{
+    m_bindings[module] = Binding{&target, std::move(exclude)};
+}
+
+void ModuleWeightTransport::bindBlock(int block, Module& target)
+{
+    bind(blockModule(block), target);
+}
+
+void ModuleWeightTransport::unbindAll()
+{
+    m_bindings.clear();
+    m_hostCopies.clear();
+    m_quantized.clear();
+}
+
+int ModuleWeightTransport::blockOf(const std::string& module)
+{
+    const std::string prefix = blockModule(0).substr(0, blockModule(0).size() - 1);
+    if (module.rfind(prefix, 0) != 0 || module.size() == prefix.size())
+        return -1;
+    const std::string digits = module.substr(prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos)
+        return -1;
+    return std::stoi(digits);
+}
+
+void ModuleWeightTransport::quantizeBlock(int block, WeightStorage storage)
+{
+    if (storage == WeightStorage::Native || m_quantized.count(block))
+        return;
+    auto slots = slotsOf(blockModule(block));
+    std::vector<QuantizedSlot>& quantized = m_quantized[block];
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        at::Tensor& weight = *slots[i].tensor;
+        if (!weight.defined() || weight.dim() != 2)
+            continue;
+        quantized.push_back(QuantizedSlot{i, weight.scalar_type(), QuantizedWeight::quantize(weight, storage), {}});
+        weight = at::Tensor(); // the wide copy is freed: only the stored bytes remain
+    }
+}
+
+std::vector<ParameterSlot> ModuleWeightTransport::slotsOf(const std::string& module)
+{
+    auto it = m_bindings.find(module);
+    if (it == m_bindings.end())
+        return {}; // not bound (e.g. a component this pipeline does not load): nothing to move
+    std::vector<ParameterSlot> slots;
+    for (ParameterSlot& slot : it->second.module->parameters())
+        if (it->second.exclude.empty() || slot.name.rfind(it->second.exclude, 0) != 0)
+            slots.push_back(slot);
+    return slots;
+}
+
+std::int64_t ModuleWeightTransport::boundBytes(const std::string& module)
+{
+    std::int64_t bytes = 0;
+    for (const ParameterSlot& slot : slotsOf(module))
+        if (slot.tensor->defined())
+            bytes += static_cast<std::int64_t>(slot.tensor->nbytes());
+    auto quantized = m_quantized.find(blockOf(module));
+    if (quantized != m_quantized.end())
+        for (const QuantizedSlot& q : quantized->second)
+            bytes += q.resting.nbytes();
+    return bytes;
+}
+
+void ModuleWeightTransport::moveModule(const std::string& module, const std::string& device)
+{
+    const c10::Device target = physicalDevice(device);
+    const bool pin = target.is_cpu() && DeviceMemory::hasCuda() && module.find("transformer_blocks.") != std::string::npos;
+    std::vector<ParameterSlot> slots = slotsOf(module);
+    if (auto quantized = m_quantized.find(blockOf(module)); quantized != m_quantized.end())
+        for (QuantizedSlot& q : quantized->second)
+            for (at::Tensor* stored : q.resting.storage())
+                slots.push_back(ParameterSlot{"", {}, stored});
+    // Streamed blocks rest pinned, one buffer per block, so their copies to the GPU can overlap compute.
+    if (pin && !std::all_of(slots.begin(), slots.end(),
+                            [](const ParameterSlot& s) { return !s.tensor->defined() || s.tensor->is_pinned(); }))
+        return PinnedBlockStorage::pack(slots);
+    for (ParameterSlot& slot : slots)
+        if (slot.tensor->defined())
+            *slot.tensor = slot.tensor->to(target);
+}
+
+void ModuleWeightTransport::prefetchBlock(int block, const std::string& device)
+{
+    const c10::Device target = physicalDevice(device);
+    auto slots = slotsOf(blockModule(block));
+    std::vector<at::Tensor>& host = m_hostCopies[block];
+    host.clear();
+    for (ParameterSlot& slot : slots)
+        host.push_back(*slot.tensor);
+    std::vector<QuantizedSlot>* quantized = m_quantized.count(block) ? &m_quantized[block] : nullptr;
+    if (target.is_cpu()) {
+        // Simulated GPU: the host tensors serve directly.
+        if (quantized)
+            for (QuantizedSlot& q : *quantized)
+                q.visiting = q.resting;
+        return;
+    }
+#ifdef FRAMESMITH_HAS_CUDA
+    auto [it, inserted] = m_cuda->sideStreams.try_emplace(target.index(), c10::cuda::getStreamFromPool(false, target.index()));
+    c10::cuda::CUDAStreamGuard guard(it->second);
+    for (ParameterSlot& slot : slots)
+        if (slot.tensor->defined()) // quantized matrices travel as their codes, below
+            *slot.tensor = slot.tensor->to(target, /*non_blocking=*/true);
+    if (quantized)
+        for (QuantizedSlot& q : *quantized)
+            q.visiting = q.resting.to(target, /*nonBlocking=*/true);
+    auto event = std::make_unique<c10::Event>(c10::DeviceType::CUDA);
+    event->record(it->second);
+    m_cuda->arrived[block] = std::move(event);
+#endif
+}
+
+void ModuleWeightTransport::awaitBlock(int block, const std::string& device)
+{
+#ifdef FRAMESMITH_HAS_CUDA
+    auto it = m_cuda->arrived.find(block);
+    if (it == m_cuda->arrived.end())
+        return;
+    const c10::Device target = physicalDevice(device);
+    c10::cuda::CUDAStream compute = c10::cuda::getCurrentCUDAStream(target.index());
+    it->second->block(compute);
+    // Memory allocated on the side stream is now used on the compute stream: tell the allocator.
+    for (ParameterSlot& slot : slotsOf(blockModule(block)))
+        if (slot.tensor->defined() && slot.tensor->is_cuda())
+            c10::cuda::CUDACachingAllocator::recordStream(slot.tensor->storage().data_ptr(), compute);
+    if (auto quantized = m_quantized.find(block); quantized != m_quantized.end())
+        for (QuantizedSlot& q : quantized->second)
+            if (q.visiting.codes().defined() && q.visiting.codes().is_cuda()) {
+                c10::cuda::CUDACachingAllocator::recordStream(q.visiting.codes().storage().data_ptr(), compute);
+                c10::cuda::CUDACachingAllocator::recordStream(q.visiting.scales().storage().data_ptr(), compute);
+            }
+    m_cuda->arrived.erase(it);
+#endif
+}
+
+void ModuleWeightTransport::dropBlock(int block, const std::string& device)
+{
+    if (auto quantized = m_quantized.find(block); quantized != m_quantized.end())
+        for (QuantizedSlot& q : quantized->second)
+            q.visiting = QuantizedWeight();
+    auto it = m_hostCopies.find(block);
+    if (it == m_hostCopies.end())
+        return;
+    auto slots = slotsOf(blockModule(block));
+    for (std::size_t i = 0; i < slots.size() && i < it->second.size(); ++i)
+        *slots[i].tensor = it->second[i];
+    m_hostCopies.erase(it);
+}
+
+void ModuleWeightTransport::widenBlock(int block, const std::string& device)
+{
+    auto quantized = m_quantized.find(block);
+    if (quantized == m_quantized.end())
+        return;
+    const c10::Device target = physicalDevice(device);
+    auto slots = slotsOf(blockModule(block));
+    for (QuantizedSlot& q : quantized->second) {
+        const QuantizedWeight& source = q.visiting.codes().defined() ? q.visiting : q.resting;
+        *slots[q.slot].tensor = source.device() == target ? source.widen(q.dtype) : source.to(target).widen(q.dtype);
+    }
+}
+
+void ModuleWeightTransport::narrowBlock(int block)
+{
+    auto quantized = m_quantized.find(block);
+    if (quantized == m_quantized.end())
+        return;
+    auto slots = slotsOf(blockModule(block));
+    for (const QuantizedSlot& q : quantized->second)
+        *slots[q.slot].tensor = at::Tensor();
+}
+
+} // namespace framesmith

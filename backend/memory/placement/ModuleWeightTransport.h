@@ -1,0 +1,69 @@
+#pragma once
+// The real WeightTransport: moves the parameters of bound Modules. Plan device names map to
+// physical devices: "cuda:N" is CUDA device N when this build and machine have CUDA, else the CPU
+// (a simulated GPU: the ledger still counts it, so plans for GPUs are testable on a CPU-only
+// machine). Streamed blocks keep pinned host copies; on CUDA each block is copied on a side stream
+// and the compute stream waits for it just before the block runs.
+// Blocks may be stored quantized (int8/fp8, memory/QuantizedWeight): their matrices then rest, move
+// and stream as one byte per element, and are widened to the compute dtype around the block's run.
+// The generation worker's thread only (it owns the modules).
+#include "core/Module.h"
+#include "memory/placement/QuantizedWeight.h"
+#include "memory/placement/WeightTransport.h"
+
+#include <ATen/core/Tensor.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+class ModuleWeightTransport : public WeightTransport {
+public:
+    ModuleWeightTransport();
+    ~ModuleWeightTransport() override;
+
+    static c10::Device physicalDevice(const std::string& name);
+    // `exclude`: parameter-name prefix left alone (the transformer's "transformer_blocks.", which
+    // move block by block).
+    void bind(const std::string& module, Module& target, std::string exclude = {});
+    void bindBlock(int block, Module& target); // module name "transformer.transformer_blocks.<block>"
+    void unbindAll(); // the modules are about to be freed: forget them and their stored copies
+    std::int64_t boundBytes(const std::string& module); // parameter bytes as they are now
+    // Stores the block's matrices (its 2-D parameters) in `storage`; their slots stay empty except
+    // while the block runs (widenBlock .. narrowBlock). Vectors (biases, norms) keep their dtype.
+    void quantizeBlock(int block, WeightStorage storage);
+    bool isQuantized(int block) const { return m_quantized.count(block) > 0; }
+
+    void moveModule(const std::string& module, const std::string& device) override;
+    void prefetchBlock(int block, const std::string& device) override;
+    void awaitBlock(int block, const std::string& device) override;
+    void dropBlock(int block, const std::string& device) override;
+    void widenBlock(int block, const std::string& device) override;
+    void narrowBlock(int block) override;
+
+private:
+    struct Binding {
+        Module* module = nullptr;
+        std::string exclude;
+    };
+    struct QuantizedSlot {
+        std::size_t slot = 0;             // index into the block's slotsOf()
+        c10::ScalarType dtype;            // what the layer computes in
+        QuantizedWeight resting;          // where the block rests (pinned RAM when streamed)
+        QuantizedWeight visiting;         // the streamed copy on the compute device
+    };
+    std::vector<ParameterSlot> slotsOf(const std::string& module);
+    static std::string blockModule(int block) { return "transformer.transformer_blocks." + std::to_string(block); }
+    static int blockOf(const std::string& module); // -1 unless a block's name
+
+    std::map<std::string, Binding> m_bindings;
+    std::map<int, std::vector<at::Tensor>> m_hostCopies; // streamed blocks while on the device
+    std::map<int, std::vector<QuantizedSlot>> m_quantized;
+    struct CudaState;
+    std::unique_ptr<CudaState> m_cuda;                   // side stream and events (CUDA builds)
+};
+
+} // namespace framesmith

@@ -1,0 +1,238 @@
+#include "memory/planner/MemoryPlanner.h"
+
+#include "memory/monitor/DeviceNames.h"
+#include "memory/presets/MemoryLevers.h"
+#include "memory/placement/PlacementExecutor.h"
+#include "memory/placement/PlacementPlanner.h"
+#include "memory/presets/PresetStore.h"
+
+#include <torch/version.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace framesmith {
+namespace {
+
+const std::vector<Stage> kPlannedStages = {Stage::TextEncoding, Stage::Denoising, Stage::VaeDecoding};
+
+AttentionPath attentionFor(const std::string& device)
+{
+#if TORCH_VERSION_MAJOR >= 2
+    if (isCudaDeviceName(device))
+        return AttentionPath::Fused;
+#endif
+    return AttentionPath::ChunkedMath;
+}
+
+// Weight residency per stage and device: a dry run of the executor the generation uses.
+std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const PlacementPlan& placement)
+{
+    WeightLedger ledger;
+    PlacementExecutor executor(placement, ledger);
+    for (Stage stage : kPlannedStages) {
+        executor.beginStage(stage);
+        if (stage == Stage::Denoising)
+            for (int block = 0; block < static_cast<int>(placement.ofComponent(Component::Transformer).size()) - 1; ++block) {
+                executor.onBlock(block, true);
+                executor.onBlock(block, false);
+            }
+        executor.endStage(stage);
+    }
+    return executor.stagePeaks();
+}
+
+// Working memory of one stage, per device that computes in it.
+std::map<std::string, std::int64_t> activations(const ModelConfigs& configs, const GenerationRequest& request,
+                                                const MemoryPreset& preset, const PlacementPlan& placement, Stage stage)
+{
+    std::map<std::string, std::int64_t> out;
+    if (stage == Stage::TextEncoding) {
+        const std::string device = placement.computeDeviceOf(Component::TextEncoder);
+        out[device] += ActivationEstimator::textEncode(configs, preset.dtype);
+    } else if (stage == Stage::Denoising) {
+        const bool guided = request.guidanceScale > 1.0;
+        const bool split = guided && !placement.cfgUnconditionalDevice().empty();
+        const int batch = guided && !split ? 2 : 1;
+        for (const std::string& device : placement.transformerComputeDevices())
+            out[device] = ActivationEstimator::denoise(configs, request, batch, preset.dtype, attentionFor(device));
+        if (split) {
+            const std::string& other = placement.cfgUnconditionalDevice();
+            out[other] += ActivationEstimator::denoise(configs, request, 1, preset.dtype, attentionFor(other));
+        }
+        // fp8/int8 storage: one block at a time is widened to the compute dtype (0 otherwise).
+        for (auto& [device, bytes] : out)
+            bytes += PlacementPlanner::footprint(configs, preset).transformerWidenBytes;
+    } else if (stage == Stage::VaeDecoding) {
+        const std::string device = placement.computeDeviceOf(Component::Vae);
+        out[device] += ActivationEstimator::vaeDecode(configs, request, preset, !isCudaDeviceName(device));
+    }
+    return out;
+}
+
+std::int64_t capacityOf(const std::string& device, const std::vector<DeviceInfo>& devices)
+{
+    for (const DeviceInfo& d : devices)
+        if (deviceName(d) == device)
+            return usableBytes(d);
+    return 0;
+}
+
+} // namespace
+
+std::string formatBytes(std::int64_t bytes)
+{
+    char text[32];
+    if (bytes > 0 && bytes < (1ll << 30))
+        std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+    else
+        std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1ll << 30));
+    return text;
+}
+
+bool DetailedPlan::fits() const
+{
+    for (const StageBreakdown& stage : stages)
+        for (const DeviceBreakdown& d : stage.devices)
+            if (!d.fits())
+                return false;
+    return true;
+}
+
+MemoryPlan DetailedPlan::summary() const
+{
+    MemoryPlan plan;
+    plan.fits = fits();
+    for (const StageBreakdown& stage : stages) {
+        StagePlan s{stage.name, {}};
+        for (const DeviceBreakdown& d : stage.devices)
+            s.devices.push_back({d.device, d.peakBytes(), d.capacityBytes});
+        plan.stages.push_back(std::move(s));
+    }
+    return plan;
+}
+
+DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const GenerationRequest& request,
+                                         const MemoryPreset& preset, const std::vector<DeviceInfo>& devices)
+{
+    DetailedPlan result;
+    result.preset = preset;
+    const bool hasGpu = std::any_of(devices.begin(), devices.end(), [](const DeviceInfo& d) { return d.isCuda(); });
+    MemoryPreset computed = preset;
+    if (!hasGpu) // the pipeline computes in float32 on the CPU (bf16 matmuls there are slow or missing)
+        computed.dtype = ComputeDtype::Float32;
+    result.placement = PlacementPlanner::build(computed, devices, PlacementPlanner::footprint(configs, computed));
+    const auto weights = weightPeaks(result.placement);
+    const double fragmentation = preset.expandableSegments ? 0.03 : 0.10;
+    for (Stage stage : kPlannedStages) {
+        StageBreakdown breakdown{stageName(stage), {}};
+        std::map<std::string, DeviceBreakdown> byDevice;
+        for (const DeviceInfo& d : devices) // every GPU (and the CPU when given) appears in the table
+            byDevice[deviceName(d)].device = deviceName(d);
+        if (auto it = weights.find(stageName(stage)); it != weights.end())
+            for (const auto& [device, bytes] : it->second)
+                byDevice[device].weightBytes = bytes;
+        for (const auto& [device, bytes] : activations(configs, request, computed, result.placement, stage))
+            byDevice[device].activationBytes += bytes;
+        std::vector<std::string> order; // GPUs first, then the CPU
+        for (const auto& [device, d] : byDevice)
+            if (device != "cpu")
+                order.push_back(device);
+        if (byDevice.count("cpu"))
+            order.push_back("cpu");
+        for (const std::string& device : order) {
+            DeviceBreakdown& d = byDevice[device];
+            d.device = device;
+            d.capacityBytes = capacityOf(device, devices);
+            const std::int64_t used = d.weightBytes + d.activationBytes;
+            if (isCudaDeviceName(device) && used > 0)
+                d.marginBytes = kCudaContextBytes + static_cast<std::int64_t>(fragmentation * static_cast<double>(used));
+            if (device != "cpu" || used > 0)
+                breakdown.devices.push_back(d);
+        }
+        result.stages.push_back(std::move(breakdown));
+    }
+    result.attention = attentionFor(result.placement.computeDeviceOf(Component::Transformer));
+    return result;
+}
+
+std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, const GenerationRequest& request,
+                                               const DetailedPlan& plan, const std::vector<DeviceInfo>& devices)
+{
+    std::vector<std::string> advice;
+    if (plan.fits())
+        return advice;
+    for (const StageBreakdown& stage : plan.stages)
+        for (const DeviceBreakdown& d : stage.devices)
+            if (!d.fits())
+                advice.push_back(stage.name + " needs " + formatBytes(d.peakBytes()) + " on " + d.device + " (" +
+                                 formatBytes(d.capacityBytes) + " available)");
+    // Levers one at a time, then accumulated, cheapest first.
+    MemoryPreset accumulated = plan.preset;
+    std::vector<std::string> applied;
+    for (const MemoryLever& lever : memoryLevers()) {
+        if (!lever.isApplicable(plan.preset))
+            continue;
+        MemoryPreset alone = plan.preset;
+        lever.apply(alone);
+        if (planDetailed(configs, request, alone, devices).fits()) {
+            advice.push_back("would fit if you " + lever.describe(alone) + " (strategy \"" + lever.name + "\")");
+            return advice;
+        }
+        if (lever.isApplicable(accumulated)) {
+            lever.apply(accumulated);
+            applied.push_back(lever.describe(accumulated));
+            if (planDetailed(configs, request, accumulated, devices).fits()) {
+                std::string all;
+                for (const std::string& a : applied)
+                    all += (all.empty() ? "" : "; ") + a;
+                advice.push_back("would fit with all of: " + all);
+                return advice;
+            }
+        }
+    }
+    advice.push_back("no memory lever is enough: lower the frame count or the resolution, or use a larger GPU");
+    return advice;
+}
+
+MemoryPreset MemoryPlanner::choosePreset(const ModelConfigs& configs, const GenerationRequest& request,
+                                         const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
+                                         const PresetStore& store)
+{
+    if (!preset.isAutomatic())
+        return preset;
+    const auto gpuCount = std::count_if(devices.begin(), devices.end(), [](const DeviceInfo& d) { return d.isCuda(); });
+    // Two or more GPUs: the preset that uses them all comes first (guidance split halves a step).
+    std::vector<std::string> candidates = preset.autoCandidates;
+    auto multi = std::find(candidates.begin(), candidates.end(), "multi-gpu");
+    if (multi != candidates.end()) {
+        candidates.erase(multi);
+        if (gpuCount >= 2)
+            candidates.insert(candidates.begin(), "multi-gpu");
+    }
+    MemoryPreset chosen;
+    for (const std::string& name : candidates) {
+        chosen = store.load(name);
+        if (chosen.isAutomatic())
+            continue;
+        if (planDetailed(configs, request, chosen, devices).fits())
+            break;
+    }
+    return chosen;
+}
+
+MemoryPlan planMemory(const ModelConfigs& configs, const GenerationRequest& request, const MemoryPreset& preset,
+                      const std::vector<DeviceInfo>& devices)
+{
+    const MemoryPreset chosen = MemoryPlanner::choosePreset(configs, request, preset, devices, PresetStore());
+    DetailedPlan detailed = MemoryPlanner::planDetailed(configs, request, chosen, devices);
+    MemoryPlan plan = detailed.summary();
+    if (preset.isAutomatic())
+        plan.advice.push_back("auto chose preset \"" + chosen.name + "\"");
+    for (std::string& line : MemoryPlanner::advise(configs, request, detailed, devices))
+        plan.advice.push_back(std::move(line));
+    return plan;
+}
+
+} // namespace framesmith

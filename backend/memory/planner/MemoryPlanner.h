@@ -1,0 +1,67 @@
+#pragma once
+// The memory planner: model configs x request x preset x devices -> per-stage, per-device peak
+// bytes and a verdict, without loading weights. Pure functions; any thread (the GUI may call them).
+#include "framesmith/DeviceInfo.h"
+#include "framesmith/GenerationRequest.h"
+#include "framesmith/MemoryPlan.h"
+#include "framesmith/MemoryPreset.h"
+#include "memory/planner/ActivationEstimator.h"
+#include "memory/planner/ModelConfigs.h"
+#include "memory/placement/PlacementPlan.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+class PresetStore;
+
+struct DeviceBreakdown {
+    std::string device;
+    std::int64_t weightBytes = 0;
+    std::int64_t activationBytes = 0;
+    std::int64_t marginBytes = 0;      // CUDA context and allocator fragmentation
+    std::int64_t capacityBytes = 0;    // 0: unknown (not checked)
+    std::int64_t peakBytes() const { return weightBytes + activationBytes + marginBytes; }
+    bool fits() const { return capacityBytes <= 0 || peakBytes() <= capacityBytes; }
+};
+
+struct StageBreakdown {
+    std::string name;
+    std::vector<DeviceBreakdown> devices;
+};
+
+struct DetailedPlan {
+    MemoryPreset preset;               // the preset planned for ("auto" resolved to its choice)
+    PlacementPlan placement;
+    std::vector<StageBreakdown> stages;
+    AttentionPath attention = AttentionPath::Invalid;
+    bool fits() const;
+    MemoryPlan summary() const;        // without advice
+};
+
+class MemoryPlanner {
+public:
+    // CUDA context (cuBLAS/cuDNN workspaces, kernels) outside the caching allocator, per GPU used.
+    static constexpr std::int64_t kCudaContextBytes = 600ll << 20;
+
+    // `preset` must not be automatic (use choosePreset first).
+    static DetailedPlan planDetailed(const ModelConfigs& configs, const GenerationRequest& request,
+                                     const MemoryPreset& preset, const std::vector<DeviceInfo>& devices);
+    // Levers that would make a plan that does not fit fit, cheapest first.
+    static std::vector<std::string> advise(const ModelConfigs& configs, const GenerationRequest& request,
+                                           const DetailedPlan& plan, const std::vector<DeviceInfo>& devices);
+    // For an automatic preset, the first candidate that fits (else the last); others returned as they are.
+    static MemoryPreset choosePreset(const ModelConfigs& configs, const GenerationRequest& request,
+                                     const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
+                                     const PresetStore& store);
+};
+
+// What Engine::plan calls: resolves "auto" through the built-in presets, plans, and advises.
+MemoryPlan planMemory(const ModelConfigs& configs, const GenerationRequest& request, const MemoryPreset& preset,
+                      const std::vector<DeviceInfo>& devices);
+
+std::string formatBytes(std::int64_t bytes); // "17.2 GiB" (a "24 GB" card has 24 GiB); MiB below 1 GiB
+
+} // namespace framesmith

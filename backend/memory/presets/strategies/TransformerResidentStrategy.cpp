@@ -1,0 +1,28 @@
+#include "memory/presets/MemoryStrategy.h"
+
+#include <memory>
+
+namespace framesmith {
+namespace {
+
+class TransformerResidentStrategy final : public MemoryStrategy {
+public:
+    std::string name() const override { return "transformer-resident"; }
+    std::string summary() const override { return "Keep the whole transformer on the GPU from its first step to the end"; }
+    void enable(MemoryPreset& preset) const override { preset.transformer = Placement::Gpu; }
+    void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
+    {
+        for (ModulePlacement* m : plan.ofComponent(Component::Transformer)) {
+            m->homeDevice = context.primaryDevice;
+            m->computeDevice = context.primaryDevice;
+            m->releaseAfterUse = false;
+            m->streamed = false;
+        }
+    }
+};
+
+} // namespace
+
+std::unique_ptr<MemoryStrategy> makeTransformerResidentStrategy() { return std::make_unique<TransformerResidentStrategy>(); }
+
+} // namespace framesmith

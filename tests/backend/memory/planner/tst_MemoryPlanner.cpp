@@ -1,0 +1,163 @@
+// The planner on the real models' configs: verdicts that match what users report, advice that
+// names a lever, and peaks that respond to the request the way they must.
+#include "memory/planner/MemoryPlanner.h"
+#include "memory/presets/PresetStore.h"
+#include "support/TestPaths.h"
+
+#include <QTest>
+
+using namespace framesmith;
+
+namespace {
+
+std::vector<DeviceInfo> gpus(std::vector<double> gib)
+{
+    std::vector<DeviceInfo> devices;
+    for (std::size_t i = 0; i < gib.size(); ++i) {
+        const auto bytes = static_cast<std::int64_t>(gib[i] * (1ll << 30));
+        devices.push_back({static_cast<int>(i), "test", bytes, bytes});
+    }
+    return devices;
+}
+
+ModelConfigs fullSize(const char* model)
+{
+    return loadModelConfigs(test::cogvideoxFixture(std::string("full-size-configs/") + model));
+}
+
+MemoryPreset preset(const char* name)
+{
+    return PresetStore(test::sourceDir() + "/resources/presets", "/nonexistent").load(name);
+}
+
+std::int64_t peakOf(const DetailedPlan& plan, const std::string& stage, const std::string& device)
+{
+    for (const StageBreakdown& s : plan.stages)
+        if (s.name == stage)
+            for (const DeviceBreakdown& d : s.devices)
+                if (d.device == device)
+                    return d.peakBytes();
+    return -1;
+}
+
+// CogVideoX 1.5's default request: 81 frames at 1360 x 768.
+GenerationRequest large()
+{
+    GenerationRequest r;
+    r.frameCount = 81;
+    r.width = 1360;
+    r.height = 768;
+    return r;
+}
+
+} // namespace
+
+class tst_MemoryPlanner : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void verdictsForCommonCards_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<double>("gib");
+        QTest::addColumn<bool>("fits");
+        QTest::newRow("5b 24gb on 24 GiB") << "cogvideox-5b" << "24gb" << 24.0 << true;
+        QTest::newRow("5b max-speed on 24 GiB") << "cogvideox-5b" << "max-speed" << 24.0 << true;
+        QTest::newRow("5b max-speed on 12 GiB") << "cogvideox-5b" << "max-speed" << 12.0 << false;
+        // The decode runs in 8 MiB conv windows: 2b's untiled decode needs about 7.3 GiB.
+        QTest::newRow("2b max-speed on 12 GiB") << "cogvideox-2b" << "max-speed" << 12.0 << true;
+        QTest::newRow("5b max-speed on 80 GiB") << "cogvideox-5b" << "max-speed" << 80.0 << true;
+        QTest::newRow("5b low-memory on 8 GiB") << "cogvideox-5b" << "low-memory" << 8.0 << true;
+        QTest::newRow("5b 24gb on 12 GiB") << "cogvideox-5b" << "24gb" << 12.0 << false;
+        QTest::newRow("2b 24gb on 16 GiB") << "cogvideox-2b" << "24gb" << 16.0 << true;
+    }
+    void verdictsForCommonCards()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, preset);
+        QFETCH(double, gib);
+        QFETCH(bool, fits);
+        const DetailedPlan plan = MemoryPlanner::planDetailed(fullSize(model.toLatin1().constData()), GenerationRequest{},
+                                                              ::preset(preset.toLatin1().constData()), gpus({gib}));
+        QCOMPARE(plan.fits(), fits);
+        QCOMPARE(plan.stages.size(), std::size_t(3));
+    }
+
+    void adviceNamesALeverThatFits()
+    {
+        // 1.5's untiled decode of 81 x 1360 x 768 does not fit 18 GiB: tiling does.
+        const ModelConfigs configs = fullSize("cogvideox1.5-5b");
+        const GenerationRequest request = large();
+        const DetailedPlan plan = MemoryPlanner::planDetailed(configs, request, preset("max-speed"), gpus({18}));
+        const auto advice = MemoryPlanner::advise(configs, request, plan, gpus({18}));
+        QVERIFY(advice.size() >= 2);
+        QVERIFY(QString::fromStdString(advice.front()).contains("vae-decode"));
+        QVERIFY2(QString::fromStdString(advice.back()).contains("\"vae-tiling\""), advice.back().c_str());
+        // 5b denoising does not fit 12 GiB: streaming the blocks does.
+        const ModelConfigs big = fullSize("cogvideox-5b");
+        const DetailedPlan denoise = MemoryPlanner::planDetailed(big, GenerationRequest{}, preset("max-speed"), gpus({12}));
+        const auto more = MemoryPlanner::advise(big, GenerationRequest{}, denoise, gpus({12}));
+        QVERIFY2(QString::fromStdString(more.back()).contains("stream transformer blocks"), more.back().c_str());
+    }
+
+    void autoPicksTheFastestPresetThatFits()
+    {
+        const ModelConfigs configs = fullSize("cogvideox-5b");
+        const PresetStore store(test::sourceDir() + "/resources/presets", "/nonexistent");
+        auto chosen = [&](std::vector<double> gib) {
+            return QString::fromStdString(
+                MemoryPlanner::choosePreset(configs, GenerationRequest{}, preset("auto"), gpus(gib), store).name);
+        };
+        QCOMPARE(chosen({80}), QString("max-speed"));
+        QCOMPARE(chosen({24}), QString("max-speed"));
+        QCOMPARE(chosen({24, 24}), QString("multi-gpu"));
+        QCOMPARE(chosen({10}), QString("low-memory"));
+        const ModelConfigs large15 = fullSize("cogvideox1.5-5b");
+        QCOMPARE(QString::fromStdString(
+                     MemoryPlanner::choosePreset(large15, large(), preset("auto"), gpus({18}), store).name),
+                 QString("24gb")); // untiled decode does not fit, tiled does
+    }
+
+    void multiGpuUsesBothCards()
+    {
+        const DetailedPlan plan = MemoryPlanner::planDetailed(fullSize("cogvideox-5b"), GenerationRequest{},
+                                                              preset("multi-gpu"), gpus({24, 24}));
+        QVERIFY(peakOf(plan, "denoise", "cuda:0") > (4ll << 30));
+        QVERIFY(peakOf(plan, "denoise", "cuda:1") > (4ll << 30));
+        // Too small for a transformer copy each: blocks are spread instead.
+        const DetailedPlan spread = MemoryPlanner::planDetailed(fullSize("cogvideox-5b"), GenerationRequest{},
+                                                                preset("multi-gpu"), gpus({12, 12}));
+        QVERIFY(spread.placement.cfgUnconditionalDevice().empty());
+        QCOMPARE(spread.placement.transformerComputeDevices().size(), std::size_t(2));
+        for (const DeviceBreakdown& d : spread.stages.at(1).devices)
+            QVERIFY2(d.fits(), d.device.c_str()); // denoising fits; the untiled decode is the planner's advice
+        QVERIFY(peakOf(spread, "denoise", "cuda:0") < (10ll << 30));
+    }
+
+    void peaksGrowWithTheRequest()
+    {
+        const ModelConfigs configs = fullSize("cogvideox-5b");
+        GenerationRequest small;
+        small.frameCount = 17;
+        GenerationRequest unguided;
+        unguided.guidanceScale = 1.0;
+        const auto plan = [&](const GenerationRequest& r, const char* p) {
+            return MemoryPlanner::planDetailed(configs, r, preset(p), gpus({80}));
+        };
+        QVERIFY(peakOf(plan(small, "max-speed"), "denoise", "cuda:0") < peakOf(plan({}, "max-speed"), "denoise", "cuda:0"));
+        QVERIFY(peakOf(plan(unguided, "max-speed"), "denoise", "cuda:0") < peakOf(plan({}, "max-speed"), "denoise", "cuda:0"));
+        QVERIFY(peakOf(plan({}, "24gb"), "vae-decode", "cuda:0") < peakOf(plan({}, "max-speed"), "vae-decode", "cuda:0"));
+    }
+
+    void summaryHasTheJsonShape()
+    {
+        const MemoryPlan plan = planMemory(fullSize("cogvideox-2b"), GenerationRequest{}, preset("24gb"), gpus({24}));
+        QVERIFY(plan.fits);
+        QCOMPARE(QString::fromStdString(plan.stages.at(1).name), QString("denoise"));
+        QCOMPARE(QString::fromStdString(plan.stages.at(1).devices.front().device), QString("cuda:0"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_MemoryPlanner)
+#include "tst_MemoryPlanner.moc"
