@@ -19,9 +19,9 @@ namespace framesmith {
 class T5Encoder;
 
 struct OpenSoraTextEmbedding {
-    at::Tensor y;         // [N, 1, maxLength, d_model], float32 (the encoder's dtype upcast)
-    at::Tensor mask;      // [N, maxLength] int64, 1 for tokens (</s> included), 0 for padding
-    at::Tensor inputIds;  // [N, maxLength] int64, what the tokenizer produced
+    at::Tensor y;         // [N, 1, maxLength, d_model] float32 (upcast from the encoder's dtype), on its device
+    at::Tensor mask;      // [N, maxLength] int64 on the encoder's device: 1 for tokens (</s> included), 0 for padding
+    at::Tensor inputIds;  // [N, maxLength] int64 on the CPU, what the tokenizer produced
 };
 
 class OpenSoraTextEncoder {
