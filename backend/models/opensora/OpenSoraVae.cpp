@@ -31,6 +31,20 @@ void checkDtype(c10::ScalarType dtype)
                                                + c10::toString(dtype));
 }
 
+// libtorch before 2.x has no float16 convolutions on the CPU; probe once instead of guessing by version.
+bool cpuSupportsHalfConvolution()
+{
+    static const bool isSupported = [] {
+        try {
+            const at::Tensor one = at::ones({1, 1, 1, 1, 1}, at::TensorOptions().dtype(at::kHalf));
+            return at::conv3d(one, one).item<float>() == 1.0f && at::conv2d(one[0], one[0]).item<float>() == 1.0f;
+        } catch (const c10::Error&) {
+            return false;
+        }
+    }();
+    return isSupported;
+}
+
 } // namespace
 
 OpenSoraVae::OpenSoraVae(const OpenSoraVaeConfig& config) : m_config(config)
@@ -106,6 +120,9 @@ at::Tensor OpenSoraVae::prepare(const at::Tensor& input, std::int64_t channels, 
 {
     if (!m_scale.defined())
         throw Error(ErrorCode::Internal, "Open-Sora VAE: no weights loaded");
+    if (dtype() == at::kHalf && device().is_cpu() && !cpuSupportsHalfConvolution())
+        throw Error(ErrorCode::Unavailable, "Open-Sora VAE: this libtorch has no float16 convolutions on the CPU; load "
+                                            "the VAE in bfloat16 or float32 to run it on the CPU");
     if (!input.defined() || input.dim() != 5 || input.size(1) != channels || input.numel() == 0)
         throw ShapeError(std::string("Open-Sora VAE ") + what + ": expected [B, " + std::to_string(channels)
                          + ", T, H, W], got " + (input.defined() ? c10::str(input.sizes()) : std::string("nothing")));
