@@ -84,6 +84,7 @@ configure_and_build() { # build-dir, extra cmake args...
   local jobs=${FRAMESMITH_JOBS:-$(nproc)}
   inroot bash -c 'set -e
     export CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=5G
+    export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
     dir=$1 jobs=$2 ntargets=$3; shift 3
     targets=("${@:1:$ntargets}"); shift "$ntargets"
     mkdir -p "$dir"
