@@ -31,7 +31,7 @@ lane=${1:-}
 shift || true
 
 build_packages=(
-  build-essential cmake ninja-build ccache pkg-config git binutils
+  build-essential cmake ninja-build ccache pkg-config git binutils file dpkg-dev
   qt6-base-dev qt6-multimedia-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-svg-dev libqcustomplot-dev libgl-dev
   libopenblas0-pthread
@@ -69,12 +69,11 @@ install_cudnn_stub() {
     dpkg -i /var/cache/nvidia-cudnn-stub.deb > /dev/null'
 }
 
-prepare() {
+prepare() { # network-bound only: the root and every package both lanes install, downloaded
   make_root
   log "downloading the build dependencies of both lanes"
-  apt_install --download-only "${build_packages[@]}" "${cuda_torch[@]}" nvidia-cudnn- libtorch-dev-
-  inroot apt-get install -y -qq --download-only libtorch-dev > /dev/null
-  apt_install "${build_packages[@]}"
+  apt_install --download-only "${build_packages[@]}" "${cuda_torch[@]}"
+  apt_install --download-only libtorch-dev
 }
 
 configure_and_build() { # build-dir, extra cmake args...
