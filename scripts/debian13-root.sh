@@ -31,7 +31,7 @@ lane=${1:-}
 shift || true
 
 build_packages=(
-  build-essential cmake ninja-build ccache pkg-config git binutils file dpkg-dev
+  build-essential cmake ninja-build ccache pkg-config git binutils file dpkg-dev lld
   qt6-base-dev qt6-multimedia-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-svg-dev libqcustomplot-dev libgl-dev
   libopenblas0-pthread
