@@ -18,6 +18,8 @@
 #                       (relative RMS error recorded)
 #   presets MODEL [P..] plan + generate for each built-in preset (default: all five): s/step,
 #                       peak allocated per stage (FRAMESMITH_MEMORY_REPORT) against the planner
+#   variants MODEL      fp8 / int8 block storage, streaming two blocks ahead, guidance split over two
+#                       logical devices (FRAMESMITH_LOGICAL_GPUS=2): presets edited, not coded
 #   diffusers MODEL     the same request through diffusers 0.36.0 (bench/gpu/diffusers_side_by_side.py):
 #                       everything resident, then model offload + VAE tiling; s/step and peaks
 #   report              results.jsonl -> $OUT/benchmarks-gpu.md: the table for docs/benchmarks.md,
@@ -159,7 +161,9 @@ step_presets() {
   fi
   local p case status start seconds
   for p in "${presets[@]}"; do
-    case=$WORK/runs/$model-$p
+    local label; label=$(basename "$p" .json)
+    [ -n "${FRAMESMITH_LOGICAL_GPUS:-}" ] && label="$label-logical$FRAMESMITH_LOGICAL_GPUS"
+    case=$WORK/runs/$model-$label
     mkdir -p "$WORK/runs"
     "$CLI" plan --model "$dir" --preset "$p" --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" \
       --steps "$STEPS" "${vram[@]}" --json > "$case.plan.json" 2> "$case.plan.stderr" || true
@@ -168,7 +172,7 @@ step_presets() {
       --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" --steps "$STEPS" --seed 1 --out "$case.mp4" \
       > "$case.stdout" 2> "$case.stderr" || status=$?
     seconds=$(python3 -c "import time,sys; print(round(time.time() - float(sys.argv[1]), 2))" "$start")
-    record "$(python3 - "$case" "$model" "$p" "$status" "$seconds" "$DEVICE" <<'PY'
+    record "$(python3 - "$case" "$model" "$label" "$status" "$seconds" "$DEVICE" <<'PY'
 import json, sys
 case, model, preset, status, seconds, device = sys.argv[1:7]
 def load(path):
@@ -181,9 +185,33 @@ print(json.dumps({"step": "presets", "side": "framesmith", "model": model, "labe
                   "measured": load(case + ".memory.json")}))
 PY
 )"
-    echo "-- $model $p: exit $status, $seconds s"
+    echo "-- $model $label: exit $status, $seconds s"
     [ "$status" = 0 ] || tail -5 "$case.stderr"
   done
+}
+
+# Presets edited, not coded: blocks stored fp8 / int8 (low-memory and 24gb plus a weight-storage
+# strategy), streaming two blocks ahead, and guidance split over two logical devices on one GPU.
+step_variants() {
+  local model=${1:?variants MODEL}
+  mkdir -p "$WORK/presets"
+  python3 - "$ROOT/resources/presets" "$WORK/presets" <<'PY'
+import json, os, sys
+src, dst = sys.argv[1:3]
+def edit(base, name, change):
+    preset = json.load(open(os.path.join(src, base + ".json")))
+    preset["name"] = name
+    change(preset)
+    json.dump(preset, open(os.path.join(dst, name + ".json"), "w"), indent=2)
+for base in ("low-memory", "24gb"):
+    for storage in ("fp8", "int8"):
+        edit(base, f"{base}-{storage}", lambda p, s=storage: p["strategies"].append(s + "-weights"))
+edit("low-memory", "low-memory-prefetch2", lambda p: p.setdefault("placement", {}).update(streamPrefetchBlocks=2))
+PY
+  local presets=() p
+  for p in "$WORK"/presets/*.json; do presets+=("$p"); done
+  step_presets "$model" "${presets[@]}"
+  FRAMESMITH_LOGICAL_GPUS=2 step_presets "$model" multi-gpu
 }
 
 step_diffusers() {
@@ -213,6 +241,7 @@ step_cpu_proof() {
   step_parity
   step_presets 2b
   step_presets 5b 24gb low-memory
+  step_variants 2b
   step_diffusers 2b
   step_diffusers 5b
   step_report
@@ -224,8 +253,9 @@ case "$STEP" in
   weights) step_weights "$@" ;;
   parity) step_parity ;;
   presets) step_presets "$@" ;;
+  variants) step_variants "$@" ;;
   diffusers) step_diffusers "$@" ;;
   report) step_report ;;
   cpu-proof) step_cpu_proof ;;
-  *) echo "usage: bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] stage|build|weights MODEL|parity|presets MODEL [PRESET...]|diffusers MODEL|report|cpu-proof" >&2; exit 2 ;;
+  *) echo "usage: bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] stage|build|weights MODEL|parity|presets MODEL [PRESET...]|variants MODEL|diffusers MODEL|report|cpu-proof" >&2; exit 2 ;;
 esac
