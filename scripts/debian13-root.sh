@@ -11,6 +11,8 @@
 #                                           FRAMESMITH_HAS_CUDA for real, then ctest -LE gpu on
 #                                           this GPU-less machine (a CUDA build with no driver
 #                                           must say "no GPU found" and run on the CPU)
+#   scripts/debian13-root.sh package [cuda|cpu]  cpack in that lane's build: the Debian 13 .deb in
+#                                           $FRAMESMITH_ROOTS/packages/ (scripts/test-deb.sh trixie tests it)
 #   scripts/debian13-root.sh shell          an interactive shell in the root (source at /src)
 #
 # Environment: FRAMESMITH_TARGETS="a b" builds only those targets (default: everything the
@@ -124,6 +126,14 @@ case "$lane" in
       { echo "FRAMESMITH_HAS_CUDA is not defined in the CUDA build" >&2; exit 1; }'
     run_suite /build/cuda "$@"
     ;;
+  package) # cpack in a lane's build folder; the .deb lands in $FRAMESMITH_ROOTS/packages/
+    build=${1:-cuda}
+    mkdir -p "$roots/packages"
+    inroot bash -c 'set -e; cd "/build/$1"; rm -f framesmith_*.deb; cpack -G DEB > cpack.log 2>&1 || { cat cpack.log; exit 1; }
+      dpkg-deb -f framesmith_*.deb Package Version Depends Recommends' package "$build"
+    cp "$root/build/$build"/framesmith_*.deb "$roots/packages/"
+    ls "$roots/packages/"
+    ;;
   shell) make_root; inroot bash ;;
-  *) echo "usage: scripts/debian13-root.sh prepare | cpu [CTEST ARGS] | cuda [CTEST ARGS] | shell" >&2; exit 2 ;;
+  *) echo "usage: scripts/debian13-root.sh prepare | cpu [CTEST ARGS] | cuda [CTEST ARGS] | package [cuda|cpu] | shell" >&2; exit 2 ;;
 esac
