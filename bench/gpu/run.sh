@@ -119,7 +119,8 @@ step_weights() {
   [ "$model" = 2b ] && others=()
   "$BUILD/bin/bench_gpu_make_random_model" "$(config_dir "$model")" "$out" --dtype "$DTYPE" \
     --tokenizer-from "$FIXTURES/models/tiny-2b" --shard-gib "$SHARD_GIB" "${others[@]}"
-  "$CLI" inspect "$out" | head -12
+  "$CLI" inspect "$out" > "$out.inspect.txt"
+  grep -E "^(variant|size on disk|component)" "$out.inspect.txt"
 }
 
 # atol per kind from tests/fixtures/cogvideox/README.md ("Suggested acceptance"), rtol 1e-4.
