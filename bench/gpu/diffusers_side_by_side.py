@@ -111,6 +111,8 @@ class Stages:
 def encode_prompts(args, torch, dtype, ids, stages):
     try:
         from transformers import T5EncoderModel
+        if not hasattr(T5EncoderModel, "from_pretrained"):
+            raise ImportError("transformers is the import-only stand-in here")
         encoder = T5EncoderModel.from_pretrained(os.path.join(args.model, "text_encoder"), torch_dtype=dtype)
         encoder.to(args.device)
         ids_t = torch.tensor(ids, dtype=torch.int64, device=args.device)

@@ -70,6 +70,15 @@ exec > >(tee -a "$OUT/run.log") 2>&1
 echo "== $(date -u +%FT%TZ) run.sh $STEP $* (device $DEVICE, tiny $TINY, $FRAMES x ${WIDTH}x$HEIGHT, $STEPS steps)"
 
 die() { echo "run.sh: $*" >&2; exit 1; }
+# The Python that has torch: $PYTHON, else python3, else Debian's /usr/bin/python3 (python3-torch)
+# when a pyenv or venv python3 without torch comes first on PATH.
+torch_python() {
+  local p
+  for p in ${PYTHON:-} python3 /usr/bin/python3; do
+    "$p" -c 'import torch' 2> /dev/null && { echo "$p"; return; }
+  done
+  die "no python3 with torch (set PYTHON)"
+}
 need() { command -v "$1" > /dev/null || die "'$1' is missing on this machine"; }
 publish() { cp "$RESULTS" "$OUT/results.jsonl" 2>/dev/null || true; }
 trap publish EXIT
@@ -100,12 +109,13 @@ step_stage() {
 }
 
 step_build() {
-  need python3; need cmake
-  local prefix abi generator
-  prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
-  abi=$(python3 -c 'import torch; print(int(torch._C._GLIBCXX_USE_CXX11_ABI))')
+  need cmake
+  local prefix abi generator python
+  python=$(torch_python)
+  prefix=$("$python" -c 'import torch; print(torch.utils.cmake_prefix_path)')
+  abi=$("$python" -c 'import torch; print(int(torch._C._GLIBCXX_USE_CXX11_ABI))')
   generator=$(command -v ninja > /dev/null && echo Ninja || echo "Unix Makefiles")
-  python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available())'
+  "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available())'
   # The Qt front end is not needed here; the benchmarks and the CLI are.
   cmake -S "$ROOT" -B "$BUILD" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
     -DFRAMESMITH_BUILD_GUI=OFF -DFRAMESMITH_BUILD_TESTS=OFF -DCMAKE_CXX_FLAGS="-D_GLIBCXX_USE_CXX11_ABI=$abi" > "$OUT/configure.log"
@@ -221,8 +231,9 @@ step_diffusers() {
   [ -f "$dir/model_index.json" ] || die "no weights for $model: run '$0 weights $model' first"
   [ -d "$REFERENCE/diffusers" ] || die "no diffusers sources in $REFERENCE: run '$0 stage' on the development machine"
   local placement
+  local python; python=$(torch_python)
   for placement in resident offload-tiled; do
-    python3 "$HERE/diffusers_side_by_side.py" --model "$dir" --cli "$CLI" --reference "$REFERENCE" \
+    "$python" "$HERE/diffusers_side_by_side.py" --model "$dir" --cli "$CLI" --reference "$REFERENCE" \
       --device "$DEVICE" --dtype "$DTYPE" --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" --steps "$STEPS" \
       --prompt "$PROMPT" --placement "$placement" --label "$model" --work "$WORK/diffusers" >> "$RESULTS"
     tail -1 "$RESULTS" | cut -c1-300
