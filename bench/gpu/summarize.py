@@ -14,8 +14,10 @@ GIB = 2 ** 30
 STAGES = ("text-encode", "denoise", "vae-decode")
 
 
-def gib(value):
-    return f"{value / GIB:.2f}" if value else "-"
+def size(value):
+    if not value:
+        return "-"
+    return f"{value / GIB:.2f} GiB" if value >= GIB / 4 else f"{value / 2 ** 20:.1f} MiB"
 
 
 def planned_peaks(plan):
@@ -33,7 +35,7 @@ def parity_table(rows):
     rows = [r for r in rows if r.get("step") == "parity"]
     if not rows:
         return []
-    out = ["| case | device | dtype | max abs diff | worst RMS error / RMS golden | elements outside atol + 1e-4·|golden| |",
+    out = ["| case | device | dtype | max abs diff | worst RMS error / RMS golden | elements outside atol + 1e-4·abs(golden) |",
            "|---|---|---|---|---|---|"]
     for r in rows:
         out.append(f"| {r['label']} | {r['device']} | {r['dtype']} | {r['maxAbsDiff']:.2e} | "
@@ -56,9 +58,9 @@ def speed_table(rows, model):
             m = measured.get(stage, {}).get("peakBytes")
             p = planned.get(stage)
             if m and p:
-                cells.append(f"{gib(m)} GiB ({gib(p)}, {(p - m) / m:+.0%})")
+                cells.append(f"{size(m)} ({size(p)}, {(p - m) / m:+.0%})")
             elif m:
-                cells.append(f"{gib(m)} GiB")
+                cells.append(size(m))
             else:
                 seconds = measured.get(stage, {}).get("seconds")
                 cells.append(f"- ({seconds:.1f} s)" if seconds else "-")
