@@ -1,7 +1,7 @@
 #pragma once
 // Where `eval` runs a case. By default the CPU in the case's dtype, like the fixtures were made.
 // FRAMESMITH_EVAL_DEVICE=cuda[:N] and FRAMESMITH_EVAL_DTYPE=float32|bfloat16|float16 run the
-// model kinds (text-encoder, transformer) elsewhere: the GPU runbook's parity step
+// model kinds (text-encoder, transformer, vae) elsewhere: the GPU runbook's parity step
 // (bench/gpu/run.sh parity). Outputs are written from the CPU either way.
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>

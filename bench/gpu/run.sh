@@ -13,7 +13,7 @@
 #   weights MODEL       random weights for MODEL (2b, 5b, 5b-i2v, 1.5-5b, 1.5-5b-i2v) written by
 #                       bench_gpu_make_random_model from tests/fixtures/cogvideox/full-size-configs,
 #                       bfloat16, sharded like the real checkpoints; T5-XXL written once and linked
-#   parity              the fixture cases (text encoder, transformer: 4 variants x 2 cases) on
+#   parity              the fixture cases (text encoder, transformer: 4 variants x 2 cases, VAE) on
 #                       --device in float32 (TF32 off: must meet the fixture tolerances) and bfloat16
 #                       (relative RMS error recorded)
 #   presets MODEL [P..] plan + generate for each built-in preset (default: all five): s/step,
@@ -137,10 +137,12 @@ step_weights() {
 step_parity() {
   local status=0 variant case out dtype kind golden atol
   for dtype in float32 bfloat16; do
-    for golden in "$FIXTURES"/golden/tiny-*/transformer_case*.safetensors "$FIXTURES"/golden/text_encoder.safetensors; do
+    for golden in "$FIXTURES"/golden/tiny-*/transformer_case*.safetensors "$FIXTURES"/golden/text_encoder.safetensors \
+        "$FIXTURES"/golden/vae/*.safetensors; do
       [ -f "$golden" ] || continue
       local model=()
       case "$golden" in *transformer*) kind=transformer atol=1e-4 ;;
+        */vae/*) kind=vae atol=1e-4 model=(--model "$FIXTURES/models/tiny-2b") ;;
         *) kind=text-encoder atol=5e-4 model=(--model "$FIXTURES/models/tiny-2b") ;; esac
       variant=$(basename "$(dirname "$golden")")
       case=$(basename "$golden" .safetensors)
