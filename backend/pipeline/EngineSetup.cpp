@@ -20,15 +20,28 @@ namespace framesmith {
 
 namespace {
 
-// The folder and when each of its entries last changed: replaced weights are a different model.
+std::string stampOf(const std::filesystem::directory_entry& entry)
+{
+    std::error_code ec;
+    const auto time = entry.last_write_time(ec).time_since_epoch().count();
+    return ";" + entry.path().filename().string() + "@" + std::to_string(time) + "/" +
+           std::to_string(entry.is_regular_file(ec) ? entry.file_size(ec) : 0);
+}
+
+// The folder, its index and every file of its component folders with its time and size: replaced
+// weights are a different model; other files beside them (a checkpoint saved there) are not.
 std::string modelKeyOf(const std::string& folder)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     std::string key = fs::weakly_canonical(folder, ec).string();
     for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
-        const auto time = entry.last_write_time(ec);
-        key += ";" + entry.path().filename().string() + "@" + std::to_string(time.time_since_epoch().count());
+        if (entry.path().filename() == "model_index.json")
+            key += stampOf(entry);
+        if (!entry.is_directory(ec))
+            continue;
+        for (const fs::directory_entry& file : fs::directory_iterator(entry.path(), ec))
+            key += "/" + entry.path().filename().string() + stampOf(file);
     }
     return key;
 }

@@ -18,7 +18,9 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 
 using namespace framesmith;
 
@@ -145,6 +147,28 @@ private Q_SLOTS:
         QVERIFY(!other.result.wasWarm);
         QVERIFY(sink.sawDetail(Stage::Loading, "reloading: another model"));
         QVERIFY(QString::fromStdString(engine.loadedModel()->modelPath).endsWith("tiny-5b"));
+    }
+
+    void replacedWeightsReloadOtherFilesDoNot()
+    {
+        namespace fs = std::filesystem;
+        const fs::path model = m_dir.filePath("replaced").toStdString();
+        fs::copy(test::cogvideoxFixture("models/tiny-2b"), model, fs::copy_options::recursive);
+        Engine engine;
+        generate(engine, tiny(3, "models/tiny-2b"), noDecode());
+        GenerationRequest r = tiny();
+        r.modelPath = model.string();
+        generate(engine, r, noDecode());
+        std::ofstream(model / "notes.txt") << "a file saved beside the model";
+        QVERIFY(generate(engine, r, noDecode()).result.wasWarm);
+        const fs::path weights = model / "vae" / "diffusion_pytorch_model.safetensors";
+        fs::copy_file(weights, model / "vae.copy");
+        fs::remove(weights);
+        fs::rename(model / "vae.copy", weights); // the same bytes, a new file: someone replaced the VAE
+        fs::last_write_time(weights, fs::file_time_type::clock::now() + std::chrono::seconds(5));
+        Sink sink;
+        QVERIFY(!generate(engine, r, noDecode(), &sink).result.wasWarm);
+        QVERIFY(sink.sawDetail(Stage::Loading, "reloading: another model"));
     }
 
     void unloadFreesEverything()
