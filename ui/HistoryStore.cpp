@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QtDebug>
@@ -17,6 +18,8 @@
 
 namespace {
 constexpr int kSchemaVersion = 1;
+// An entry is a few KiB; anything far larger is not ours (a 3 GB file must not be read whole).
+constexpr qint64 kMaxEntryBytes = 4 << 20;
 
 QString tr(const char* text) { return QCoreApplication::translate("HistoryStore", text); }
 
@@ -30,7 +33,51 @@ QString absoluteFrom(const QString& root, const QString& path)
 {
     return path.isEmpty() ? QString() : QDir(root).absoluteFilePath(path);
 }
+
+// A stored path that leads outside the app-data folder (an edited entry: "../../etc/x", a link out)
+// is dropped: the history never shows or deletes files it did not make.
+QString confined(const QString& root, const QString& path)
+{
+    if (path.isEmpty())
+        return {};
+    const QString absolute = QDir::cleanPath(absoluteFrom(root, path));
+    const QFileInfo info(absolute);
+    // An existing file is judged by where its links lead; a missing one by its spelled path.
+    const QString resolved = info.exists() ? info.canonicalFilePath() : absolute;
+    const QString base = info.exists() ? QFileInfo(root).canonicalFilePath() : QDir::cleanPath(QDir(root).absolutePath());
+    return !base.isEmpty() && resolved.startsWith(base + QLatin1Char('/')) ? absolute : QString();
+}
+
+// Reads at most kMaxEntryBytes of a regular file; a FIFO, device or huge file is refused unread.
+bool readEntryFile(const QFileInfo& info, QByteArray& data, QString* problem)
+{
+    if (!info.isFile()) {
+        *problem = tr("not a regular file");
+        return false;
+    }
+    if (info.size() > kMaxEntryBytes) {
+        *problem = tr("%1 bytes, far more than a history entry can be").arg(info.size());
+        return false;
+    }
+    QFile file(info.filePath());
+    if (!file.open(QIODevice::ReadOnly)) {
+        *problem = file.errorString();
+        return false;
+    }
+    data = file.read(kMaxEntryBytes + 1); // the file may have grown since it was measured
+    if (data.size() > kMaxEntryBytes) {
+        *problem = tr("more than %1 bytes, far more than a history entry can be").arg(kMaxEntryBytes);
+        return false;
+    }
+    return true;
+}
 } // namespace
+
+bool HistoryStore::isValidId(const QString& id)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"));
+    return pattern.match(id).hasMatch() && !id.contains(QStringLiteral(".."));
+}
 
 HistoryStore::HistoryStore(const QString& root) : m_root(root) {}
 
@@ -130,6 +177,10 @@ bool HistoryStore::add(HistoryEntry& entry, const QImage& thumbnail)
     m_error.clear();
     if (entry.id.isEmpty())
         entry.id = newId(entry.request);
+    if (!isValidId(entry.id)) {
+        m_error = tr("'%1' is not a valid history id").arg(entry.id);
+        return false;
+    }
     if (!QDir().mkpath(historyFolder())) {
         m_error = tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(historyFolder()));
         return false;
@@ -153,6 +204,8 @@ bool HistoryStore::add(HistoryEntry& entry, const QImage& thumbnail)
 
 bool HistoryStore::remove(const QString& id)
 {
+    if (!isValidId(id))
+        return false; // "../../x" must not reach outside the history folder
     const QDir folder(historyFolder());
     QFile::remove(folder.filePath(id + QStringLiteral(".png")));
     QFile::remove(videoPathFor(id));
@@ -166,14 +219,9 @@ QVector<HistoryEntry> HistoryStore::entries()
     QVector<HistoryEntry> result;
     const QDir folder(historyFolder());
     for (const QFileInfo& info : folder.entryInfoList({QStringLiteral("*.json")}, QDir::Files)) {
-        QFile file(info.filePath());
         HistoryEntry entry;
         QString problem;
-        if (!file.open(QIODevice::ReadOnly))
-            problem = file.errorString();
-        else if (fromJson(file.readAll(), entry, &problem)) {
-            entry.videoPath = absoluteFrom(m_root, entry.videoPath);
-            entry.thumbnailPath = absoluteFrom(m_root, entry.thumbnailPath);
+        if (readEntry(info, entry, &problem)) {
             result.push_back(entry);
             continue;
         }
@@ -184,4 +232,25 @@ QVector<HistoryEntry> HistoryStore::entries()
     std::sort(result.begin(), result.end(),
               [](const HistoryEntry& a, const HistoryEntry& b) { return a.createdAt > b.createdAt; });
     return result;
+}
+
+bool HistoryStore::readEntry(const QFileInfo& info, HistoryEntry& entry, QString* problem) const
+{
+    // The file's own name is the id remove() acts on; it must be one this store could have made.
+    if (!isValidId(info.completeBaseName())) {
+        *problem = tr("the file name is not a history id");
+        return false;
+    }
+    try {
+        QByteArray data;
+        if (!readEntryFile(info, data, problem) || !fromJson(data, entry, problem))
+            return false;
+    } catch (const std::bad_alloc&) {
+        *problem = tr("not enough memory to read it");
+        return false;
+    }
+    entry.id = info.completeBaseName();
+    entry.videoPath = confined(m_root, entry.videoPath);
+    entry.thumbnailPath = confined(m_root, entry.thumbnailPath);
+    return true;
 }

@@ -1,10 +1,12 @@
 #pragma once
 // Past clips as one JSON file per clip in <root>/history/ (root: the app-data folder), with a
 // thumbnail PNG beside it; auto-saved videos go to <root>/clips/. Every file is written
-// atomically (QSaveFile). A damaged entry is skipped with a warning, never a crash.
+// atomically (QSaveFile). A damaged, huge or special file is skipped with a warning, never a crash;
+// ids and stored paths are confined to the app-data folder.
 // GUI thread (small files only).
 #include "ui/HistoryEntry.h"
 
+#include <QFileInfo>
 #include <QImage>
 #include <QStringList>
 #include <QVector>
@@ -28,11 +30,14 @@ public:
     QStringList warnings() const { return m_warnings; }
     QString error() const { return m_error; }
 
+    // Ids are file names inside the history folder: letters, digits, '.', '_', '-', no "..".
+    static bool isValidId(const QString& id);
     static QByteArray toJson(const HistoryEntry& entry);
     // Throws nothing: returns false and says why in *problem.
     static bool fromJson(const QByteArray& json, HistoryEntry& entry, QString* problem);
 
 private:
+    bool readEntry(const QFileInfo& info, HistoryEntry& entry, QString* problem) const;
     bool writeAtomically(const QString& path, const QByteArray& data);
 
     QString m_root;

@@ -8,19 +8,13 @@ namespace PresetLibrary {
 
 std::optional<framesmith::MemoryPreset> load(const QString& idOrPath)
 {
-    const QString path = idOrPath.endsWith(QLatin1String(".json"))
-                             ? idOrPath
-                             : QStringLiteral(":/presets/%1.json").arg(idOrPath);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        try { // not built in: the user's own preset, from the folder the engine reads
-            return framesmith::PresetCatalog().load(idOrPath.toStdString());
-        } catch (const std::exception&) {
-            return std::nullopt;
-        }
-    }
+    // Only the compiled-in resources are read here; a user's file goes through the catalog, which
+    // refuses special and oversized files before reading them.
+    QFile file(QStringLiteral(":/presets/%1.json").arg(idOrPath));
     try {
-        return framesmith::presetFromJson(file.readAll().toStdString(), path.toStdString());
+        if (idOrPath.endsWith(QLatin1String(".json")) || !file.open(QIODevice::ReadOnly))
+            return framesmith::PresetCatalog().load(idOrPath.toStdString());
+        return framesmith::presetFromJson(file.readAll().toStdString(), file.fileName().toStdString());
     } catch (const std::exception&) {
         return std::nullopt;
     }

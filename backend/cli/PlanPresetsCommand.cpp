@@ -31,8 +31,15 @@ int runPresets(const std::vector<std::string>& argv)
     for (const std::string& name : store.builtinNames())
         std::cout << "  " << name << "\n      " << store.load(name).description << "\n";
     std::cout << "user presets (" << store.userFolder() << "):\n";
-    for (const std::string& name : store.userNames())
-        std::cout << "  " << name << "\n      " << store.load(name).description << "\n";
+    for (const std::string& name : store.userNames()) {
+        // One broken file in the user's folder must not hide the others.
+        try {
+            const std::string description = store.load(name).description;
+            std::cout << "  " << name << "\n      " << description << "\n";
+        } catch (const Error& e) {
+            std::cerr << "warning: skipped user preset '" << name << "': " << e.what() << "\n";
+        }
+    }
     return kExitOk;
 }
 

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 namespace {
 HistoryEntry sampleEntry(const QString& id, const QDateTime& when)
 {
@@ -174,6 +176,88 @@ private Q_SLOTS:
         QVERIFY(store.remove(e.id));
         QVERIFY(store.entries().isEmpty());
         QVERIFY(QDir(store.historyFolder()).entryList(QDir::Files).isEmpty());
+    }
+
+    // Special and huge files in the history folder are refused unread (a link to /dev/zero used to
+    // read forever and end in bad_alloc; a 3 GB file cost twice its size in memory).
+    void specialAndHugeFilesAreSkippedUnread_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<bool>("isListed"); // a FIFO is not even listed as a file: no warning
+        QTest::newRow("link to /dev/zero") << "zero" << true;
+        QTest::newRow("fifo") << "fifo" << false;
+        QTest::newRow("sparse 3 GB file") << "huge" << true;
+    }
+    void specialAndHugeFilesAreSkippedUnread()
+    {
+        QFETCH(QString, kind);
+        QFETCH(bool, isListed);
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry good = sampleEntry(QStringLiteral("good"), QDateTime::currentDateTime());
+        QVERIFY(store.add(good, QImage()));
+        const QString bad = QDir(store.historyFolder()).filePath(QStringLiteral("bad.json"));
+        if (kind == "zero")
+            QVERIFY(QFile::link(QStringLiteral("/dev/zero"), bad));
+        else if (kind == "fifo")
+            QCOMPARE(::mkfifo(QFile::encodeName(bad).constData(), 0600), 0);
+        else {
+            QFile file(bad);
+            QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(3ll << 30));
+        }
+        if (isListed)
+            QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("Skipped history entry .*bad\\.json")));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(store.warnings().size(), isListed ? 1 : 0);
+    }
+
+    // An id is a file name inside the history folder: "../../x" must delete nothing outside it.
+    void removeRefusesIdsThatLeaveTheFolder()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry kept = sampleEntry(QStringLiteral("a"), QDateTime::currentDateTime());
+        QVERIFY(store.add(kept, QImage()));
+        const QString outside = QDir(dir.path()).filePath(QStringLiteral("x.json"));
+        QFile victim(outside);
+        QVERIFY(victim.open(QIODevice::WriteOnly));
+        victim.close();
+        QVERIFY(!store.remove(QStringLiteral("../x")));
+        QVERIFY(!store.remove(QStringLiteral("/tmp/x")));
+        QVERIFY(QFile::exists(outside));
+        HistoryEntry hostile = sampleEntry(QStringLiteral("../x"), QDateTime::currentDateTime());
+        QVERIFY(!store.add(hostile, QImage()));
+        QVERIFY(!store.error().isEmpty());
+    }
+
+    // Paths stored in an entry that lead outside the app-data folder are dropped on load; the
+    // entry's id is its file name, whatever the JSON says.
+    void storedPathsAreConfinedToTheDataFolder()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry e = sampleEntry(QStringLiteral("c"), QDateTime::currentDateTime());
+        QVERIFY(store.add(e, QImage()));
+        const QString path = QDir(store.historyFolder()).filePath(QStringLiteral("c.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray json = file.readAll();
+        file.close();
+        HistoryEntry edited;
+        QString problem;
+        QVERIFY(HistoryStore::fromJson(json, edited, &problem));
+        edited.id = QStringLiteral("../../elsewhere");
+        edited.thumbnailPath = QStringLiteral("../../../etc/passwd");
+        edited.videoPath = QStringLiteral("/etc/hostname");
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(HistoryStore::toJson(edited));
+        file.close();
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().id, QStringLiteral("c"));
+        QVERIFY(entries.first().thumbnailPath.isEmpty());
+        QVERIFY(entries.first().videoPath.isEmpty());
     }
 
     void newIdsAreUnique()

@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <system_error>
 
 namespace framesmith {
@@ -16,14 +15,33 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A preset is a few hundred bytes; the cap keeps a stray multi-gigabyte file (or a link to
+// /dev/zero, a FIFO) in the presets folder from being read at all.
+constexpr std::uintmax_t kMaxPresetBytes = 1 << 20;
+
 std::string readFile(const fs::path& path)
 {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (!fs::exists(status))
+        throw FileError(ErrorCode::MissingFile, path.string(), "preset file does not exist");
+    if (!fs::is_regular_file(status))
+        throw FileError(ErrorCode::BadFile, path.string(), "is not a regular file; a preset is a small .json file");
+    const std::uintmax_t size = fs::file_size(path, ec);
+    if (ec || size > kMaxPresetBytes)
+        throw FileError(ErrorCode::BadFile, path.string(),
+                        (ec ? "size unknown (" + ec.message() + ")" : std::to_string(size) + " bytes") +
+                            "; a preset is a small .json file of at most " + std::to_string(kMaxPresetBytes) +
+                            " bytes");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw FileError(ErrorCode::MissingFile, path.string(), "cannot be opened");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+        throw FileError(ErrorCode::Io, path.string(), "cannot be opened");
+    std::string text(kMaxPresetBytes + 1, '\0'); // the file may have grown since it was measured
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxPresetBytes)
+        throw FileError(ErrorCode::BadFile, path.string(), "grew past the preset size limit while being read");
+    return text;
 }
 
 bool hasPresets(const fs::path& folder)
@@ -137,15 +155,13 @@ MemoryPreset PresetStore::load(const std::string& nameOrPath) const
 {
     std::error_code ec;
     if (nameOrPath.find('/') != std::string::npos || fs::path(nameOrPath).extension() == ".json") {
-        if (!fs::is_regular_file(nameOrPath, ec))
-            throw FileError(ErrorCode::MissingFile, nameOrPath, "preset file does not exist");
         return presetFromJson(readFile(nameOrPath), nameOrPath);
     }
     if (isSafeName(nameOrPath)) {
         if (std::string text = builtinText(nameOrPath); !text.empty())
             return presetFromJson(text, "built-in preset " + nameOrPath + " (" + m_builtinSource + ")");
         fs::path user = fs::path(m_userFolder) / (nameOrPath + ".json");
-        if (fs::is_regular_file(user, ec))
+        if (fs::exists(user, ec))
             return presetFromJson(readFile(user), user.string());
     }
     std::string known;

@@ -25,9 +25,10 @@ struct Run {
     QString output;
 };
 
-Run cli(const QStringList& args)
+Run cli(const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(environment);
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), args);
     p.waitForFinished(300000);
@@ -251,6 +252,27 @@ private Q_SLOTS:
             QVERIFY2(run.output.contains("--out"), qPrintable(run.output));
             QVERIFY2(!run.output.contains("loading"), qPrintable(run.output)); // refused before the loading stage
         }
+    }
+
+    // One malformed file in the user's presets folder is skipped with a warning naming it; the
+    // others are still listed (the listing used to stop at the first bad one with exit 2).
+    void presetsSkipsAMalformedUserPreset()
+    {
+        QTemporaryDir data;
+        QDir(data.path()).mkpath("framesmith/presets");
+        const QString folder = data.filePath("framesmith/presets");
+        for (const auto& [name, text] : {std::pair<QString, QByteArray>{"a-broken", "{\"name\": 5"},
+                                         {"b-good", "{\"schemaVersion\": 1, \"name\": \"b-good\", \"description\": \"mine\"}"}}) {
+            QFile file(folder + "/" + name + ".json");
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(text);
+        }
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("XDG_DATA_HOME", data.path());
+        const Run run = cli({"presets"}, environment);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        QVERIFY2(run.output.contains("skipped user preset 'a-broken'"), qPrintable(run.output));
+        QVERIFY2(run.output.contains("b-good") && run.output.contains("mine"), qPrintable(run.output));
     }
 
     void helpAndMissingCommand()

@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <sys/stat.h>
 
 using namespace framesmith;
 
@@ -51,6 +52,39 @@ private Q_SLOTS:
         QCOMPARE(files.builtinNames(), compiled.builtinNames());
         for (const std::string& name : files.builtinNames())
             QCOMPARE(toJson(files.load(name)), toJson(compiled.load(name)));
+    }
+
+    // A stray huge file, a link to /dev/zero or a FIFO in the presets folder is refused unread with
+    // a FileError naming it (a 3 GB file used to cost 6.4 GB of memory; a FIFO hung).
+    void specialAndHugeUserFilesAreRefusedUnread_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("sparse 3 GB file") << "huge";
+        QTest::newRow("link to /dev/zero") << "zero";
+        QTest::newRow("fifo") << "fifo";
+    }
+    void specialAndHugeUserFilesAreRefusedUnread()
+    {
+        QFETCH(QString, kind);
+        QTemporaryDir user;
+        PresetStore store(resourcesFolder(), user.path().toStdString());
+        const QString path = user.filePath("bad.json");
+        if (kind == "huge") {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(3ll << 30));
+        } else if (kind == "zero") {
+            QVERIFY(QFile::link("/dev/zero", path));
+        } else {
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        }
+        for (const std::string& nameOrPath : {std::string("bad"), path.toStdString()}) {
+            try {
+                store.load(nameOrPath);
+                QFAIL("loaded a file that is not a preset");
+            } catch (const FileError& e) {
+                QVERIFY2(std::string(e.what()).find(path.toStdString()) != std::string::npos, e.what());
+            }
+        }
     }
 
     void savesLoadsAndRemovesUserPresets()
