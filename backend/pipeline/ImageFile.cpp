@@ -1,6 +1,7 @@
 #include "pipeline/ImageFile.h"
 
 #include "framesmith/Error.h"
+#include "pipeline/ImageHeader.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -11,6 +12,7 @@ extern "C" {
 
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 namespace framesmith {
 
@@ -64,28 +66,67 @@ RgbImage toRgb(const AVFrame* frame, const std::string& path)
     return image;
 }
 
+std::string tooLarge(std::int64_t width, std::int64_t height)
+{
+    return "is " + std::to_string(width) + " x " + std::to_string(height) + " pixels; start images may have at most " +
+           std::to_string(ImageFile::kMaxPixels / 1'000'000) + " million pixels (scale it down to about the clip's size)";
+}
+
+// Refuses, from the header alone, an image too large to decode safely.
+void checkDeclaredSize(const std::string& path)
+{
+    const std::optional<ImageSize> size = ImageHeader::read(path);
+    if (size && (size->width <= 0 || size->height <= 0))
+        throw FileError(ErrorCode::BadFile, path, "declares an empty image (" + std::to_string(size->width) + " x " +
+                                                      std::to_string(size->height) + " pixels)");
+    // Each side first: two 32-bit sides would overflow the product (found by fuzz_start_image).
+    if (size && (size->width > ImageFile::kMaxPixels || size->height > ImageFile::kMaxPixels ||
+                 size->width * size->height > ImageFile::kMaxPixels))
+        throw FileError(ErrorCode::BadFile, path, tooLarge(size->width, size->height));
+}
+
+// FFmpeg's own per-image limit, for formats whose header ImageHeader does not know.
+AVDictionary* pixelLimit()
+{
+    AVDictionary* options = nullptr;
+    av_dict_set_int(&options, "max_pixels", ImageFile::kMaxPixels, 0);
+    return options;
+}
+
 } // namespace
 
 RgbImage ImageFile::read(const std::string& path)
 {
     if (!std::filesystem::is_regular_file(path))
         throw FileError(ErrorCode::MissingFile, path, "image not found");
+    checkDeclaredSize(path);
     AVFormatContext* raw = nullptr;
     int rc = avformat_open_input(&raw, path.c_str(), nullptr, nullptr);
     if (rc < 0)
         throw FileError(ErrorCode::BadFile, path, "not a readable image (" + avError(rc) + ")");
     std::unique_ptr<AVFormatContext, FormatCloser> format(raw);
-    avformat_find_stream_info(format.get(), nullptr);
+    std::vector<AVDictionary*> probeOptions(format->nb_streams, nullptr);
+    for (AVDictionary*& options : probeOptions)
+        options = pixelLimit();
+    avformat_find_stream_info(format.get(), probeOptions.data());
+    for (AVDictionary*& options : probeOptions)
+        av_dict_free(&options);
     const AVCodec* decoder = nullptr;
     int stream = av_find_best_stream(format.get(), AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
     if (stream < 0 || !decoder)
         throw FileError(ErrorCode::BadFile, path, "contains no image");
     std::unique_ptr<AVCodecContext, CodecCloser> codec(avcodec_alloc_context3(decoder));
     avcodec_parameters_to_context(codec.get(), format->streams[stream]->codecpar);
+    const AVCodecParameters* declared = format->streams[stream]->codecpar;
+    if (std::int64_t(declared->width) * declared->height > kMaxPixels)
+        throw FileError(ErrorCode::BadFile, path, tooLarge(declared->width, declared->height));
+    codec->max_pixels = kMaxPixels;
     if ((rc = avcodec_open2(codec.get(), decoder, nullptr)) < 0)
         throw FileError(ErrorCode::BadFile, path, "cannot open the image decoder (" + avError(rc) + ")");
     std::unique_ptr<AVFrame, FrameFree> frame(av_frame_alloc());
     decodeFirstFrame(format.get(), codec.get(), stream, frame.get(), path);
+    if (std::int64_t(frame->width) * frame->height > kMaxPixels)
+        throw FileError(ErrorCode::BadFile, path, tooLarge(frame->width, frame->height));
     return toRgb(frame.get(), path);
 }
 

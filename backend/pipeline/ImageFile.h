@@ -15,7 +15,12 @@ struct RgbImage {
 
 class ImageFile {
 public:
-    // Throws FileError: MissingFile when absent, BadFile when FFmpeg cannot decode a frame.
+    // Larger than any start frame needs (8K UHD is 33 Mpx) and small enough to decode in well under
+    // a gigabyte; checked from the header before decoding.
+    static constexpr std::int64_t kMaxPixels = 40'000'000;
+
+    // Throws FileError: MissingFile when absent, BadFile when FFmpeg cannot decode a frame or the
+    // image has more than kMaxPixels pixels.
     static RgbImage read(const std::string& path);
 };
 
