@@ -1,11 +1,29 @@
 #include "pipeline/EngineRequestCheck.h"
 
+#include "core/Utf8.h"
 #include "framesmith/Error.h"
 
 namespace framesmith {
 
+void EngineRequestCheck::requireUtf8(const GenerationRequest& request)
+{
+    // These end up in JSON (checkpoint, sidecar, history): refused now, not after the denoise.
+    for (const auto& [field, text] : {std::pair<const char*, const std::string*>{"prompt", &request.prompt},
+                                      {"negativePrompt", &request.negativePrompt},
+                                      {"modelPath", &request.modelPath},
+                                      {"startImagePath", &request.startImagePath},
+                                      {"scheduler", &request.scheduler},
+                                      {"preset", &request.preset}}) {
+        std::size_t offset = 0;
+        if (!Utf8::isValid(*text, &offset))
+            throw InvalidRequestError(field, std::string(field) + " is not valid UTF-8 (bad byte at offset " +
+                                                 std::to_string(offset) + "); use UTF-8 text and file names");
+    }
+}
+
 void EngineRequestCheck::require(const GenerationRequest& request, const ParameterSpec& spec)
 {
+    requireUtf8(request);
     auto errors = validateRequest(request, spec);
     if (errors.empty())
         return;

@@ -8,6 +8,7 @@
 #include "memory/planner/ModelConfigs.h"
 #include "memory/presets/AllocatorSettings.h"
 #include "pipeline/EnginePlanning.h"
+#include "pipeline/ModelFilesCheck.h"
 #include "pipeline/HeldMemory.h"
 #include "pipeline/PipelineResourcesFor.h"
 #include "pipeline/WarmResidency.h"
@@ -86,6 +87,7 @@ EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::st
 {
     EngineSetup s;
     EnginePlanning::validate(request, EnginePlanning::specOf(request.modelPath));
+    ModelFilesCheck::requireReadable(request.modelPath); // a truncated VAE must not cost the denoise
     s.devices = devicesFor(device, given.empty() ? HeldMemory::credited(DeviceMemory::detect()) : given);
     s.preset = presetFor(request, s.devices, s.log);
     if (device == "cpu") { // memory is plentiful there and tiles change the decoded frames

@@ -159,13 +159,17 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         noise = ownNoise.get();
     }
     useMemory(options.memory, options.placement);
+    // Before any work: a checkpoint folder that cannot take the file must not cost the denoise.
+    m_checkpoint = CheckpointTarget::choose(options.checkpointPath, request);
+    if (!m_checkpoint->notice().empty())
+        m_sink.onWarning({WarningKind::General, m_checkpoint->notice()});
     encodeText(request, options, result);
     if (m_cancel.isStopRequested())
         throw CancelledError("text encoding");
     try {
         result.isPartial = !denoise(request, options, *noise, result);
     } catch (OutOfMemoryError& e) {
-        keepUnfinishedLatents(request, options, result, e);
+        keepUnfinishedLatents(request, result, e);
         if (e.latentsCheckpointPath().empty())
             throw;
         OutOfMemoryError kept(e.stage(), detailOf(e) + "; the latents after step " +
@@ -174,15 +178,13 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         kept.setLatentsCheckpointPath(e.latentsCheckpointPath());
         throw kept;
     } catch (CancelledError& e) {
-        keepUnfinishedLatents(request, options, result, e);
+        keepUnfinishedLatents(request, result, e);
         throw;
     }
 
     LatentsCheckpoint checkpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
                                  m_pipeline.stepCount(), result.isPartial};
-    result.latentsCheckpointPath = options.checkpointPath.empty() ? LatentsCheckpoint::defaultPath(request)
-                                                                  : options.checkpointPath;
-    checkpoint.write(result.latentsCheckpointPath);
+    result.latentsCheckpointPath = writeCheckpoint(checkpoint);
     if (options.isDecodeWanted)
         decodeInto(result, checkpoint.latents, options.decode);
     result.recoveries = m_memory->recoveries();
@@ -221,17 +223,24 @@ void GenerationRunner::applyPreset(const MemoryPreset& preset)
 
 // Denoising stopped (out of memory, StopNow) after some steps: they are kept as a partial
 // checkpoint, named in the error. Nothing to keep before the first step.
-void GenerationRunner::keepUnfinishedLatents(const GenerationRequest& request, const RunOptions& options,
+void GenerationRunner::keepUnfinishedLatents(const GenerationRequest& request,
                                              GenerationResult& result, Error& error)
 {
     if (result.stepsCompleted == 0 || !m_pipeline.latents().defined())
         return;
-    result.latentsCheckpointPath = options.checkpointPath.empty() ? LatentsCheckpoint::defaultPath(request)
-                                                                  : options.checkpointPath;
-    LatentsCheckpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
-                      m_pipeline.stepCount(), true}
-        .write(result.latentsCheckpointPath);
+    result.latentsCheckpointPath = writeCheckpoint(
+        {m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted, m_pipeline.stepCount(), true});
     error.setLatentsCheckpointPath(result.latentsCheckpointPath);
+}
+
+// To the target chosen before denoising; if the disk filled since, to a fallback folder (said so).
+std::string GenerationRunner::writeCheckpoint(const LatentsCheckpoint& checkpoint)
+{
+    const std::string before = m_checkpoint->path();
+    const std::string path = m_checkpoint->write(checkpoint);
+    if (path != before)
+        m_sink.onWarning({WarningKind::General, m_checkpoint->notice()});
+    return path;
 }
 
 void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& latents, const DecodeSettings& settings)

@@ -10,6 +10,7 @@
 #include "framesmith/GenerationResult.h"
 #include "framesmith/MemoryPreset.h"
 #include "models/VideoPipeline.h"
+#include "pipeline/CheckpointTarget.h"
 
 #include <ATen/core/Tensor.h>
 
@@ -24,6 +25,7 @@ class Error;
 class GenerationMemory;
 class PromptCache;
 class RuntimePlacement;
+struct LatentsCheckpoint;
 
 struct RunOptions {
     std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
@@ -67,8 +69,8 @@ private:
     void addTiming(GenerationResult& result, Stage stage, double seconds);
     void useMemory(GenerationMemory* memory, RuntimePlacement* placement);
     void applyPreset(const MemoryPreset& preset); // an OOM rung changed the preset: re-place, retile
-    void keepUnfinishedLatents(const GenerationRequest& request, const RunOptions& options, GenerationResult& result,
-                               Error& error);
+    std::string writeCheckpoint(const LatentsCheckpoint& checkpoint);
+    void keepUnfinishedLatents(const GenerationRequest& request, GenerationResult& result, Error& error);
     void beginStage(Stage stage, const std::string& detail);
 
     VideoPipeline& m_pipeline;
@@ -80,6 +82,7 @@ private:
     RuntimePlacement* m_placement = nullptr;
     DecodeSettings* m_liveDecode = nullptr; // the settings of the decode under way
     Stage m_stage = Stage::Invalid;
+    std::optional<CheckpointTarget> m_checkpoint; // chosen before denoising, per run
 };
 
 } // namespace framesmith

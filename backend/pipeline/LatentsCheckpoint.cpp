@@ -40,6 +40,21 @@ void LatentsCheckpoint::write(const std::string& path) const
     writer.write(path);
 }
 
+std::vector<std::string> LatentsCheckpoint::problems() const
+{
+    std::vector<std::string> found;
+    if (isPartial || (stepCount > 0 && stepsCompleted < stepCount))
+        found.push_back("partial denoise: " + std::to_string(stepsCompleted) + " of " + std::to_string(stepCount) +
+                        " steps; the frames are unfinished");
+    if (latents.defined() && latents.is_floating_point()) {
+        const std::int64_t bad = (~at::isfinite(latents)).sum().item<std::int64_t>();
+        if (bad > 0)
+            found.push_back(std::to_string(bad) + " of " + std::to_string(latents.numel()) +
+                            " latent values are NaN or infinite; the decoded frames are not a picture");
+    }
+    return found;
+}
+
 LatentsCheckpoint LatentsCheckpoint::read(const std::string& path)
 {
     SafetensorsReader reader(path);
@@ -60,18 +75,27 @@ LatentsCheckpoint LatentsCheckpoint::read(const std::string& path)
     return c;
 }
 
-std::string LatentsCheckpoint::defaultPath(const GenerationRequest& request)
+std::string LatentsCheckpoint::defaultFolder()
 {
     namespace fs = std::filesystem;
-    fs::path dir;
     if (const char* env = std::getenv("FRAMESMITH_CHECKPOINT_DIR"); env && *env)
-        dir = env;
-    else if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
-        dir = fs::path(cache) / "framesmith" / "checkpoints";
-    else if (const char* home = std::getenv("HOME"); home && *home)
-        dir = fs::path(home) / ".cache" / "framesmith" / "checkpoints";
-    else
-        dir = fs::temp_directory_path() / "framesmith-checkpoints";
+        return env;
+    if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+        return (fs::path(cache) / "framesmith" / "checkpoints").string();
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return (fs::path(home) / ".cache" / "framesmith" / "checkpoints").string();
+    return (fs::temp_directory_path() / "framesmith-checkpoints").string();
+}
+
+std::string LatentsCheckpoint::defaultPath(const GenerationRequest& request)
+{
+    return freshPathIn(defaultFolder(), request);
+}
+
+std::string LatentsCheckpoint::freshPathIn(const std::string& folder, const GenerationRequest& request)
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = folder;
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)

@@ -7,6 +7,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <string>
+#include <vector>
 
 namespace framesmith {
 
@@ -19,11 +20,17 @@ struct LatentsCheckpoint {
     bool isPartial = false;    // denoising stopped early ("finish the stage")
 
     void write(const std::string& path) const;              // throws FileError(Io)
+    // What decoding these latents would hide: a partial denoise, NaN or infinite values. Empty
+    // for a finished, finite checkpoint.
+    std::vector<std::string> problems() const;
     static LatentsCheckpoint read(const std::string& path); // throws FileError naming what is missing
 
     // <cache>/framesmith/checkpoints/<time>-<ms>-seed<seed>[-N].latents.safetensors, a name no file
     // has yet ($FRAMESMITH_CHECKPOINT_DIR overrides the folder); the folder is created.
     static std::string defaultPath(const GenerationRequest& request);
+    static std::string defaultFolder(); // not created
+    // Such a fresh name in `folder` (created).
+    static std::string freshPathIn(const std::string& folder, const GenerationRequest& request);
 };
 
 } // namespace framesmith

@@ -230,6 +230,71 @@ private Q_SLOTS:
         QVERIFY(generate(engine, tiny(), noDecode()).result.wasWarm);
     }
 
+    // A checkpoint path whose folder cannot exist (under a regular file: root ignores permissions)
+    // is found before denoising; the latents go to the default folder and a warning says so
+    // (they used to be lost with the whole denoise).
+    void unwritableCheckpointFolderFallsBackBeforeDenoising()
+    {
+        const QString file = m_dir.filePath("plain-file");
+        QFile(file).open(QIODevice::WriteOnly);
+        GenerateOptions options = noDecode();
+        options.saveLatentsPath = (file + "/sub/l.safetensors").toStdString();
+        struct Warnings : Sink {
+            std::vector<std::string> seen;
+            void onWarning(const Warning& w) override { seen.push_back(w.message); }
+        } sink;
+        Engine engine;
+        const Run run = generate(engine, tiny(), options, &sink);
+        const QString kept = QString::fromStdString(run.result.latentsCheckpointPath);
+        QVERIFY2(kept.startsWith(m_dir.filePath("checkpoints")), qPrintable(kept));
+        QVERIFY(std::filesystem::exists(run.result.latentsCheckpointPath));
+        QCOMPARE(sink.seen.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(sink.seen.front()).contains(QString::fromStdString(options.saveLatentsPath)));
+    }
+
+    // Invalid UTF-8 (legal in Linux arguments and paths) is refused before loading, naming the
+    // field; it used to fail after denoising, writing the checkpoint's JSON.
+    void invalidUtf8IsRefusedUpFront()
+    {
+        GenerationRequest r = tiny();
+        r.negativePrompt = "blur \xFF\xFE";
+        Engine engine;
+        Sink sink;
+        CancelToken cancel;
+        try {
+            engine.generate(r, sink, cancel, noDecode());
+            QFAIL("invalid UTF-8 was accepted");
+        } catch (const InvalidRequestError& e) {
+            QVERIFY2(QString(e.what()).contains("negativePrompt") && QString(e.what()).contains("UTF-8"), e.what());
+        }
+        QVERIFY(sink.stages.empty()); // nothing loaded, nothing run
+        QVERIFY(!engine.loadedModel().has_value());
+    }
+
+    // Truncated VAE weights are found before anything loads or denoises (they used to be found
+    // only when decoding, after the whole denoise).
+    void truncatedComponentWeightsAreFoundBeforeDenoising()
+    {
+        namespace fs = std::filesystem;
+        const fs::path copy = m_dir.filePath("truncated-vae").toStdString();
+        fs::copy(test::cogvideoxFixture("models/tiny-2b"), copy, fs::copy_options::recursive);
+        const fs::path vae = copy / "vae" / "diffusion_pytorch_model.safetensors";
+        fs::resize_file(vae, fs::file_size(vae) - 100);
+        GenerationRequest r = tiny();
+        r.modelPath = copy.string();
+        Engine engine;
+        Sink sink;
+        CancelToken cancel;
+        try {
+            engine.generate(r, sink, cancel, noDecode());
+            QFAIL("truncated VAE weights were accepted");
+        } catch (const FileError& e) {
+            QVERIFY2(QString(e.what()).contains(QString::fromStdString(vae.string())), e.what());
+        }
+        QVERIFY(sink.stages.empty());
+        QCOMPARE(sink.steps, 0);
+    }
+
     void outOfMemoryIsLabelledWithItsStage_data()
     {
         QTest::addColumn<QString>("inject");

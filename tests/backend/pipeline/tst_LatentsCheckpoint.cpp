@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include <limits>
+
 using namespace framesmith;
 
 class TestLatentsCheckpoint : public QObject {
@@ -55,6 +57,21 @@ private Q_SLOTS:
         other.add("frames", at::zeros({1}));
         other.write(m_dir.filePath("frames.safetensors").toStdString());
         QVERIFY_THROWS_EXCEPTION(FileError, LatentsCheckpoint::read(m_dir.filePath("frames.safetensors").toStdString()));
+    }
+
+    void problemsNamePartialAndNonFiniteLatents()
+    {
+        LatentsCheckpoint c;
+        c.latents = at::zeros({1, 2, 4, 3, 3});
+        c.stepsCompleted = c.stepCount = 4;
+        QVERIFY(c.problems().empty());
+        c.latents[0][1][2][0][0] = std::numeric_limits<float>::infinity();
+        c.latents[0][0][0][0][0] = std::numeric_limits<float>::quiet_NaN();
+        c.stepsCompleted = 3;
+        const auto problems = c.problems();
+        QCOMPARE(problems.size(), std::size_t(2));
+        QVERIFY(QString::fromStdString(problems[0]).contains("3 of 4 steps"));
+        QVERIFY(QString::fromStdString(problems[1]).contains("2 of 72 latent values are NaN or infinite"));
     }
 
     void defaultPathHonoursTheEnvironment()

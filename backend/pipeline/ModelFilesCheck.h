@@ -1,0 +1,16 @@
+#pragma once
+// Before a generation starts: every component's weights in a model folder are opened and their
+// safetensors headers checked against the file sizes (truncated, half-copied or corrupt files),
+// so a broken VAE is found before the denoise it would otherwise waste. Reads headers only (the
+// data stays unmapped until a component loads). Torch-free in use; any thread.
+#include <string>
+
+namespace framesmith {
+
+class ModelFilesCheck {
+public:
+    // Throws the FileError of the first broken component, naming its file.
+    static void requireReadable(const std::string& modelFolder);
+};
+
+} // namespace framesmith
