@@ -60,7 +60,7 @@ int runDecode(const std::vector<std::string>& argv)
     TerminalProgress progress(args.has("--quiet"));
     Engine engine;
     const GenerationResult result = engine.decode(request, progress, cancel);
-    FrameOutput::write(out, hooks.frames, result);
+    FrameOutput::write(out, hooks.frames, result, &cancel);
     std::cout << "output: " << out << " (" << result.clip.frameCount << " frames, " << result.clip.width << "x"
               << result.clip.height << ")\n";
     return kExitOk;

@@ -4,6 +4,8 @@
 #include "framesmith/VideoExport.h"
 #include "io/SafetensorsWriter.h"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <unistd.h>
 
@@ -46,7 +48,8 @@ void FrameOutput::checkFolder(const std::string& path, const std::string& flag)
         throw InvalidRequestError(flag, "'" + path + "': the folder " + folder.string() + " is not writable");
 }
 
-void FrameOutput::write(const std::string& path, const at::Tensor& frames, const GenerationResult& result)
+void FrameOutput::write(const std::string& path, const at::Tensor& frames, const GenerationResult& result,
+                        const CancelToken* cancel)
 {
     check(path);
     if (wantsFloatFrames(path)) {
@@ -55,12 +58,15 @@ void FrameOutput::write(const std::string& path, const at::Tensor& frames, const
         writer.setMetadata("request", toJson(result.request));
         writer.setMetadata("latents_checkpoint", result.latentsCheckpointPath);
         writer.setMetadata("partial", result.isPartial ? "true" : "false");
+        if (!result.warnings.empty())
+            writer.setMetadata("warnings", nlohmann::json(result.warnings).dump());
         writer.write(path);
         return;
     }
     ExportOptions options;
     options.format = *exportFormatFromName(extensionOf(path).substr(1));
     options.path = path;
+    options.cancel = cancel;
     exportVideo(result, options);
 }
 

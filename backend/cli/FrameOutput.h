@@ -2,6 +2,7 @@
 // Writes decoded frames where the user asked: "*.safetensors" gets tensor "frames" (float
 // [F, 3, H, W] in 0..1) with the request JSON in the metadata; video extensions (.mp4, .webm,
 // .mov, .gif) go through the export engine (exportVideo, with the request as sidecar and tags).
+#include "framesmith/CancelToken.h"
 #include "framesmith/GenerationResult.h"
 
 #include <ATen/core/Tensor.h>
@@ -17,7 +18,9 @@ public:
     static void check(const std::string& path, const std::string& flag = "--out");
     static void checkFolder(const std::string& path, const std::string& flag); // any file: folder only
     static bool wantsFloatFrames(const std::string& path); // .safetensors keeps the float frames
-    static void write(const std::string& path, const at::Tensor& frames, const GenerationResult& result);
+    // A StopNow on `cancel` (Ctrl-C) aborts a video export and removes its temporaries.
+    static void write(const std::string& path, const at::Tensor& frames, const GenerationResult& result,
+                      const CancelToken* cancel = nullptr);
 };
 
 } // namespace framesmith::cli

@@ -80,11 +80,17 @@ GenerateOptions optionsFrom(const CliArgs& args)
     return o;
 }
 
-void exportClip(const std::string& out, const GenerationHooks& hooks, GenerationResult& result, ProgressSink& progress)
+void exportClip(const std::string& out, const GenerationHooks& hooks, GenerationResult& result, ProgressSink& progress,
+                const CancelToken& cancel)
 {
     progress.onStageStarted({Stage::Exporting, out});
     auto start = std::chrono::steady_clock::now();
-    FrameOutput::write(out, hooks.frames, result);
+    try {
+        FrameOutput::write(out, hooks.frames, result, &cancel);
+    } catch (Error& e) { // a cancelled or failed export: the latents are safe, say where
+        e.setLatentsCheckpointPath(result.latentsCheckpointPath);
+        throw;
+    }
     result.outputPath = out;
     result.timings.push_back(
         {stageName(Stage::Exporting), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0});
@@ -123,7 +129,7 @@ int runGenerate(const std::vector<std::string>& argv)
     Engine engine;
     GenerationResult result = engine.generate(request, progress, cancel, options);
     if (!out.empty() && options.isDecodeWanted)
-        exportClip(out, hooks, result, progress);
+        exportClip(out, hooks, result, progress, cancel);
     printSummary(result);
     return kExitOk;
 }

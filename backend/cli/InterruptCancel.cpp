@@ -1,5 +1,7 @@
 #include "cli/InterruptCancel.h"
 
+#include "export/AtomicOutput.h"
+
 #include <csignal>
 
 namespace framesmith::cli {
@@ -8,11 +10,21 @@ namespace {
 
 CancelToken* g_token = nullptr; // only touched by the constructor/destructor and the handler
 
+// The second signal ends the process at once (a stage that does not answer the cancel), but
+// first removes the temporaries of an export in progress: unlink is async-signal-safe.
+extern "C" void onSecondInterrupt(int signal)
+{
+    AtomicOutput::removePendingFiles();
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+
 extern "C" void onInterrupt(int signal)
 {
     if (g_token)
         g_token->request(CancelMode::StopNow); // lock-free atomics: async-signal-safe
-    std::signal(signal, SIG_DFL);
+    std::signal(SIGINT, onSecondInterrupt);
+    std::signal(SIGTERM, onSecondInterrupt);
 }
 
 } // namespace

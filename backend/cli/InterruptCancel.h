@@ -1,7 +1,7 @@
 #pragma once
 // Routes SIGINT/SIGTERM to a CancelToken (StopNow) for the lifetime of this object, so Ctrl-C stops
 // a generation at the next step/block/tile boundary and the command exits with kExitCancelled.
-// A second Ctrl-C falls back to the default handler (immediate exit).
+// A second Ctrl-C exits at once, removing an unfinished export's temporary files first.
 #include "framesmith/CancelToken.h"
 
 namespace framesmith::cli {

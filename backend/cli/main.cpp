@@ -74,6 +74,11 @@ int main(int argc, char** argv)
         return it->second.run(std::vector<std::string>(argv + 2, argv + argc));
     } catch (const framesmith::Error& e) {
         std::cerr << "framesmith-cli " << argv[1] << ": error: " << e.what() << "\n";
+        // Whatever failed after denoising, the user learns where the finished work is.
+        const std::string& kept = e.latentsCheckpointPath();
+        if (!kept.empty() && std::string(e.what()).find(kept) == std::string::npos)
+            std::cerr << "framesmith-cli " << argv[1] << ": the latents are kept in " << kept
+                      << " (framesmith-cli decode " << kept << " --out FILE)\n";
         return exitCodeFor(e.code());
     } catch (const std::exception& e) {
         std::cerr << "framesmith-cli " << argv[1] << ": error: " << e.what() << "\n";

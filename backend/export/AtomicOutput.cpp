@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -38,6 +39,31 @@ static void syncPath(const std::string& path, const std::string& finalPath)
         throw FileError(ErrorCode::Io, finalPath, "flushing to disk failed: " + systemReason(error));
 }
 
+namespace {
+// The temporaries of live AtomicOutputs (a clip and its sidecar at most, in practice), readable
+// from a signal handler: lock-free pointers to strings that outlive their registration.
+constexpr int kPendingSlots = 8;
+std::atomic<const char*> g_pending[kPendingSlots];
+
+void registerPending(const char* path)
+{
+    for (auto& slot : g_pending) {
+        const char* expected = nullptr;
+        if (slot.compare_exchange_strong(expected, path))
+            return;
+    }
+}
+
+void unregisterPending(const char* path)
+{
+    for (auto& slot : g_pending) {
+        const char* expected = path;
+        if (slot.compare_exchange_strong(expected, nullptr))
+            return;
+    }
+}
+} // namespace
+
 AtomicOutput::AtomicOutput(std::string path, Kind kind) : m_path(std::move(path)), m_kind(kind)
 {
     while (m_path.size() > 1 && m_path.back() == '/')
@@ -66,6 +92,16 @@ AtomicOutput::AtomicOutput(std::string path, Kind kind) : m_path(std::move(path)
     ::chmod(name.data(), (kind == Kind::File ? 0666 : 0777) & ~currentUmask());
     m_tempPath = name.data();
     m_isOpen = true;
+    if (kind == Kind::File)
+        registerPending(m_tempPath.c_str());
+}
+
+
+void AtomicOutput::removePendingFiles()
+{
+    for (auto& slot : g_pending)
+        if (const char* path = slot.load())
+            ::unlink(path); // fails harmlessly on a folder
 }
 
 AtomicOutput::~AtomicOutput() { discard(); }
@@ -74,6 +110,7 @@ void AtomicOutput::discard()
 {
     if (!m_isOpen)
         return;
+    unregisterPending(m_tempPath.c_str());
     std::error_code ignored;
     fs::remove_all(m_tempPath, ignored);
     m_isOpen = false;
@@ -90,6 +127,7 @@ void AtomicOutput::commit()
         if (std::rename(m_tempPath.c_str(), m_path.c_str()) != 0)
             throw FileError(ErrorCode::Io, m_path, "renaming the finished file into place failed: " + systemReason(errno));
     }
+    unregisterPending(m_tempPath.c_str()); // renamed: nothing of ours is left to remove
     m_isOpen = false;
 }
 

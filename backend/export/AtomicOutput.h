@@ -25,6 +25,11 @@ public:
     // Writes a small text file (a sidecar) as the whole temporary content (Kind::File only).
     void writeText(const std::string& text);
 
+    // Unlinks every temporary file an AtomicOutput of this process holds right now. Async-signal-
+    // safe (unlink only): for a handler that ends the process on a second Ctrl-C, so even that
+    // leaves no "*.tmp-XXXXXX" behind. Temporary folders (PNG sequences) are left to the caller.
+    static void removePendingFiles();
+
 private:
     void commitFolder();
 

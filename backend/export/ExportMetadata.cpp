@@ -42,6 +42,8 @@ std::string exportSidecarJson(const ExportOptions& options, const ExportSummary&
     nlohmann::json sidecar = {{"schemaVersion", 1}, {"app", "Framesmith"}, {"appVersion", appVersionOf(options)},
                               {"export", exported}};
     sidecar["request"] = options.request ? nlohmann::json::parse(toJson(*options.request)) : nlohmann::json();
+    if (!options.warnings.empty())
+        sidecar["warnings"] = options.warnings; // frames not to be taken for a finished clip
     return sidecar.dump(2) + "\n";
 }
 

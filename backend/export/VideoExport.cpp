@@ -18,6 +18,7 @@ void exportVideo(const GenerationResult& result, ExportOptions options)
 {
     if (!options.request)
         options.request = result.request;
+    options.warnings.insert(options.warnings.end(), result.warnings.begin(), result.warnings.end());
     const VideoFrames& clip = result.clip;
     if (!clip.isComplete())
         throw InvalidRequestError("frames", "the clip holds " + std::to_string(clip.rgb.size()) +

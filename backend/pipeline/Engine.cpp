@@ -238,6 +238,9 @@ GenerationResult Engine::decode(const DecodeRequest& request, ProgressSink& sink
     result.latentsCheckpointPath = request.checkpointPath;
     result.isPartial = checkpoint.isPartial;
     result.stepsCompleted = checkpoint.stepsCompleted;
+    result.warnings = checkpoint.problems(); // decoded anyway, but never passed off as a finished clip
+    for (const std::string& problem : result.warnings)
+        sink.onWarning({WarningKind::General, request.checkpointPath + ": " + problem});
     try {
         // Only the VAE is needed: a loaded session of the same model serves, whatever its placement.
         bool wasWarm = m_impl->session && m_impl->session->setup().modelKey == setup.modelKey;

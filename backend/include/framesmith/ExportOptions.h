@@ -32,6 +32,7 @@ struct ExportOptions {
     bool writeSidecar = true; // "<path>.json" with the full request beside the output
     std::optional<GenerationRequest> request; // written into tags and sidecar when present
     std::string appVersion;   // empty: this build's version
+    std::vector<std::string> warnings; // written into the sidecar ("warnings"), e.g. a partial denoise
     const CancelToken* cancel = nullptr;              // StopNow aborts; nothing is left behind
     std::function<void(int framesDone, int frameCount)> onProgress; // called on the writing thread
 };

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <limits>
 #include <regex>
 #include <set>
 
@@ -173,6 +174,27 @@ private Q_SLOTS:
         SafetensorsReader out(path("job.safetensors").toStdString());
         QCOMPARE(out.view("frames").size(0), 9);
         QVERIFY(QString::fromStdString(out.metadata().at("request")).contains("a fox"));
+    }
+
+    // Decoding NaN latents (or a partial checkpoint) warns and marks the sidecar; it used to write
+    // garbage silently with exit 0.
+    void decodeOfNonFiniteLatentsWarnsAndMarksTheSidecar()
+    {
+        const QString kept = path("nan.latents.safetensors");
+        Run made = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
+                        "--width", "96", "--height", "64", "--steps", "2", "--seed", "5", "--no-decode", "--quiet",
+                        "--save-latents", kept});
+        QVERIFY2(made.exitCode == 0, qPrintable(made.output));
+        LatentsCheckpoint checkpoint = LatentsCheckpoint::read(kept.toStdString());
+        checkpoint.latents.view(-1)[0] = std::numeric_limits<float>::quiet_NaN();
+        checkpoint.write(kept.toStdString());
+        Run run = cli({"decode", kept, "--out", path("nan.mp4"), "--quiet"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        QVERIFY2(run.output.contains("NaN or infinite"), qPrintable(run.output));
+        std::ifstream sidecar(path("nan.mp4.json").toStdString());
+        const auto json = nlohmann::json::parse(sidecar);
+        QVERIFY(json.contains("warnings"));
+        QVERIFY(QString::fromStdString(json["warnings"].dump()).contains("NaN or infinite"));
     }
 
     void badInputExitsWithTheBadInputCode()
