@@ -8,6 +8,7 @@
 #include "support/TensorFileBytes.h"
 
 #include <QProcess>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -218,14 +219,25 @@ private Q_SLOTS:
         QVERIFY2(ticks >= qMax<qint64>(3, runMs / 100), qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(runMs)));
     }
 
+    // The destructor asks StopNow, quits and joins: no crash, and no hang. Bounded in time against
+    // the run's own step time: finishing the 500 steps instead of stopping would take ~25 times
+    // longer than the bound.
     void destroyingWhileRunningStopsCleanly()
     {
+        constexpr int kSteps = 500;
         auto controller = std::make_unique<GenerationController>();
-        QVERIFY(controller->start(tinyRequest(50)));
+        QVERIFY(controller->start(tinyRequest(kSteps)));
         QSignalSpy steps(controller.get(), &GenerationController::stepFinished);
         QVERIFY(steps.wait(kTimeoutMs));
-        controller.reset(); // asks StopNow, quits and joins: no crash, no hang
-        QVERIFY(true);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(steps.wait(kTimeoutMs));
+        const qint64 stepMs = qMax<qint64>(1, clock.restart());
+        controller.reset();
+        const qint64 joinMs = clock.elapsed();
+        const qint64 bound = 20 * stepMs + 5000;
+        QVERIFY2(joinMs < bound, qPrintable(QStringLiteral("destructor took %1 ms (a step %2 ms; bound %3 ms)")
+                                                .arg(joinMs).arg(stepMs).arg(bound)));
     }
 
 private:
