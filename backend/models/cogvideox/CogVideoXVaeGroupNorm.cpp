@@ -146,9 +146,11 @@ void applyKernel(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin
     });
 }
 
+} // namespace
+
 // Off the CPU (CUDA) the raw-pointer kernels above cannot read the data: the same arithmetic in
 // ATen ops, one group (or one frame window) at a time so the float copies stay small.
-GroupNormStats deviceStats(const at::Tensor& src, const GroupNormParams& norm)
+GroupNormStats groupNormStatsByOps(const at::Tensor& src, const GroupNormParams& norm)
 {
     const std::int64_t batch = src.size(0);
     const at::Tensor grouped = src.view({batch, norm.groups, -1});
@@ -168,6 +170,8 @@ GroupNormStats deviceStats(const at::Tensor& src, const GroupNormParams& norm)
     return stats;
 }
 
+namespace {
+
 at::Tensor indexTensor(const std::vector<std::int64_t>& values, std::int64_t begin, std::int64_t count,
                        const at::Device& device)
 {
@@ -176,8 +180,10 @@ at::Tensor indexTensor(const std::vector<std::int64_t>& values, std::int64_t beg
     return cpu.to(device);
 }
 
-void deviceApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
-                 const GroupNormParams& norm, const SpatialModulation* mod)
+} // namespace
+
+void groupNormApplyByOps(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
+                         const GroupNormParams& norm, const SpatialModulation* mod)
 {
     const std::int64_t batch = src.size(0), channels = src.size(1), frames = dst.size(2);
     const auto floatOnDevice = src.options().dtype(at::kFloat);
@@ -206,8 +212,6 @@ void deviceApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin
     dst.copy_(normed + gather(mod->shift));
 }
 
-} // namespace
-
 NormPlan NormPlan::groupNorm(const GroupNormParams& params, const at::Tensor& src, bool applySilu)
 {
     NormPlan plan;
@@ -223,7 +227,7 @@ GroupNormStats groupNormStats(const at::Tensor& src, const GroupNormParams& norm
         throw ShapeError("VAE group norm: expected a contiguous [B, C, T, H, W] input with C divisible by "
                          + std::to_string(norm.groups));
     if (!src.is_cpu())
-        return deviceStats(src, norm);
+        return groupNormStatsByOps(src, norm);
     GroupNormStats stats;
     stats.mean.resize(src.size(0) * norm.groups);
     stats.rstd.resize(src.size(0) * norm.groups);
@@ -253,7 +257,7 @@ void groupNormApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBe
             throw ShapeError("VAE spatial norm: modulation does not match the normalised tensor");
     }
     if (!src.is_cpu())
-        deviceApply(dst, src, frameBegin, stats, norm, modulation);
+        groupNormApplyByOps(dst, src, frameBegin, stats, norm, modulation);
     else
         AT_DISPATCH_FLOATING_TYPES_AND2(at::kBFloat16, at::kHalf, src.scalar_type(), "vae_group_norm_apply", [&] {
             applyKernel<scalar_t>(dst, src, frameBegin, stats, norm, modulation);

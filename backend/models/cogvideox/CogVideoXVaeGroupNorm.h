@@ -37,6 +37,12 @@ GroupNormStats groupNormStats(const at::Tensor& src, const GroupNormParams& norm
 void groupNormApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
                     const GroupNormParams& norm, const SpatialModulation* modulation, bool applySilu);
 
+// The same two steps in ATen ops, which the functions above use for tensors off the CPU (CUDA):
+// the raw-pointer kernels read host memory only. Public so the CPU tests hold them to the kernels.
+GroupNormStats groupNormStatsByOps(const at::Tensor& src, const GroupNormParams& norm);
+void groupNormApplyByOps(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
+                         const GroupNormParams& norm, const SpatialModulation* modulation);
+
 // A normalisation fixed for one input: statistics taken once, frames written on demand.
 struct NormPlan {
     GroupNormParams params;
