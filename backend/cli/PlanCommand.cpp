@@ -5,7 +5,7 @@
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "memory/planner/ModelConfigs.h"
+#include "models/ModelRegistry.h"
 #include "memory/presets/PresetStore.h"
 
 #include <nlohmann/json.hpp>
@@ -102,16 +102,16 @@ int runPlan(const std::vector<std::string>& argv)
     args.rejectUnknown({"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
                         "--vram", "--json"});
     const GenerationRequest request = requestFrom(args);
-    const ModelConfigs configs = loadModelConfigs(request.modelPath);
+    const std::unique_ptr<ModelPlanning> model = ModelRegistry::planning(request.modelPath);
     const std::vector<DeviceInfo> devices = devicesFrom(args);
     const PresetStore store;
     const MemoryPreset asked = store.load(request.preset);
-    const MemoryPreset preset = MemoryPlanner::choosePreset(configs, request, asked, devices, store);
-    const DetailedPlan plan = MemoryPlanner::planDetailed(configs, request, preset, devices);
+    const MemoryPreset preset = MemoryPlanner::choosePreset(*model, request, asked, devices, store);
+    const DetailedPlan plan = MemoryPlanner::planDetailed(*model, request, preset, devices);
     std::vector<std::string> advice;
     if (asked.isAutomatic())
         advice.push_back("auto chose preset \"" + preset.name + "\"");
-    for (std::string& line : MemoryPlanner::advise(configs, request, plan, devices))
+    for (std::string& line : MemoryPlanner::advise(*model, request, plan, devices))
         advice.push_back(std::move(line));
     if (args.has("--json"))
         std::cout << toJsonValue(plan, advice).dump(2) << "\n";

@@ -5,8 +5,6 @@
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/oom/GenerationMemory.h"
-#include "memory/planner/ModelConfigs.h"
-#include "memory/placement/PlacementPlanner.h"
 #include "memory/placement/RuntimePlacement.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/EngineRequestCheck.h"
@@ -33,7 +31,7 @@ ModelInfo Engine::inspectModel(const std::string& folder)
 
 ParameterSpec Engine::parameterSpec(const std::string& folder)
 {
-    return ModelRegistry::createPipeline(folder, PipelineResources{})->parameterSpec();
+    return inspectModelFolder(folder).spec;
 }
 
 GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel)
@@ -48,8 +46,7 @@ GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink
     resources.cancel = &cancel;
     // The preset carried out: components load, move and stream where its plan says. Declared
     // before the pipeline, which refers to it until destroyed.
-    RuntimePlacement placement(preset, devices,
-                               PlacementPlanner::footprint(loadModelConfigs(request.modelPath), preset));
+    RuntimePlacement placement(preset, devices, ModelRegistry::planning(request.modelPath)->footprint(preset));
     resources.placement = &placement;
     sink.onStageStarted({Stage::Loading, request.modelPath + " (" + memoryLog + ")"});
     if (!resources.device.is_cuda())

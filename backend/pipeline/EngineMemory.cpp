@@ -4,7 +4,7 @@
 
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "memory/planner/ModelConfigs.h"
+#include "models/ModelRegistry.h"
 
 namespace framesmith {
 
@@ -16,7 +16,7 @@ std::vector<DeviceInfo> Engine::devices()
 MemoryPlan Engine::plan(const GenerationRequest& request, const MemoryPreset& preset,
                         const std::vector<DeviceInfo>& devices)
 {
-    return planMemory(loadModelConfigs(request.modelPath), request, preset, devices);
+    return planMemory(*ModelRegistry::planning(request.modelPath), request, preset, devices);
 }
 
 } // namespace framesmith

@@ -1,6 +1,6 @@
 #pragma once
 // Chooses where a request runs: the first CUDA device in bfloat16 when there is one (the dtype the
-// CogVideoX checkpoints are published in), otherwise the CPU in float32; the VAE decode settings
+// video-model checkpoints are published in), otherwise the CPU in float32; the VAE decode settings
 // follow the preset. The seam where the memory presets and OOM ladder plug in.
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/MemoryPreset.h"
