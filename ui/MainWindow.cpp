@@ -65,7 +65,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     connect(m_controller, &GenerationController::warningRaised, this, &MainWindow::onGenerationWarning);
     setUpHistoryDock();
 
-    RequestForm::populateChoices(*m_ui);
+    RequestForm::populateChoices(*m_ui, m_model.spec());
     setUpActions();
     connectFields();
     setRequest(m_settings.lastRequest());
@@ -187,7 +187,7 @@ void MainWindow::onFieldsChanged()
 void MainWindow::updateGenerateAvailability(const QStringList& problems)
 {
     const bool isRunning = m_controller->isRunning();
-    const bool hasModel = m_model.state == ModelFolderProbe::State::CogVideoX;
+    const bool hasModel = m_model.isModel();
     const bool canGenerate = hasModel && problems.isEmpty() && !isRunning;
     QString why = problems.join(QLatin1Char('\n'));
     if (!hasModel)
@@ -218,7 +218,7 @@ void MainWindow::onGenerateTriggered()
         statusBar()->showMessage(tr("Cannot generate: %1").arg(problems.first()), kStatusMessageMs);
         return;
     }
-    if (m_model.state != ModelFolderProbe::State::CogVideoX || m_controller->isRunning()) {
+    if (!m_model.isModel() || m_controller->isRunning()) {
         statusBar()->showMessage(m_ui->generateButton->toolTip(), kStatusMessageMs);
         return;
     }
@@ -304,8 +304,13 @@ void MainWindow::onRandomizeSeedClicked()
 
 void MainWindow::onModelFolderEdited()
 {
+    const QString previousFamily = m_model.family;
     m_model = ModelFolderProbe::probe(m_ui->modelFolderEdit->text().trimmed());
     m_settings.setModelFolder(m_ui->modelFolderEdit->text().trimmed());
+    RequestForm::applyLimits(*m_ui, m_model.spec());
+    // Another family: its own sizes, frames and sampler (a request being restored writes its values after).
+    if (m_model.isModel() && !previousFamily.isEmpty() && previousFamily != m_model.family)
+        RequestForm::applyDefaults(*m_ui, m_model.spec());
     retranslateDynamic();
 }
 
@@ -333,11 +338,11 @@ void MainWindow::onAboutTriggered() { AboutBox::show(this); }
 
 void MainWindow::retranslateDynamic()
 {
-    RequestForm::populateChoices(*m_ui);
+    RequestForm::populateChoices(*m_ui, m_model.spec());
     ModelSummary::show(*m_ui, m_model);
     m_historyDock->setWindowTitle(tr("History"));
     if (!m_controller->isRunning())
-        statusBar()->showMessage(m_model.state == ModelFolderProbe::State::CogVideoX
+        statusBar()->showMessage(m_model.isModel()
                                      ? tr("Ready.")
                                      : tr("Ready. Choose a model folder to generate."));
     m_memory->retranslate();
@@ -370,7 +375,7 @@ QString MainWindow::forecastText() const { return m_ui->forecastLabel->text(); }
 void MainWindow::updateForecast()
 {
     framesmith::GenerationRequest r = request();
-    if (m_model.state != ModelFolderProbe::State::CogVideoX)
+    if (!m_model.isModel())
         r.modelPath.clear();
     m_memory->showForecast(r);
 }
@@ -378,13 +383,13 @@ void MainWindow::updateForecast()
 void MainWindow::onCustomizePresetClicked()
 {
     framesmith::GenerationRequest r = request();
-    if (m_model.state != ModelFolderProbe::State::CogVideoX)
+    if (!m_model.isModel())
         r.modelPath.clear();
     auto* dialog = new PresetEditorDialog(m_ui->presetCombo->currentData().toString(), r,
                                           MemoryForecast::devicesFrom(*m_monitor), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &PresetEditorDialog::presetSaved, this, [this](const QString& name) {
-        RequestForm::populateChoices(*m_ui);
+        RequestForm::populateChoices(*m_ui, m_model.spec());
         m_ui->presetCombo->setCurrentIndex(m_ui->presetCombo->findData(name));
     });
     dialog->open(); // window-modal, non-blocking
