@@ -304,13 +304,10 @@ void MainWindow::onRandomizeSeedClicked()
 
 void MainWindow::onModelFolderEdited()
 {
-    const QString previousFamily = m_model.family;
-    m_model = ModelFolderProbe::probe(m_ui->modelFolderEdit->text().trimmed());
+    const ModelFolderProbe probed = ModelFolderProbe::probe(m_ui->modelFolderEdit->text().trimmed());
+    RequestForm::adoptModel(*m_ui, probed.spec(), m_model.family);
+    m_model = probed;
     m_settings.setModelFolder(m_ui->modelFolderEdit->text().trimmed());
-    RequestForm::applyLimits(*m_ui, m_model.spec());
-    // Another family: its own sizes, frames and sampler (a request being restored writes its values after).
-    if (m_model.isModel() && !previousFamily.isEmpty() && previousFamily != m_model.family)
-        RequestForm::applyDefaults(*m_ui, m_model.spec());
     retranslateDynamic();
 }
 

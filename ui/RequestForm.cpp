@@ -83,6 +83,14 @@ void RequestForm::write(Ui::MainWindow& ui, const framesmith::GenerationRequest&
     ui.presetCombo->setCurrentIndex(preset >= 0 ? preset : ui.presetCombo->findData(QStringLiteral("auto")));
 }
 
+void RequestForm::adoptModel(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec, const QString& previousFamily)
+{
+    applyLimits(ui, spec);
+    const QString family = QString::fromStdString(spec.family);
+    if (!family.isEmpty() && !previousFamily.isEmpty() && family != previousFamily)
+        applyDefaults(ui, spec);
+}
+
 void RequestForm::applyLimits(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec)
 {
     ui.frameCountSpin->setRange(spec.frames.minimum(), spec.frames.maximum());

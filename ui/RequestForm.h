@@ -4,6 +4,8 @@
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/ParameterSpec.h"
 
+#include <QString>
+
 namespace Ui {
 class MainWindow;
 }
@@ -16,8 +18,12 @@ public:
     // Fills the preset (built-ins, then the user's) and scheduler pickers (the samplers the model
     // offers; again after a language change), keeping the selection where it still exists.
     static void populateChoices(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec);
-    // The form's ranges and steps (frames, sizes, steps) and the negative prompt, from the model's spec.
+    // A model was chosen: the form's ranges and steps (frames, sizes, steps) and the negative prompt
+    // follow its spec; when it is of another family than `previousFamily` (not none), the form also
+    // takes that family's defaults (a request being restored writes its own values afterwards).
+    static void adoptModel(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec, const QString& previousFamily);
+
+private:
     static void applyLimits(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec);
-    // The model family's own defaults (size, frames, fps, steps, guidance, its own sampler).
     static void applyDefaults(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec);
 };

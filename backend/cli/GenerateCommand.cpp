@@ -178,9 +178,10 @@ int runGenerate(const std::vector<std::string>& argv)
 FRAMESMITH_CLI_COMMAND("generate",
                        "generate --model DIR --prompt TEXT [--negative-prompt T] [--image PNG] [--frames N] [--fps N] "
                        "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
-                       "[--scheduler ddim|dpm] [--preset NAME] [--job JOB.json] [--latents-in F] [--save-latents F] "
+                       "[--scheduler NAME] [--preset NAME] [--job JOB.json] [--latents-in F] [--save-latents F] "
                        "[--out FILE] [--device cpu|cuda:N] [--no-decode] [--quiet]",
-                       "generate one clip; Ctrl-C cancels (exit 4), the latents are saved before decoding",
+                       "generate one clip; Ctrl-C cancels (exit 4), the latents are saved before decoding; the model's "
+                       "family gives the defaults and the samplers (`framesmith-cli families`)",
                        runGenerate);
 
 } // namespace framesmith::cli

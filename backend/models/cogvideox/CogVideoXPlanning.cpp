@@ -15,9 +15,11 @@ CogVideoXPlanning::CogVideoXPlanning(CogVideoXTransformerConfig transformer, Cog
 
 CogVideoXPlanning CogVideoXPlanning::fromFolder(const std::string& folder)
 {
-    return CogVideoXPlanning(CogVideoXTransformerConfig::fromFile(folder + "/transformer/config.json"),
-                             CogVideoXVaeConfig::fromFile(folder + "/vae/config.json"),
-                             T5Config::fromFile(folder + "/text_encoder/config.json"));
+    // One after the other: the first broken file in the folder's order is the one named.
+    CogVideoXTransformerConfig transformer = CogVideoXTransformerConfig::fromFile(folder + "/transformer/config.json");
+    CogVideoXVaeConfig vae = CogVideoXVaeConfig::fromFile(folder + "/vae/config.json");
+    T5Config textEncoder = T5Config::fromFile(folder + "/text_encoder/config.json");
+    return CogVideoXPlanning(std::move(transformer), std::move(vae), std::move(textEncoder));
 }
 
 ModelFootprint CogVideoXPlanning::footprint(const MemoryPreset& preset) const
