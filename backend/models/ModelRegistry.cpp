@@ -11,9 +11,11 @@ namespace framesmith {
 
 // Every model family, one line each: FAMILY(name) links `std::unique_ptr<ModelFamily> nameFamily()`,
 // defined in backend/models/<name>/. An explicit list, not static self-registration: objects of a
-// static library that nothing references are dropped by the linker.
+// static library that nothing references are dropped by the linker. The order is the order of
+// families() (the first is make-demo-model's default).
 #define FRAMESMITH_MODEL_FAMILIES(FAMILY) \
-    FAMILY(cogvideox)
+    FAMILY(cogvideox)                     \
+    /* a new family: one more line above this one */
 
 #define FRAMESMITH_DECLARE_FAMILY(name) std::unique_ptr<ModelFamily> name##Family();
 FRAMESMITH_MODEL_FAMILIES(FRAMESMITH_DECLARE_FAMILY)
