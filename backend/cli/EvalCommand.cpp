@@ -90,7 +90,7 @@ int runEval(const std::vector<std::string>& argv)
     EvalOutputs outputs = kindOf(kinds, kindName, family).run(evalCase);
     SafetensorsWriter writer;
     for (const auto& [name, tensor] : outputs)
-        writer.add(name, tensor);
+        writer.add(name, tensor.cpu()); // eval may run on a GPU (FRAMESMITH_EVAL_DEVICE)
     writer.setMetadata("eval_kind", kindName);
     writer.write(args.require("--out"));
     std::cout << "wrote " << outputs.size() << " tensors to " << args.require("--out") << "\n";

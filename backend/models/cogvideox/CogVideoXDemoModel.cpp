@@ -33,17 +33,29 @@ void writeJson(const fs::path& path, const nlohmann::json& value)
 
 } // namespace
 
-void CogVideoXDemoModel::write(const std::string& dirText, const std::string& tokenizerDir, std::uint64_t seed)
+void CogVideoXDemoModel::write(const std::string& dir, const std::string& tokenizerDir, std::uint64_t seed)
+{
+    writeWithConfigs(dir, tokenizerDir, CogVideoXDemoConfigs::transformer(), CogVideoXDemoConfigs::vae(),
+                     textEncoderConfig(tokenizerDir), seed);
+}
+
+nlohmann::json CogVideoXDemoModel::textEncoderConfig(const std::string& tokenizerDir)
+{
+    return CogVideoXDemoConfigs::textEncoder(DemoTokenizer::vocabSize(tokenizerDir));
+}
+
+void CogVideoXDemoModel::writeWithConfigs(const std::string& dirText, const std::string& tokenizerDir,
+                                          const nlohmann::json& transformerConfig, const nlohmann::json& vaeConfig,
+                                          const nlohmann::json& textEncoderConfig, std::uint64_t seed)
 {
     const fs::path dir(dirText);
     if (fs::exists(dir) && !fs::is_empty(dir) && !fs::exists(dir / "model_index.json"))
         throw FileError(ErrorCode::Io, dirText, "exists and is not a model folder: choose an empty or new folder");
     DemoTokenizer::copyTo(tokenizerDir, (dir / "tokenizer").string());
     writeJson(dir / "scheduler" / "scheduler_config.json", CogVideoXDemoConfigs::scheduler());
-    writeJson(dir / "transformer" / "config.json", CogVideoXDemoConfigs::transformer());
-    writeJson(dir / "vae" / "config.json", CogVideoXDemoConfigs::vae());
-    writeJson(dir / "text_encoder" / "config.json",
-              CogVideoXDemoConfigs::textEncoder(DemoTokenizer::vocabSize(tokenizerDir)));
+    writeJson(dir / "transformer" / "config.json", transformerConfig);
+    writeJson(dir / "vae" / "config.json", vaeConfig);
+    writeJson(dir / "text_encoder" / "config.json", textEncoderConfig);
 
     CogVideoXTransformer3D transformer(CogVideoXTransformerConfig::fromFile((dir / "transformer" / "config.json").string()));
     DemoWeights::write(transformer, (dir / "transformer" / "diffusion_pytorch_model.safetensors").string(), seed);
