@@ -207,10 +207,10 @@ private Q_SLOTS:
             CancelToken cancel;
             Engine engine;
             const GenerationResult result = engine.generate(request, sink, cancel);
-            QCOMPARE(result.frameCount, request.frameCount);
-            QCOMPARE(result.width, request.width);
-            QCOMPARE(result.height, request.height);
-            QCOMPARE(result.rgb.size(), std::size_t(request.frameCount) * request.width * request.height * 3);
+            QCOMPARE(result.clip.frameCount, request.frameCount);
+            QCOMPARE(result.clip.width, request.width);
+            QCOMPARE(result.clip.height, request.height);
+            QCOMPARE(result.clip.rgb.size(), std::size_t(request.frameCount) * request.width * request.height * 3);
             QCOMPARE(result.stepsCompleted, 2);
             QVERIFY(std::filesystem::exists(result.latentsCheckpointPath));
         }

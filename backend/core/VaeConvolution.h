@@ -1,5 +1,6 @@
 #pragma once
-// The VAE's 3x3(x3) convolutions, with the engine chosen by size rather than by ATen's guess.
+// The VAEs' 3x3(x3) convolutions (every family's), with the engine chosen by size rather than by
+// ATen's guess.
 //
 // On the CPU, ATen sends a float conv of batch 1 to oneDNN only when N*C*D*H > 20480
 // (ConvParams::use_mkldnn, libtorch 1.13-2.x); below that slow_conv3d unfolds its whole input

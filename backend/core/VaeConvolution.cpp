@@ -1,4 +1,4 @@
-#include "models/cogvideox/VaeConvolution.h"
+#include "core/VaeConvolution.h"
 
 #include <ATen/ATen.h>
 

@@ -1,6 +1,6 @@
 // VaeConvolution: the direct oneDNN call computes what at::conv3d computes, for every conv shape
 // the VAE uses (3x3x3 causal with spatial padding, 1x3x3 upsampler, strided downsampler, 1x1x1).
-#include "models/cogvideox/VaeConvolution.h"
+#include "core/VaeConvolution.h"
 
 #include "support/TensorParity.h"
 

@@ -1,4 +1,4 @@
-#include "models/cogvideox/CogVideoXVaeGroupNorm.h"
+#include "core/GroupNormKernel.h"
 
 #include "framesmith/Error.h"
 

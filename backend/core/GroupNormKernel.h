@@ -2,7 +2,8 @@
 // One pass of GroupNorm (+ the decoder's spatial modulation) (+ SiLU) that writes into a
 // caller-owned view, so a ResNet half-block allocates only the conv's padded input.
 // Statistics per (batch item, group) over all frames, rows and columns of `src` — i.e. per frame
-// batch and per tile, as diffusers computes them.
+// batch and per tile, as diffusers computes them. Shared by the families' VAEs (a CPU kernel of
+// no one family).
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
@@ -11,7 +12,7 @@
 
 namespace framesmith {
 
-// diffusers CogVideoXSpatialNorm3D: norm(f) * conv_y(zq) + conv_b(zq), zq interpolated (nearest)
+// The decoder's spatial norm (diffusers' SpatialNorm3D): norm(f) * conv_y(zq) + conv_b(zq), zq interpolated (nearest)
 // to f's size. conv_y/conv_b are 1x1x1, so they are evaluated on the small zq grid and
 // gathered through the nearest-neighbour maps instead of on an interpolated full-size zq.
 struct SpatialModulation {
