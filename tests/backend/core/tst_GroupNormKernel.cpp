@@ -1,6 +1,6 @@
-// The VAE's group norm: the ATen-op path (what runs on a GPU) gives what the CPU kernels give, with
+// GroupNormKernel (the VAEs' group norm): the ATen-op path (what runs on a GPU) gives what the CPU kernels give, with
 // and without the decoder's spatial modulation, in float32 and bfloat16, on a frame window.
-#include "models/cogvideox/CogVideoXVaeGroupNorm.h"
+#include "core/GroupNormKernel.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
@@ -36,7 +36,7 @@ SpatialModulation modulation(const at::Tensor& src)
 
 } // namespace
 
-class TestCogVideoXVaeGroupNorm : public QObject {
+class TestGroupNormKernel : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -79,5 +79,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXVaeGroupNorm)
-#include "tst_CogVideoXVaeGroupNorm.moc"
+QTEST_GUILESS_MAIN(TestGroupNormKernel)
+#include "tst_GroupNormKernel.moc"
