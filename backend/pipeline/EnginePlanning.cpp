@@ -1,10 +1,13 @@
 #include "pipeline/EnginePlanning.h"
 
+#include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
 #include "memory/presets/PresetStore.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/HeldMemory.h"
 #include "pipeline/WarmResidency.h"
+
+#include <cstdlib>
 
 namespace framesmith {
 
@@ -41,6 +44,22 @@ EnginePlan EnginePlanning::plan(const GenerationRequest& request, const MemoryPr
     for (std::string& line : MemoryPlanner::advise(*model, request, result.detailed, devices))
         result.advice.push_back(std::move(line));
     return result;
+}
+
+void EnginePlanning::requireFits(const ModelPlanning& model, const GenerationRequest& request,
+                                 const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
+                                 const Residency& residency)
+{
+    if (const char* ignore = std::getenv("FRAMESMITH_IGNORE_PLAN"); ignore && std::string(ignore) == "1")
+        return;
+    const DetailedPlan plan = MemoryPlanner::planDetailed(model, request, preset, devices, residency);
+    if (plan.fits())
+        return;
+    std::string why; // advise() names every stage that does not fit first, then the cheapest lever
+    for (const std::string& line : MemoryPlanner::advise(model, request, plan, devices))
+        why += (why.empty() ? "" : "; ") + line;
+    throw InvalidRequestError("memory", "the memory plan for preset \"" + preset.name + "\" says this run cannot fit: " +
+                                            why + " (framesmith-cli plan shows the details)");
 }
 
 } // namespace framesmith

@@ -31,6 +31,12 @@ public:
     // naming the first bad field, FileError for a folder that is not a model.
     static void validate(const GenerationRequest& request, const ParameterSpec& spec);
     static ParameterSpec specOf(const std::string& modelFolder);
+    // Generate's gate: throws InvalidRequestError("memory") naming each stage and device that does
+    // not fit, and the advice, when the plan for exactly this preset says the run cannot fit (the
+    // host running out ends in the kernel's OOM killer, not in a recoverable error).
+    // FRAMESMITH_IGNORE_PLAN=1 runs anyway (for a planner that overestimates a new model).
+    static void requireFits(const ModelPlanning& model, const GenerationRequest& request, const MemoryPreset& preset,
+                            const std::vector<DeviceInfo>& devices, const Residency& residency);
 };
 
 } // namespace framesmith

@@ -109,6 +109,7 @@ EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::st
     const std::unique_ptr<ModelPlanning> model = ModelRegistry::planning(request.modelPath);
     s.residency = WarmResidency::choose(*model, s.request, s.preset, s.devices);
     s.log += "; between generations: " + WarmResidency::describe(s.residency);
+    EnginePlanning::requireFits(*model, s.request, s.preset, s.devices, s.residency); // before loading anything
     PlacementPlan plan = PlacementPlanner::build(s.preset, s.devices, model->footprint(s.preset));
     plan.keepLoaded(s.residency);
     s.modelKey = modelKeyOf(request.modelPath);

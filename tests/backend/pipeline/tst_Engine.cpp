@@ -295,6 +295,32 @@ private Q_SLOTS:
         QCOMPARE(sink.steps, 0);
     }
 
+    // What the plan says cannot fit is refused before anything loads, naming the stage, the
+    // device and the advice (generate used to try, and a host that ran out met the OOM killer).
+    void generateRefusesWhatThePlanSaysCannotFit()
+    {
+        DeviceInfo smallHost;
+        smallHost.name = "CPU";
+        smallHost.totalBytes = smallHost.freeBytes = 1 << 20; // 1 MiB: the tiny model needs more
+        GenerateOptions options = noDecode();
+        options.devices = {smallHost};
+        Engine engine;
+        Sink sink;
+        CancelToken cancel;
+        try {
+            engine.generate(tiny(), sink, cancel, options);
+            QFAIL("a run the plan says cannot fit was started");
+        } catch (const InvalidRequestError& e) {
+            QVERIFY2(QString(e.what()).contains("cannot fit") && QString(e.what()).contains("needs"), e.what());
+        }
+        QVERIFY(sink.stages.empty());
+        QVERIFY(!engine.loadedModel().has_value());
+        qputenv("FRAMESMITH_IGNORE_PLAN", "1"); // the escape hatch runs it anyway
+        const Run run = generate(engine, tiny(), options);
+        qunsetenv("FRAMESMITH_IGNORE_PLAN");
+        QCOMPARE(run.result.stepsCompleted, 2);
+    }
+
     void outOfMemoryIsLabelledWithItsStage_data()
     {
         QTest::addColumn<QString>("inject");

@@ -1,6 +1,9 @@
 // The planner against measured host peaks of real modules on the CPU (CpuAllocationTracker):
 // weights must match exactly, working memory within the band the planner promises. Residuals are
-// printed (qInfo) and recorded in docs/benchmarks.md, "Memory planner accuracy".
+// printed (qInfo) and recorded in docs/benchmarks.md, "Memory planner accuracy". Only workloads
+// that finish in seconds run here (the full set timed out at Qt Test's 300 s per function on a
+// loaded 2-core machine); the heavy ones (T5 d_model 1024, the 5b-mid transformer, the real VAE
+// decoding 17 frames untiled and tiled) are measured by bench_planner_accuracy, same bands.
 #include "memory/monitor/CpuAllocationTracker.h"
 #include "memory/planner/ActivationEstimator.h"
 #include "models/ModelRegistry.h"
@@ -65,7 +68,6 @@ private Q_SLOTS:
         QTest::addColumn<int>("dFf");
         QTest::addColumn<int>("heads");
         QTest::newRow("d512") << 512 << 1024 << 8;
-        QTest::newRow("d1024") << 1024 << 2816 << 16;
         // The demo model's encoder (make-demo-model): so few heads that the position-bias buckets peak.
         QTest::newRow("demo d64") << 64 << 128 << 4;
     }
@@ -115,8 +117,7 @@ private Q_SLOTS:
     void transformerPeakIsPredicted_data()
     {
         QTest::addColumn<QString>("model");
-        QTest::newRow("2b-mid") << "2b";
-        QTest::newRow("5b-mid") << "5b";
+        QTest::newRow("2b-mid") << "2b"; // 5b-mid: bench_planner_accuracy
     }
     void transformerPeakIsPredicted()
     {
@@ -163,10 +164,9 @@ private Q_SLOTS:
         QTest::addColumn<int>("frames");
         QTest::addColumn<bool>("tiled");
         QTest::addColumn<double>("lowest"); // predicted / measured
-        QTest::newRow("real, 17 frames, untiled") << "real" << 17 << false << 0.75;
+        // 17 frames, untiled and in 32x48 tiles: bench_planner_accuracy.
         QTest::newRow("real, 9 frames, untiled") << "real" << 9 << false << 0.75;
         QTest::newRow("demo, 9 frames, untiled") << "demo" << 9 << false << 0.75;
-        QTest::newRow("real, 17 frames, tiles 32x48") << "real" << 17 << true << 0.75;
     }
     void vaeDecodePeakIsPredicted()
     {
