@@ -210,6 +210,30 @@ Total time: %3 s</translation>
         <source>Skipped history entry %1: %2</source>
         <translation>Skipped history entry %1: %2</translation>
     </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>not a regular file</translation>
+    </message>
+    <message>
+        <source>%1 bytes, far more than a history entry can be</source>
+        <translation>%1 bytes, far more than a history entry can be</translation>
+    </message>
+    <message>
+        <source>more than %1 bytes, far more than a history entry can be</source>
+        <translation>more than %1 bytes, far more than a history entry can be</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid history id</source>
+        <translation>&apos;%1&apos; is not a valid history id</translation>
+    </message>
+    <message>
+        <source>the file name is not a history id</source>
+        <translation>the file name is not a history id</translation>
+    </message>
+    <message>
+        <source>not enough memory to read it</source>
+        <translation>not enough memory to read it</translation>
+    </message>
 </context>
 <context>
     <name>ImageDropArea</name>

@@ -210,6 +210,30 @@ Total time: %3 s</source>
         <source>Skipped history entry %1: %2</source>
         <translation>已跳过历史记录条目 %1：%2</translation>
     </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1 bytes, far more than a history entry can be</source>
+        <translation>%1 字节，远超历史记录条目可能的大小</translation>
+    </message>
+    <message>
+        <source>more than %1 bytes, far more than a history entry can be</source>
+        <translation>超过 %1 字节，远超历史记录条目可能的大小</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid history id</source>
+        <translation>“%1”不是有效的历史记录 ID</translation>
+    </message>
+    <message>
+        <source>the file name is not a history id</source>
+        <translation>文件名不是历史记录 ID</translation>
+    </message>
+    <message>
+        <source>not enough memory to read it</source>
+        <translation>内存不足，无法读取</translation>
+    </message>
 </context>
 <context>
     <name>ImageDropArea</name>

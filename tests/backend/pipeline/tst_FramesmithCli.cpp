@@ -297,6 +297,32 @@ private Q_SLOTS:
         QVERIFY2(run.output.contains("b-good") && run.output.contains("mine"), qPrintable(run.output));
     }
 
+    // Out-of-memory injected in denoise preparation (before any step): twice is recovered (rc 0,
+    // latents written); every time ends with exit 3 and no libtorch backtrace (it used to write a
+    // checkpoint of a tensor never made: rc 1, "undefined tensor").
+    void injectedOomInDenoisePreparationEndsCleanly_data()
+    {
+        QTest::addColumn<QString>("inject");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("twice") << "denoise::2" << 0;
+        QTest::newRow("every time") << "denoise::0" << 3;
+    }
+    void injectedOomInDenoisePreparationEndsCleanly()
+    {
+        QFETCH(QString, inject);
+        QFETCH(int, exitCode);
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("FRAMESMITH_INJECT_OOM", inject);
+        const Run run = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
+                             "--width", "96", "--height", "64", "--steps", "2", "--quiet", "--no-decode"},
+                            environment);
+        QVERIFY2(run.exitCode == exitCode, qPrintable(run.output));
+        QVERIFY2(!run.output.contains("undefined") && !run.output.contains("Exception raised from"),
+                 qPrintable(run.output));
+        if (exitCode == 0)
+            QVERIFY(run.output.contains("latents: "));
+    }
+
     void helpAndMissingCommand()
     {
         Run help = cli({"generate", "--help"});
