@@ -37,27 +37,23 @@ STDiT3Block::STDiT3Block(const STDiT3Config& config, bool temporal) : m_config(c
     registerParameter("scale_shift_table", &scaleShiftTable, {6, dim});
 }
 
-std::int64_t STDiT3Block::workingBytesPerToken(const STDiT3Config& config, std::int64_t elementBytes,
-                                               bool hasFrameMask)
+std::int64_t STDiT3Block::workingBytesPerToken(const STDiT3Config& config, std::int64_t elementBytes)
 {
-    // Self-attention: qkv (3C) with its q/k copies being normalised and rotated (~5C);
-    // MLP: the modulated input, fc1's hidden features and fc2's output; the frame mask adds the
-    // timestep-0 variant and the selection (2C). Attention scores have their own budget.
+    // Self-attention: the fused qkv (3C) with v (C), q (C) and k being normalised (C) — 6C; the
+    // MLP: its input, fc1's hidden features and fc2's output. The frame mask's t0 variants and
+    // selections (at most 4C at a time) fit under either.
     const std::int64_t C = config.hiddenSize;
-    const std::int64_t widest = std::max<std::int64_t>(8 * C, config.mlpHidden() + 3 * C);
-    return elementBytes * (widest + (hasFrameMask ? 2 * C : 0));
+    return elementBytes * std::max<std::int64_t>(6 * C, config.mlpHidden() + 2 * C);
 }
 
-std::int64_t STDiT3Block::chunkTokens(const STDiT3Config& config, std::int64_t elementBytes, bool hasFrameMask,
-                                      std::int64_t chunkBytes)
+std::int64_t STDiT3Block::chunkTokens(const STDiT3Config& config, std::int64_t elementBytes, std::int64_t chunkBytes)
 {
-    return std::max<std::int64_t>(1, chunkBytes / workingBytesPerToken(config, elementBytes, hasFrameMask));
+    return std::max<std::int64_t>(1, chunkBytes / workingBytesPerToken(config, elementBytes));
 }
 
 std::int64_t STDiT3Block::groupSize(const STDiT3BlockContext& c, std::int64_t groups, std::int64_t tokensPerGroup) const
 {
-    const std::int64_t tokens =
-        chunkTokens(m_config, c.tMlp.element_size(), c.t0Mlp.defined(), c.chunkBytes);
+    const std::int64_t tokens = chunkTokens(m_config, c.tMlp.element_size(), c.chunkBytes);
     return std::clamp<std::int64_t>(tokens / std::max<std::int64_t>(tokensPerGroup, 1), 1, groups);
 }
 

@@ -23,11 +23,10 @@ public:
     void forward(at::Tensor& x, const STDiT3BlockContext& context) const;
     bool isTemporal() const { return m_temporal; }
 
-    // Working bytes per token of the widest phase, and the tokens one chunk may hold: the rule
-    // forward() follows and the planner's activation model counts.
-    static std::int64_t workingBytesPerToken(const STDiT3Config& config, std::int64_t elementBytes, bool hasFrameMask);
-    static std::int64_t chunkTokens(const STDiT3Config& config, std::int64_t elementBytes, bool hasFrameMask,
-                                    std::int64_t chunkBytes);
+    // Working bytes per token of the widest phase (attention scores aside), and the tokens one
+    // chunk may hold: the rule forward() follows and STDiT3ActivationModel counts.
+    static std::int64_t workingBytesPerToken(const STDiT3Config& config, std::int64_t elementBytes);
+    static std::int64_t chunkTokens(const STDiT3Config& config, std::int64_t elementBytes, std::int64_t chunkBytes);
 
     at::Tensor scaleShiftTable; // [6, hidden]
 

@@ -19,18 +19,28 @@ at::Tensor STDiT3CrossAttention::headMajor(const at::Tensor& rows) const
 
 STDiT3CrossAttention::KeyValues STDiT3CrossAttention::keyValues(const STDiT3TextTokens& text) const
 {
-    const std::int64_t dim = m_heads * m_headDim;
+    const std::int64_t dim = m_heads * m_headDim, B = static_cast<std::int64_t>(text.rows.size());
     KeyValues kv;
-    auto add = [&](const at::Tensor& rows) { // rows [S, L, dim]
-        at::Tensor both = m_kvLinear->forward(rows);
-        kv.keys.push_back(headMajor(both.narrow(-1, 0, dim)));
-        kv.values.push_back(headMajor(both.narrow(-1, dim, dim)));
+    // One sample's projection at a time, written into the keys/values the chunks will read: the
+    // transient is one [L, 2·dim], not the whole batch's.
+    auto project = [&](const at::Tensor& rows, at::Tensor k, at::Tensor v) { // rows [L, dim] -> k, v [H, L, D]
+        const at::Tensor both = m_kvLinear->forward(rows);
+        k.copy_(both.narrow(-1, 0, dim).reshape({rows.size(0), m_heads, m_headDim}).transpose(0, 1));
+        v.copy_(both.narrow(-1, dim, dim).reshape({rows.size(0), m_heads, m_headDim}).transpose(0, 1));
     };
-    if (text.hasUniformLength()) // no mask, or the guidance halves of one prompt: one batched call
-        add(at::stack(text.rows));
-    else
-        for (const at::Tensor& rows : text.rows)
-            add(rows.unsqueeze(0));
+    if (text.hasUniformLength()) { // no mask, or the guidance halves of one prompt: one batched attention
+        const auto options = text.rows.front().options();
+        kv.keys.push_back(at::empty({B, m_heads, text.lengths.front(), m_headDim}, options));
+        kv.values.push_back(at::empty_like(kv.keys.back()));
+        for (std::int64_t b = 0; b < B; ++b)
+            project(text.rows[b], kv.keys.back()[b], kv.values.back()[b]);
+        return kv;
+    }
+    for (const at::Tensor& rows : text.rows) {
+        kv.keys.push_back(at::empty({1, m_heads, rows.size(0), m_headDim}, rows.options()));
+        kv.values.push_back(at::empty_like(kv.keys.back()));
+        project(rows, kv.keys.back()[0], kv.values.back()[0]);
+    }
     return kv;
 }
 

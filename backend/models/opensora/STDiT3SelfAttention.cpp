@@ -21,19 +21,14 @@ at::Tensor STDiT3SelfAttention::forward(at::Tensor x, const STDiT3Rope* rope, co
     // qkv.view(B, N, 3, H, D).permute(2, 0, 3, 1, 4): q, k, v are [B, H, n, D] views of one tensor.
     at::Tensor qkv = m_qkv->forward(x).view({B, n, 3, m_heads, m_headDim}).permute({2, 0, 3, 1, 4});
     x.reset();
-    at::Tensor q = qkv[0], k = qkv[1];
     at::Tensor v = qkv[2].contiguous();
-    if (m_qNorm) {
-        q = m_qNorm->forward(q);
-        k = m_kNorm->forward(k);
-    }
+    at::Tensor q = m_qNorm ? m_qNorm->forward(qkv[0]) : qkv[0].contiguous(); // the norms write dense tensors
+    at::Tensor k = m_kNorm ? m_kNorm->forward(qkv[1]) : qkv[1].contiguous();
+    qkv.reset(); // q, k, v are copies now: the projection goes before RoPE and the scores
     if (rope) {
         q = rope->rotate(q);
         k = rope->rotate(k);
     }
-    q = q.contiguous();
-    k = k.contiguous();
-    qkv.reset(); // q, k, v are now copies: the fused projection output can go before the scores
     at::Tensor out = ChunkedAttention::compute(q, k, v, options); // [B, H, n, D]
     q.reset();
     k.reset();
