@@ -1,7 +1,7 @@
 #include "models/opensora/STDiT3Eval.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/OpenSoraModelFolders.h"
+#include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/STDiT3.h"
 
 #include <ATen/ATen.h>
@@ -44,10 +44,7 @@ std::string STDiT3Eval::transformerFolder(const std::string& modelRoot)
     if (std::filesystem::exists(std::filesystem::path(modelRoot) / "model.safetensors") ||
         std::filesystem::exists(std::filesystem::path(modelRoot) / "model.safetensors.index.json"))
         return modelRoot;
-    if (auto dir = OpenSoraModelFolders::findRepo(modelRoot, OpenSoraModelFolders::kTransformerRepo))
-        return *dir;
-    throw FileError(ErrorCode::MissingFile, modelRoot,
-                    std::string("neither an STDiT3 folder nor a folder holding ") + OpenSoraModelFolders::kTransformerRepo);
+    return OpenSoraRepoFolders::require(modelRoot, OpenSoraRepoFolders::kStdit);
 }
 
 std::map<std::string, at::Tensor> STDiT3Eval::run(const std::string& modelRoot, const SafetensorsReader& caseFile,
