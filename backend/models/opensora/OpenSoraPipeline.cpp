@@ -1,7 +1,7 @@
 #include "models/opensora/OpenSoraPipeline.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/OpenSoraPromptSyntax.h"
+#include "models/opensora/text/OpenSoraPromptSyntax.h"
 #include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/OpenSoraVae.h"
 

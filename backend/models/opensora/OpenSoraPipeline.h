@@ -6,10 +6,10 @@
 // draw per step), and decoding through OpenSoraVae. modelDir is the folder that holds the three
 // repos (or their Hugging Face cache entries). Thread: one worker thread constructs, runs, destroys.
 #include "models/VideoPipeline.h"
-#include "models/opensora/OpenSoraDenoiser.h"
+#include "models/opensora/sampling/OpenSoraDenoiser.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
 #include "models/opensora/vae/OpenSoraVaeConfig.h"
-#include "models/opensora/STDiT3Config.h"
+#include "models/opensora/stdit3/STDiT3Config.h"
 
 #include <memory>
 

@@ -1,8 +1,8 @@
 #include "models/opensora/OpenSoraPipelineEval.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/OpenSoraDenoiser.h"
-#include "models/opensora/OpenSoraPromptSyntax.h"
+#include "models/opensora/sampling/OpenSoraDenoiser.h"
+#include "models/opensora/text/OpenSoraPromptSyntax.h"
 #include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
 #include "models/opensora/OpenSoraVae.h"

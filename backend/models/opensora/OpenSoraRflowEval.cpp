@@ -1,7 +1,7 @@
 #include "models/opensora/OpenSoraRflowEval.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/OpenSoraRflowScheduler.h"
+#include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "models/opensora/STDiT3Eval.h"
 
 #include <ATen/ATen.h>

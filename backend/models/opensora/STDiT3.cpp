@@ -3,7 +3,7 @@
 #include "framesmith/Error.h"
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
-#include "models/opensora/STDiT3PositionTable.h"
+#include "models/opensora/stdit3/STDiT3PositionTable.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

@@ -6,13 +6,13 @@
 #include "core/ChunkedAttention.h"
 #include "core/ModuleGroup.h"
 #include "framesmith/CancelToken.h"
-#include "models/opensora/STDiT3Block.h"
-#include "models/opensora/STDiT3CaptionEmbedder.h"
-#include "models/opensora/STDiT3Config.h"
-#include "models/opensora/STDiT3FinalLayer.h"
-#include "models/opensora/STDiT3PatchEmbed.h"
-#include "models/opensora/STDiT3Rope.h"
-#include "models/opensora/STDiT3TimestepEmbedder.h"
+#include "models/opensora/stdit3/STDiT3Block.h"
+#include "models/opensora/stdit3/STDiT3CaptionEmbedder.h"
+#include "models/opensora/stdit3/STDiT3Config.h"
+#include "models/opensora/stdit3/STDiT3FinalLayer.h"
+#include "models/opensora/stdit3/STDiT3PatchEmbed.h"
+#include "models/opensora/stdit3/STDiT3Rope.h"
+#include "models/opensora/stdit3/STDiT3TimestepEmbedder.h"
 
 #include <functional>
 #include <map>

@@ -1,6 +1,6 @@
 #include "models/opensora/STDiT3ActivationModel.h"
 
-#include "models/opensora/STDiT3Block.h"
+#include "models/opensora/stdit3/STDiT3Block.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // own rules — the residual stream is updated in place one chunk of tokens at a time
 // (STDiT3Block::chunkTokens), attention is SDPA (fused) or query chunks under a score budget
 // (ChunkedAttention) — so a term changes when, and only when, the code does. Torch-free.
-#include "models/opensora/STDiT3Config.h"
+#include "models/opensora/stdit3/STDiT3Config.h"
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 #include "models/opensora/STDiT3ParameterCount.h"
 
-#include "models/opensora/STDiT3TimestepEmbedder.h"
+#include "models/opensora/stdit3/STDiT3TimestepEmbedder.h"
 
 namespace framesmith {
 

@@ -2,7 +2,7 @@
 // State-dict element counts of STDiT3 from its config alone, as the reference class builds it
 // (including the stored rope.freqs and the y_embedder.y_embedding buffer). Equal to
 // full-size-configs/param_counts.json for STDiT3-XL/2 and to the tiny checkpoint. Torch-free.
-#include "models/opensora/STDiT3Config.h"
+#include "models/opensora/stdit3/STDiT3Config.h"
 
 #include <cstdint>
 

@@ -4,7 +4,7 @@
 // the final latents. Also the model kwargs, the null caption and the frame-count rule.
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/opensora/OpenSoraDenoiser.h"
+#include "models/opensora/sampling/OpenSoraDenoiser.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

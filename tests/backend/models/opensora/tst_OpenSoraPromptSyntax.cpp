@@ -1,7 +1,7 @@
 // The prompt path of scripts/inference.py for one generation: loop prompts, conditioning JSON
 // refused, scores and cleaning (the golden pipeline's prompt).
 #include "framesmith/Error.h"
-#include "models/opensora/OpenSoraPromptSyntax.h"
+#include "models/opensora/text/OpenSoraPromptSyntax.h"
 
 #include <QtTest/QtTest>
 

@@ -4,7 +4,7 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "models/opensora/OpenSoraRflowEval.h"
-#include "models/opensora/OpenSoraRflowScheduler.h"
+#include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3SelfAttention.h"
+#include "models/opensora/stdit3/STDiT3SelfAttention.h"
 
 #include <ATen/ATen.h>
 

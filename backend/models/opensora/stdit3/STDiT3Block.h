@@ -7,11 +7,11 @@
 // frames, temporal attention to whole positions), so the block updates the residual stream in
 // place one chunk of tokens at a time: the working set of a phase is one chunk's, whatever the
 // clip's length. Chunking changes no value: each token sees exactly what it sees in the reference.
-#include "models/opensora/STDiT3BlockContext.h"
-#include "models/opensora/STDiT3Config.h"
-#include "models/opensora/STDiT3CrossAttention.h"
-#include "models/opensora/STDiT3Mlp.h"
-#include "models/opensora/STDiT3SelfAttention.h"
+#include "models/opensora/stdit3/STDiT3BlockContext.h"
+#include "models/opensora/stdit3/STDiT3Config.h"
+#include "models/opensora/stdit3/STDiT3CrossAttention.h"
+#include "models/opensora/stdit3/STDiT3Mlp.h"
+#include "models/opensora/stdit3/STDiT3SelfAttention.h"
 
 namespace framesmith {
 

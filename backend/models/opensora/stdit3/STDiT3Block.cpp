@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3Block.h"
+#include "models/opensora/stdit3/STDiT3Block.h"
 
 #include <ATen/ATen.h>
 

@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3RmsNorm.h"
+#include "models/opensora/stdit3/STDiT3RmsNorm.h"
 
 #include <ATen/ATen.h>
 

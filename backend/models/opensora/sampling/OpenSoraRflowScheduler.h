@@ -8,7 +8,7 @@
 // Self-contained: the generic Scheduler base still carries alphasCumprod(). A flow-matching base
 // needs (a) float timesteps per sample, (b) a hook before the model call (beginStep: the draw and
 // re-noising), (c) a step taking the guided velocity. One run, one thread.
-#include "models/opensora/OpenSoraModelKwargs.h"
+#include "models/opensora/sampling/OpenSoraModelKwargs.h"
 #include "schedulers/NoiseSource.h"
 
 #include <ATen/core/Tensor.h>

@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3TextTokens.h"
+#include "models/opensora/stdit3/STDiT3TextTokens.h"
 
 #include "framesmith/Error.h"
 

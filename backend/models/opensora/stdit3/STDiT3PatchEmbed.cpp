@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3PatchEmbed.h"
+#include "models/opensora/stdit3/STDiT3PatchEmbed.h"
 
 #include <ATen/ATen.h>
 

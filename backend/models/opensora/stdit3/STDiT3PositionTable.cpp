@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3PositionTable.h"
+#include "models/opensora/stdit3/STDiT3PositionTable.h"
 
 #include <ATen/ATen.h>
 

@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3Rope.h"
+#include "models/opensora/stdit3/STDiT3Rope.h"
 
 #include <ATen/ATen.h>
 

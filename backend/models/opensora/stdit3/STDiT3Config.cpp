@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3Config.h"
+#include "models/opensora/stdit3/STDiT3Config.h"
 
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"

@@ -1,4 +1,4 @@
-#include "models/opensora/OpenSoraModelKwargs.h"
+#include "models/opensora/sampling/OpenSoraModelKwargs.h"
 
 #include <ATen/ATen.h>
 

@@ -1,4 +1,4 @@
-#include "models/opensora/OpenSoraRflowScheduler.h"
+#include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 
 #include "framesmith/Error.h"
 

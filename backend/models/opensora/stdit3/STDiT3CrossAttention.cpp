@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3CrossAttention.h"
+#include "models/opensora/stdit3/STDiT3CrossAttention.h"
 
 #include <ATen/ATen.h>
 

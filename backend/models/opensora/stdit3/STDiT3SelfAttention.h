@@ -5,8 +5,8 @@
 // under a score budget on 1.13), so the [n, n] scores are never held whole.
 #include "core/ChunkedAttention.h"
 #include "core/Layers.h"
-#include "models/opensora/STDiT3RmsNorm.h"
-#include "models/opensora/STDiT3Rope.h"
+#include "models/opensora/stdit3/STDiT3RmsNorm.h"
+#include "models/opensora/stdit3/STDiT3Rope.h"
 
 namespace framesmith {
 

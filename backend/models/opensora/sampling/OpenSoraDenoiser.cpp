@@ -1,4 +1,4 @@
-#include "models/opensora/OpenSoraDenoiser.h"
+#include "models/opensora/sampling/OpenSoraDenoiser.h"
 
 #include "framesmith/Error.h"
 

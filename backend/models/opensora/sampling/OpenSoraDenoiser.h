@@ -5,8 +5,8 @@
 // frame mask of text-to-video (ones), and the size/fps conditioning. Text embeddings, initial
 // latents and every draw come from outside, so recorded tensors replay the reference exactly.
 // Thread: the worker thread that owns the model.
-#include "models/opensora/OpenSoraModelKwargs.h"
-#include "models/opensora/OpenSoraRflowScheduler.h"
+#include "models/opensora/sampling/OpenSoraModelKwargs.h"
+#include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "models/opensora/STDiT3.h"
 
 #include <functional>

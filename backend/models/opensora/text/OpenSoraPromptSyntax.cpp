@@ -1,4 +1,4 @@
-#include "models/opensora/OpenSoraPromptSyntax.h"
+#include "models/opensora/text/OpenSoraPromptSyntax.h"
 
 #include "framesmith/Error.h"
 #include "models/opensora/OpenSoraTextEncoder.h"

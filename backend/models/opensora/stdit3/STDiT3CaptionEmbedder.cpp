@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3CaptionEmbedder.h"
+#include "models/opensora/stdit3/STDiT3CaptionEmbedder.h"
 
 #include <ATen/ATen.h>
 

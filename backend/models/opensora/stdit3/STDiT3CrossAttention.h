@@ -5,7 +5,7 @@
 // (keyValues) and reused for every chunk of video tokens the block processes.
 #include "core/ChunkedAttention.h"
 #include "core/Layers.h"
-#include "models/opensora/STDiT3TextTokens.h"
+#include "models/opensora/stdit3/STDiT3TextTokens.h"
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 // Open-Sora CaptionEmbedder (`y_embedder`): the caption MLP `y_proj` from T5 width to the hidden
 // size, and `y_embedding`, the learned null caption [model_max_length, caption_channels] that
 // classifier-free guidance feeds as the unconditional text (a buffer the checkpoint stores).
-#include "models/opensora/STDiT3Mlp.h"
+#include "models/opensora/stdit3/STDiT3Mlp.h"
 
 namespace framesmith {
 

@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3Mlp.h"
+#include "models/opensora/stdit3/STDiT3Mlp.h"
 
 #include <ATen/ATen.h>
 

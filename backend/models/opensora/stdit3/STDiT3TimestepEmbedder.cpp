@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3TimestepEmbedder.h"
+#include "models/opensora/stdit3/STDiT3TimestepEmbedder.h"
 
 #include "core/ModuleGroup.h"
 

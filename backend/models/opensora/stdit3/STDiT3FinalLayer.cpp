@@ -1,4 +1,4 @@
-#include "models/opensora/STDiT3FinalLayer.h"
+#include "models/opensora/stdit3/STDiT3FinalLayer.h"
 
 #include <ATen/ATen.h>
 

@@ -3,7 +3,7 @@
 // vectors (t_mlp, and t0_mlp for frames that x_mask marks as clean), the token grid, the caption
 // keys/values of this block are made by the block itself from `text`.
 #include "core/ChunkedAttention.h"
-#include "models/opensora/STDiT3TextTokens.h"
+#include "models/opensora/stdit3/STDiT3TextTokens.h"
 
 #include <ATen/core/Tensor.h>
 
