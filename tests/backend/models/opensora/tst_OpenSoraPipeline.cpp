@@ -107,6 +107,36 @@ private Q_SLOTS:
         QVERIFY((run.pipeline->latents().permute({0, 2, 1, 3, 4}) - golden.view("final_latents")).abs().max().item<double>() > 0.1);
     }
 
+    void oneFrameIsAnImage()
+    {
+        GenerationRequest request = goldenRequest();
+        request.frameCount = 1;
+        request.steps = 2;
+        Run run = generate(request);
+        QCOMPARE(run.pipeline->latentSize(request), (std::vector<std::int64_t>{1, 8, 12}));
+        const at::Tensor frames = run.pipeline->decode(run.pipeline->latents(), request, DecodeSettings{}, {});
+        QCOMPARE(frames.sizes(), (at::IntArrayRef{1, 3, 64, 96}));
+        QVERIFY(at::isfinite(frames).all().item<bool>());
+    }
+
+    // sample.py runs in bf16: the model, the VAE and the size conditioning in bf16 (T5 in float32).
+    // The bf16 sizes move the schedule as they do in the reference: (r - 1) rounded to bf16 makes
+    // the first timestep 994.3 instead of 1000 at 64 x 96, 20 frames.
+    void bfloat16RunFollowsTheReferencesBf16Schedule()
+    {
+        PipelineResources resources;
+        resources.dtype = at::kBFloat16;
+        Run run = generate(goldenRequest(), resources);
+        QCOMPARE(run.pipeline->timestep(0), std::int64_t(994));
+        QCOMPARE(run.steps.front().timesteps[0].item<float>(), 994.31817627f);
+        const at::Tensor latents = run.pipeline->latents();
+        QCOMPARE(latents.scalar_type(), at::kFloat);
+        QVERIFY(at::isfinite(latents).all().item<bool>());
+        const at::Tensor frames = run.pipeline->decode(latents, goldenRequest(), DecodeSettings{}, {});
+        QCOMPARE(frames.scalar_type(), at::kFloat);
+        QCOMPARE(frames.sizes(), (at::IntArrayRef{20, 3, 64, 96}));
+    }
+
     void refusesWhatItCannotRunNamingTheField()
     {
         GenerationRequest r = goldenRequest();
