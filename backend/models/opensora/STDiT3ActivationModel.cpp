@@ -30,26 +30,17 @@ std::int64_t STDiT3ActivationModel::attentionWorkspace(bool fused, std::int64_t 
     return (heads * rows * keys + chunkOut) * elementBytes;
 }
 
-STDiT3Activations STDiT3ActivationModel::estimate(const STDiT3Config& c, const STDiT3StepShape& s, std::int64_t e,
-                                                  bool fused, std::int64_t chunkBytes, std::int64_t scoreBudgetBytes)
+void STDiT3ActivationModel::blockPhase(const STDiT3Config& c, std::int64_t B, std::int64_t T, std::int64_t S,
+                                       std::int64_t L, std::int64_t e, bool fused, std::int64_t chunkBytes,
+                                       std::int64_t scoreBudgetBytes, STDiT3Activations& a)
 {
-    const std::int64_t B = s.batch, C = c.hiddenSize, heads = c.numHeads, d = c.headDim();
-    const std::int64_t T = paddedCount(s.latentFrames, c.patchSize[0]);
-    const std::int64_t S = paddedCount(s.latentHeight, c.patchSize[1]) * paddedCount(s.latentWidth, c.patchSize[2]);
-    const std::int64_t tokens = B * T * S;
-    const std::int64_t L = std::min<std::int64_t>(s.textTokens, c.modelMaxLength);
-    const std::int64_t latent = B * c.inChannels * s.latentFrames * s.latentHeight * s.latentWidth;
-
-    STDiT3Activations a;
-    a.inputBytes = latent * e;
-    a.residualBytes = tokens * C * e;
-    a.textBytes = 3 * B * L * C * e; // rows + keys + values
+    const std::int64_t C = c.hiddenSize;
     // Chunks of whole frames (spatial attention, cross-attention, MLP) or whole positions (temporal).
     const std::int64_t chunkTokens = STDiT3Block::chunkTokens(c, e, chunkBytes);
     const std::int64_t frames = std::clamp<std::int64_t>(chunkTokens / (B * S), 1, T);
     const std::int64_t positions = std::clamp<std::int64_t>(chunkTokens / (B * T), 1, S);
     auto workspace = [&](std::int64_t groups, std::int64_t q, std::int64_t k) {
-        return attentionWorkspace(fused, groups * heads, q, k, d, e, scoreBudgetBytes);
+        return attentionWorkspace(fused, groups * c.numHeads, q, k, c.headDim(), e, scoreBudgetBytes);
     };
     const std::int64_t spatialScores = workspace(B * frames, S, S), temporalScores = workspace(B * positions, T, T);
     const std::int64_t crossScores = workspace(B, frames * S, L);
@@ -62,6 +53,23 @@ STDiT3Activations STDiT3ActivationModel::estimate(const STDiT3Config& c, const S
                              std::max(3 * C * spatialTokens * e, 2 * C * spatialTokens * e + crossScores),
                              (c.mlpHidden() + 2 * C) * spatialTokens * e, 2 * L * C * e});
     a.attentionBytes = std::max({spatialScores, temporalScores, crossScores});
+}
+
+STDiT3Activations STDiT3ActivationModel::estimate(const STDiT3Config& c, const STDiT3StepShape& s, std::int64_t e,
+                                                  bool fused, std::int64_t chunkBytes, std::int64_t scoreBudgetBytes)
+{
+    const std::int64_t B = s.batch, C = c.hiddenSize;
+    const std::int64_t T = paddedCount(s.latentFrames, c.patchSize[0]);
+    const std::int64_t S = paddedCount(s.latentHeight, c.patchSize[1]) * paddedCount(s.latentWidth, c.patchSize[2]);
+    const std::int64_t tokens = B * T * S;
+    const std::int64_t L = std::min<std::int64_t>(s.textTokens, c.modelMaxLength);
+    const std::int64_t latent = B * c.inChannels * s.latentFrames * s.latentHeight * s.latentWidth;
+
+    STDiT3Activations a;
+    a.inputBytes = latent * e;
+    a.residualBytes = tokens * C * e;
+    a.textBytes = 3 * B * L * C * e; // rows + keys + values
+    blockPhase(c, B, T, S, L, e, fused, chunkBytes, scoreBudgetBytes, a);
     const std::int64_t paddedInput = B * c.inChannels * T * c.patchSize[0] * S * c.patchSize[1] * c.patchSize[2] * e;
     a.embedBytes = paddedInput + 2 * a.residualBytes;
     const std::int64_t patchFeatures = tokens * c.patchVolume() * c.outChannels();

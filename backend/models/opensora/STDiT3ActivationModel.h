@@ -48,6 +48,12 @@ public:
     // output chunk, or SDPA's float32 row statistics.
     static std::int64_t attentionWorkspace(bool fused, std::int64_t groupsTimesHeads, std::int64_t queries, std::int64_t keys,
                                            std::int64_t headDim, std::int64_t elementBytes, std::int64_t budgetBytes);
+
+private:
+    // The widest block phase over a [B, T·S] stream with L caption rows (phaseBytes, attentionBytes).
+    static void blockPhase(const STDiT3Config& config, std::int64_t B, std::int64_t T, std::int64_t S, std::int64_t L,
+                           std::int64_t elementBytes, bool fused, std::int64_t chunkBytes, std::int64_t scoreBudgetBytes,
+                           STDiT3Activations& out);
 };
 
 } // namespace framesmith
