@@ -29,6 +29,30 @@ std::string fileList(const WeightSource& source)
     return out;
 }
 
+// libtorch before 2.x has no float16 matrix products on the CPU; probe once instead of guessing by version.
+bool cpuSupportsHalfMatmul()
+{
+    static const bool isSupported = [] {
+        try {
+            const at::Tensor one = at::ones({1, 1}, at::TensorOptions().dtype(at::kHalf));
+            return at::linear(one, one).item<float>() == 1.0f;
+        } catch (const c10::Error&) {
+            return false;
+        }
+    }();
+    return isSupported;
+}
+
+void checkDtype(c10::ScalarType dtype, c10::Device device)
+{
+    if (dtype != at::kFloat && dtype != at::kBFloat16 && dtype != at::kHalf)
+        throw InvalidRequestError("dtype", std::string("STDiT3 runs in float32, bfloat16 or float16, not ") +
+                                               c10::toString(dtype));
+    if (dtype == at::kHalf && device.is_cpu() && !cpuSupportsHalfMatmul())
+        throw Error(ErrorCode::Unavailable, "STDiT3: this libtorch has no float16 matrix products on the CPU; "
+                                            "use bfloat16 or float32 to run it on the CPU");
+}
+
 } // namespace
 
 STDiT3::STDiT3(STDiT3Config config) : m_config(std::move(config))
@@ -58,6 +82,7 @@ STDiT3::STDiT3(STDiT3Config config) : m_config(std::move(config))
 
 std::shared_ptr<STDiT3> STDiT3::load(const std::string& folder, c10::ScalarType dtype, c10::Device device)
 {
+    checkDtype(dtype, device);
     auto model = std::make_shared<STDiT3>(STDiT3Config::fromFile(folder + "/config.json"));
     const WeightSource source = WeightSource::open(folder);
     // Unknown tensors are refused too: an Open-Sora 1.3 checkpoint (x_embedder_cond*) or another

@@ -268,6 +268,19 @@ private Q_SLOTS:
         QCOMPARE(started, 2);
     }
 
+    void unusableDtypesAreRefusedBeforeLoading()
+    {
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, STDiT3::load(modelDir(), at::kDouble, c10::Device(c10::kCPU)));
+        try {
+            auto half = STDiT3::load(modelDir(), at::kHalf, c10::Device(c10::kCPU));
+            SafetensorsReader golden(casePath(2)); // a libtorch with CPU half matmuls runs it
+            QVERIFY(at::isfinite(half->forward(inputsOf(golden))).all().item<bool>());
+        } catch (const Error& e) {
+            QCOMPARE(e.code(), ErrorCode::Unavailable);
+            QVERIFY2(QString(e.what()).contains("bfloat16"), e.what());
+        }
+    }
+
     void badInputsRaiseShapeErrors()
     {
         SafetensorsReader golden(casePath(0));
