@@ -1,12 +1,13 @@
 #include "models/opensora/OpenSoraPipelineEval.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/sampling/OpenSoraDenoiser.h"
-#include "models/opensora/text/OpenSoraPromptSyntax.h"
+#include "models/opensora/OpenSoraAspectTables.h"
 #include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
 #include "models/opensora/OpenSoraVae.h"
 #include "models/opensora/STDiT3Eval.h"
+#include "models/opensora/sampling/OpenSoraDenoiser.h"
+#include "models/opensora/text/OpenSoraPromptSyntax.h"
 
 #include <ATen/ATen.h>
 
@@ -38,6 +39,29 @@ std::optional<double> optionalNumber(const json& meta, const char* key, std::opt
     return meta[key].is_number() ? std::optional<double>(meta[key].get<double>()) : std::nullopt;
 }
 
+// get_num_frames: a count or a NUM_FRAMES_MAP name ("4s").
+int frameCount(const json& value)
+{
+    if (value.is_number_integer())
+        return value.get<int>();
+    if (auto frames = value.is_string() ? OpenSoraAspectTables::numFrames(value.get<std::string>()) : std::nullopt)
+        return *frames;
+    throw InvalidRequestError("num_frames", "not a frame count: " + value.dump());
+}
+
+// image_size, or get_image_size(resolution, aspect_ratio) as main() does without one.
+std::pair<int, int> imageSize(const json& meta, const json& config)
+{
+    const json size = meta.contains("image_size") ? meta["image_size"] : config.value("image_size", json());
+    if (size.is_array() && size.size() == 2)
+        return {size[0].get<int>(), size[1].get<int>()};
+    const auto named = OpenSoraAspectTables::imageSize(config.value("resolution", std::string()),
+                                                       config.value("aspect_ratio", std::string()));
+    if (!named)
+        throw InvalidRequestError("image_size", "the case names neither image_size nor a known resolution/aspect_ratio");
+    return {named->height, named->width};
+}
+
 struct CaseSettings {
     std::vector<std::string> prompts;
     int height = 0, width = 0, frames = 0, fps = 24;
@@ -53,9 +77,10 @@ CaseSettings settingsOf(const json& meta)
     CaseSettings s;
     for (const json& p : meta.at("prompts").at("raw"))
         s.prompts.push_back(p.get<std::string>());
-    s.height = meta.at("image_size")[0].get<int>();
-    s.width = meta.at("image_size")[1].get<int>();
-    s.frames = meta.at("num_frames").get<int>();
+    const auto size = imageSize(meta, config);
+    s.height = size.first;
+    s.width = size.second;
+    s.frames = frameCount(meta.contains("num_frames") ? meta["num_frames"] : config.value("num_frames", json(51)));
     s.fps = config.value("fps", 24);
     s.aes = optionalNumber(meta, "aes", OpenSoraPromptSyntax::kAestheticScore);
     s.flow = optionalNumber(meta, "flow", std::nullopt);

@@ -1,6 +1,7 @@
 #include "models/opensora/OpenSoraRflowEval.h"
 
 #include "framesmith/Error.h"
+#include "models/opensora/OpenSoraAspectTables.h"
 #include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "models/opensora/STDiT3Eval.h"
 
@@ -80,8 +81,13 @@ void OpenSoraRflowEval::timestepCases(const json& meta, std::map<std::string, at
         s.numTimesteps = c.value("num_timesteps", 1000);
         s.useDiscreteTimesteps = c.value("use_discrete_timesteps", false);
         const auto dtype = STDiT3Eval::dtypeFromName(c.value("model_kwargs_dtype", std::string("float32")));
+        const json& frames = c.at("num_frames");
+        const auto named = frames.is_string() ? OpenSoraAspectTables::numFrames(frames.get<std::string>()) : std::nullopt;
+        if (frames.is_string() && !named)
+            throw InvalidRequestError("num_frames", "not a frame count or NUM_FRAMES_MAP name: " + frames.dump());
+        const int frameCount = named ? *named : frames.get<int>();
         const auto kwargs = OpenSoraModelKwargs::make(1, c.at("image_size")[0].get<int>(), c.at("image_size")[1].get<int>(),
-                                                      c.at("num_frames").get<int>(), c.value("fps", 24), dtype);
+                                                      frameCount, c.value("fps", 24), dtype);
         OpenSoraRflowScheduler scheduler(s);
         scheduler.start(kwargs, at::Tensor());
         std::vector<at::Tensor> values;

@@ -22,6 +22,12 @@ namespace framesmith {
 class OpenSoraRflowEval {
 public:
     static std::map<std::string, at::Tensor> run(const SafetensorsReader& caseFile, const nlohmann::json& meta);
+    // The eval kinds' common signature (the scheduler needs no model files).
+    static std::map<std::string, at::Tensor> run(const std::string& /*modelRoot*/, const SafetensorsReader& caseFile,
+                                                 const nlohmann::json& meta)
+    {
+        return run(caseFile, meta);
+    }
 
 private:
     static void timestepCases(const nlohmann::json& meta, std::map<std::string, at::Tensor>& out);
