@@ -175,6 +175,14 @@ Total time: %3 s</translation>
         <source>No clips yet. Generated clips appear here with their parameters.</source>
         <translation>No clips yet. Generated clips appear here with their parameters.</translation>
     </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Regenerate</translation>
+    </message>
+    <message>
+        <source>Generate this clip again with exactly its parameters and memory preset</source>
+        <translation>Generate this clip again with exactly its parameters and memory preset</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStore</name>
@@ -637,6 +645,25 @@ Total time: %3 s</translation>
     <message>
         <source>System RAM used</source>
         <translation>System RAM used</translation>
+    </message>
+</context>
+<context>
+    <name>ModelUnloader</name>
+    <message>
+        <source>Model unloaded: its memory is free again</source>
+        <translation>Model unloaded: its memory is free again</translation>
+    </message>
+    <message>
+        <source>Unload model</source>
+        <translation>Unload model</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
+        <translation>Free the loaded model now (%1 GiB of weights kept between runs)</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now</source>
+        <translation>Free the loaded model now</translation>
     </message>
 </context>
 <context>

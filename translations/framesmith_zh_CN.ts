@@ -175,6 +175,14 @@ Total time: %3 s</source>
         <source>No clips yet. Generated clips appear here with their parameters.</source>
         <translation>还没有片段。生成的片段会连同参数显示在这里。</translation>
     </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Generate this clip again with exactly its parameters and memory preset</source>
+        <translation>用完全相同的参数和内存预设再次生成此片段</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStore</name>
@@ -636,6 +644,25 @@ Total time: %3 s</source>
     <message>
         <source>System RAM used</source>
         <translation>系统内存占用</translation>
+    </message>
+</context>
+<context>
+    <name>ModelUnloader</name>
+    <message>
+        <source>Model unloaded: its memory is free again</source>
+        <translation>模型已卸载：它占用的内存已释放</translation>
+    </message>
+    <message>
+        <source>Unload model</source>
+        <translation>卸载模型</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
+        <translation>立即释放已加载的模型（两次生成之间保留了 %1 GiB 权重）</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now</source>
+        <translation>立即释放已加载的模型</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@ const QString kGuidance = QStringLiteral("request/guidanceScale");
 const QString kSeed = QStringLiteral("request/seed");
 const QString kScheduler = QStringLiteral("request/scheduler");
 const QString kPreset = QStringLiteral("request/preset");
+const QString kIdleUnloadMinutes = QStringLiteral("generation/idleUnloadMinutes");
 } // namespace Key
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
@@ -87,5 +88,12 @@ void AppSettings::setLastRequest(const framesmith::GenerationRequest& r)
     m_settings.setValue(Key::kScheduler, fromStd(r.scheduler));
     m_settings.setValue(Key::kPreset, fromStd(r.preset));
 }
+
+int AppSettings::idleUnloadMinutes() const
+{
+    return qMax(0, m_settings.value(Key::kIdleUnloadMinutes, kDefaultIdleUnloadMinutes).toInt());
+}
+
+void AppSettings::setIdleUnloadMinutes(int minutes) { m_settings.setValue(Key::kIdleUnloadMinutes, qMax(0, minutes)); }
 
 void AppSettings::sync() { m_settings.sync(); }

@@ -39,13 +39,16 @@ public:
 Q_SIGNALS:
     void clipShown(int frameCount);
     void requestChosen(const framesmith::GenerationRequest& request); // a history entry was selected
+    // "Regenerate": the entry's request with the preset it resolved to (every lever, dtype, tiles).
+    void regenerateRequested(const framesmith::GenerationRequest& request);
     void exportFinished(const QString& error);                          // empty: written
     void historyChanged();
     void statusMessage(const QString& text);
     void errorRaised(const QString& title, const QString& message, const QString& detail);
 
 private:
-    void showClip(const framesmith::VideoFrames& frames, const framesmith::GenerationRequest& request);
+    // Shows the clip; returns its frames as images (converted once, reused for the thumbnail).
+    QVector<QImage> showClip(const framesmith::VideoFrames& frames, const framesmith::GenerationRequest& request);
 
     PreviewPlayer* m_player;
     QWidget* m_dialogParent;

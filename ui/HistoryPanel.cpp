@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QMenu>
 #include <QPixmap>
 #include <QVBoxLayout>
 
@@ -29,6 +30,8 @@ HistoryPanel::HistoryPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_list);
     layout->addWidget(m_emptyLabel);
     connect(m_list, &QListWidget::currentRowChanged, this, &HistoryPanel::onCurrentRowChanged);
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_list, &QListWidget::customContextMenuRequested, this, &HistoryPanel::onContextMenu);
     rebuild();
 }
 
@@ -77,6 +80,21 @@ void HistoryPanel::onCurrentRowChanged(int row)
 {
     if (row >= 0 && row < m_entries.size())
         Q_EMIT entrySelected(m_entries.at(row));
+}
+
+void HistoryPanel::onContextMenu(const QPoint& position)
+{
+    const int row = m_list->row(m_list->itemAt(position));
+    if (row < 0 || row >= m_entries.size())
+        return;
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QAction* regenerate = menu->addAction(tr("Regenerate"));
+    regenerate->setObjectName(QStringLiteral("regenerateAction"));
+    regenerate->setToolTip(tr("Generate this clip again with exactly its parameters and memory preset"));
+    const HistoryEntry entry = m_entries.at(row);
+    connect(regenerate, &QAction::triggered, this, [this, entry] { Q_EMIT regenerateRequested(entry); });
+    menu->popup(m_list->viewport()->mapToGlobal(position));
 }
 
 void HistoryPanel::changeEvent(QEvent* event)

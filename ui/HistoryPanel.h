@@ -1,6 +1,7 @@
 #pragma once
 // The History dock's content: past clips newest first, each with its thumbnail, prompt, date
-// and size. Selecting one emits entrySelected; the window loads its parameters and video.
+// and size. Selecting one emits entrySelected; the window loads its parameters and video. The
+// context menu's "Regenerate" emits regenerateRequested: the clip's exact request and preset again.
 // GUI thread only.
 #include "ui/HistoryEntry.h"
 
@@ -24,6 +25,7 @@ public:
 
 Q_SIGNALS:
     void entrySelected(const HistoryEntry& entry);
+    void regenerateRequested(const HistoryEntry& entry);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -32,6 +34,7 @@ private:
     void rebuild();
     QString itemText(const HistoryEntry& entry) const;
     void onCurrentRowChanged(int row);
+    void onContextMenu(const QPoint& position);
 
     QVector<HistoryEntry> m_entries;
     QListWidget* m_list = nullptr;

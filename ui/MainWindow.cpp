@@ -15,6 +15,7 @@
 #include "ui/HistoryPanel.h"
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelSummary.h"
+#include "ui/ModelUnloader.h"
 #include "ui/MemoryForecast.h"
 #include "ui/PresetEditorDialog.h"
 #include "ui/RequestForm.h"
@@ -63,6 +64,8 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     connect(m_controller, &GenerationController::failed, this, &MainWindow::onGenerationFailed);
     connect(m_controller, &GenerationController::cancelled, this, &MainWindow::onGenerationCancelled);
     connect(m_controller, &GenerationController::warningRaised, this, &MainWindow::onGenerationWarning);
+    connect(m_shelf, &ClipShelf::regenerateRequested, this, &MainWindow::onRegenerateRequested);
+    new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
     setUpHistoryDock();
 
     RequestForm::populateChoices(*m_ui);
@@ -222,7 +225,22 @@ void MainWindow::onGenerateTriggered()
         statusBar()->showMessage(m_ui->generateButton->toolTip(), kStatusMessageMs);
         return;
     }
-    const framesmith::GenerationRequest r = request();
+    startRun(request());
+}
+
+// "Regenerate" in the history: the clip's own request and resolved preset, run as recorded.
+void MainWindow::onRegenerateRequested(const framesmith::GenerationRequest& request)
+{
+    if (m_controller->isRunning()) {
+        statusBar()->showMessage(tr("A clip is being generated"), kStatusMessageMs);
+        return;
+    }
+    setRequest(request);
+    startRun(request);
+}
+
+void MainWindow::startRun(const framesmith::GenerationRequest& r)
+{
     m_settings.setLastRequest(r);
     m_runHistoryId = m_shelf->store().newId(r);
     m_controller->start(r, m_shelf->store().videoPathFor(m_runHistoryId));
@@ -262,7 +280,7 @@ void MainWindow::onGenerationFinished(const framesmith::GenerationResult& result
                                                     .arg(result.stepsCompleted)
                                                     .arg(result.request.steps)
                                                     .arg(seconds, 0, 'f', 1)
-                                              : tr("Clip ready: %1 frames in %2 s").arg(result.frameCount).arg(seconds, 0, 'f', 1),
+                                              : tr("Clip ready: %1 frames in %2 s").arg(result.clip.frameCount).arg(seconds, 0, 'f', 1),
                              kStatusMessageMs);
 }
 

@@ -80,6 +80,8 @@ private:
     void onFieldsChanged();
     void onRandomizeSeedClicked();
     void onGenerateTriggered();
+    void onRegenerateRequested(const framesmith::GenerationRequest& request);
+    void startRun(const framesmith::GenerationRequest& request);
     void onCancelTriggered();
     void onFinishStageTriggered();
     void onGenerationFinished(const framesmith::GenerationResult& result);

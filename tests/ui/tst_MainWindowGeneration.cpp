@@ -3,6 +3,7 @@
 // the memory graph, a history entry that round-trips its parameters and reopens its video;
 // Cancel brings the window back to idle; File > Export writes a file with its sidecar.
 #include "framesmith/VideoExport.h"
+#include "support/TensorFileBytes.h"
 #include "ui/AppSettings.h"
 #include "ui/GenerationController.h"
 #include "ui/HistoryPanel.h"
@@ -106,7 +107,10 @@ private Q_SLOTS:
         // One history entry with the request exactly as asked and a video that exists.
         QCOMPARE(window.historyPanel()->count(), 1);
         const HistoryEntry entry = window.historyPanel()->entries().first();
-        QCOMPARE(framesmith::toJson(entry.request), framesmith::toJson(asked));
+        QVERIFY(entry.request.resolvedPreset.has_value()); // every lever that ran, for Regenerate
+        auto recorded = entry.request;
+        recorded.resolvedPreset.reset();
+        QCOMPARE(framesmith::toJson(recorded), framesmith::toJson(asked));
         QCOMPARE(entry.frameCount, 9);
         QVERIFY(QFile::exists(entry.videoPath));
         QVERIFY(QFile::exists(QString::fromStdString(framesmith::exportSidecarPath(entry.videoPath.toStdString()))));
@@ -141,6 +145,49 @@ private Q_SLOTS:
         MainWindow second(other);
         second.setHistoryRoot(m_dir.filePath(QStringLiteral("e2e-data")));
         QCOMPARE(second.historyPanel()->count(), 1);
+    }
+
+    // History > Regenerate runs the clip's recorded request and preset again: the same latents.
+    // Generate > Unload model then frees the model the runs kept loaded.
+    void regenerateReplaysTheClipAndUnloadFreesTheModel()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("regenerate.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("regenerate-data")));
+        window.show();
+        setTinyRequest(window, 2);
+        GenerationController* controller = window.generationController();
+        QSignalSpy finished(controller, &GenerationController::finished);
+        auto* unload = window.findChild<QAction*>(QStringLiteral("actionUnloadModel"));
+        QVERIFY(unload);
+        QVERIFY(!unload->isEnabled());
+        QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("generateButton")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
+
+        auto changed = window.request();
+        changed.seed = 99; // the form moved on; Regenerate replays the clip, not the form
+        window.setRequest(changed);
+        QListWidget* list = window.historyPanel()->list();
+        Q_EMIT list->customContextMenuRequested(list->visualItemRect(list->item(0)).center());
+        auto* regenerate = window.historyPanel()->findChild<QAction*>(QStringLiteral("regenerateAction"));
+        QVERIFY(regenerate);
+        regenerate->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, kTimeoutMs);
+        const auto first = finished.at(0).first().value<framesmith::GenerationResult>();
+        const auto again = finished.at(1).first().value<framesmith::GenerationResult>();
+        QCOMPARE(again.request.seed, first.request.seed);
+        QVERIFY(again.wasWarm);
+        const QByteArray latents = framesmith::test::tensorFileBytes(QString::fromStdString(first.latentsCheckpointPath), "latents");
+        QVERIFY(!latents.isEmpty());
+        QVERIFY(latents == framesmith::test::tensorFileBytes(QString::fromStdString(again.latentsCheckpointPath), "latents"));
+        QCOMPARE(window.historyPanel()->count(), 2);
+
+        QTRY_VERIFY(unload->isEnabled());
+        QSignalSpy unloaded(controller, &GenerationController::modelUnloaded);
+        unload->trigger();
+        QVERIFY(unloaded.wait(kTimeoutMs));
+        QVERIFY(!unload->isEnabled());
+        QVERIFY(!controller->isModelLoaded());
     }
 
     void exportFailureIsReportedWithTheDetail()

@@ -23,6 +23,9 @@ struct MemoryPlan {
     bool fits = false;
     std::vector<StagePlan> stages;
     std::vector<std::string> advice; // which lever would make it fit
+    // Components a warm engine keeps loaded between generations ("transformer", "vae"); their
+    // weights are counted in every stage above.
+    std::vector<std::string> residentComponents;
 };
 
 } // namespace framesmith
