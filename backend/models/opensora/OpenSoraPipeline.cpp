@@ -2,7 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraPromptSyntax.h"
-#include "models/opensora/OpenSoraRepoFolders.h"
+#include "models/opensora/OpenSoraModelLayout.h"
 #include "models/opensora/OpenSoraVae.h"
 
 #include <ATen/ATen.h>
@@ -18,12 +18,18 @@ constexpr int kMaxFrames = 408; // NUM_FRAMES_MAP "16s", the longest clip the v1
 } // namespace
 
 OpenSoraPipeline::OpenSoraPipeline(std::string modelDir, PipelineResources resources)
-    : m_modelDir(std::move(modelDir)),
+    : OpenSoraPipeline(OpenSoraModelLayout::locate(modelDir), modelDir, resources)
+{
+}
+
+OpenSoraPipeline::OpenSoraPipeline(const OpenSoraModelLayout& layout, const std::string& modelDir,
+                                   PipelineResources resources)
+    : m_modelDir(modelDir),
       m_resources(resources),
-      m_transformerDir(OpenSoraRepoFolders::require(m_modelDir, OpenSoraRepoFolders::kStdit)),
-      m_vaeDir(OpenSoraRepoFolders::require(m_modelDir, OpenSoraRepoFolders::kVae)),
-      m_spatialVaeDir(OpenSoraRepoFolders::spatialVaeFolder(m_modelDir, m_vaeDir)),
-      m_textEncoderDir(OpenSoraRepoFolders::require(m_modelDir, OpenSoraRepoFolders::kT5)),
+      m_transformerDir(layout.transformer),
+      m_vaeDir(layout.vae),
+      m_spatialVaeDir(layout.spatialVae),
+      m_textEncoderDir(layout.textEncoder),
       m_transformerConfig(STDiT3Config::fromFile(m_transformerDir + "/config.json")),
       m_vaeConfig(OpenSoraVaeConfig::fromFiles(m_vaeDir + "/config.json", m_spatialVaeDir + "/config.json"))
 {

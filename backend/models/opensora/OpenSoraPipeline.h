@@ -16,9 +16,11 @@
 namespace framesmith {
 
 class OpenSoraVae;
+struct OpenSoraModelLayout;
 
 class OpenSoraPipeline : public VideoPipeline {
 public:
+    // modelDir: the folder holding the repos or the STDiT3 repo folder (OpenSoraModelLayout).
     // Reads the three configs (no weights yet); throws FileError naming a missing repo or file.
     OpenSoraPipeline(std::string modelDir, PipelineResources resources);
     ~OpenSoraPipeline() override;
@@ -51,6 +53,7 @@ public:
     void setOpenSoraStepObserver(OpenSoraDenoiser::StepObserver observer) { m_openSoraObserver = std::move(observer); }
 
 private:
+    OpenSoraPipeline(const OpenSoraModelLayout& layout, const std::string& modelDir, PipelineResources resources);
     OpenSoraRflowSettings settingsFor(const GenerationRequest& request) const;
     OpenSoraModelKwargs kwargsFor(const GenerationRequest& request) const;
     void loadTransformer();
