@@ -4,12 +4,12 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with CogVideoX on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CogVideoX weights are not included.&lt;/b&gt; Download a model in diffusers format (for example THUDM/CogVideoX-2b) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with CogVideoX on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CogVideoX weights are not included.&lt;/b&gt; Download a model in diffusers format (for example THUDM/CogVideoX-2b) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>About Framesmith</source>
         <translation>About Framesmith</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with open video models (%4) on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Model weights are not included.&lt;/b&gt; Download a model (for example from %5) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with open video models (%4) on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Model weights are not included.&lt;/b&gt; Download a model (for example from %5) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -279,10 +279,6 @@ Total time: %3 s</translation>
         <translation>Model</translation>
     </message>
     <message>
-        <source>Folder of a diffusers CogVideoX model</source>
-        <translation>Folder of a diffusers CogVideoX model</translation>
-    </message>
-    <message>
         <source>&amp;Browse…</source>
         <translation>&amp;Browse…</translation>
     </message>
@@ -301,10 +297,6 @@ Total time: %3 s</translation>
     <message>
         <source>&amp;Frames:</source>
         <translation>&amp;Frames:</translation>
-    </message>
-    <message>
-        <source>CogVideoX 1.0: 8N+1 frames (49); 1.5: 16N+1 (81)</source>
-        <translation>CogVideoX 1.0: 8N+1 frames (49); 1.5: 16N+1 (81)</translation>
     </message>
     <message>
         <source>F&amp;PS:</source>
@@ -427,14 +419,6 @@ Total time: %3 s</translation>
         <translation>Model default</translation>
     </message>
     <message>
-        <source>DPM-Solver++ (CogVideoX)</source>
-        <translation>DPM-Solver++ (CogVideoX)</translation>
-    </message>
-    <message>
-        <source>DDIM (CogVideoX)</source>
-        <translation>DDIM (CogVideoX)</translation>
-    </message>
-    <message>
         <source>Frames</source>
         <translation>Frames</translation>
     </message>
@@ -493,10 +477,6 @@ Total time: %3 s</translation>
     <message>
         <source>Not a model folder: %1</source>
         <translation>Not a model folder: %1</translation>
-    </message>
-    <message>
-        <source>CogVideoX %1, %2: frames %3N+1</source>
-        <translation>CogVideoX %1, %2: frames %3N+1</translation>
     </message>
     <message>
         <source>image-to-video</source>
@@ -574,10 +554,6 @@ Total time: %3 s</translation>
         <translation>Warning: %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</source>
-        <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</translation>
-    </message>
-    <message>
         <source>History</source>
         <translation>History</translation>
     </message>
@@ -596,6 +572,42 @@ Total time: %3 s</translation>
     <message>
         <source>Make your own memory preset from this one</source>
         <translation>Make your own memory preset from this one</translation>
+    </message>
+    <message>
+        <source>Folder of a video model (its family is recognised from its files)</source>
+        <translation>Folder of a video model (its family is recognised from its files)</translation>
+    </message>
+    <message>
+        <source>Frame counts the chosen model accepts (shown beside the model)</source>
+        <translation>Frame counts the chosen model accepts (shown beside the model)</translation>
+    </message>
+    <message>
+        <source>%1, %2: frames %3</source>
+        <translation>%1, %2: frames %3</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1N+%2 (%3)</source>
+        <translation>%1N+%2 (%3)</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> or </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Frame counts this model accepts: %1</source>
+        <translation>Frame counts this model accepts: %1</translation>
+    </message>
+    <message>
+        <source>This model guides with its own empty caption: no negative prompt</source>
+        <translation>This model guides with its own empty caption: no negative prompt</translation>
     </message>
 </context>
 <context>
@@ -1053,12 +1065,12 @@ Total time: %3 s</translation>
 <context>
     <name>main</name>
     <message>
-        <source>Generate short video clips with CogVideoX.</source>
-        <translation>Generate short video clips with CogVideoX.</translation>
+        <source>Generate short video clips with open video models.</source>
+        <translation>Generate short video clips with open video models.</translation>
     </message>
     <message>
-        <source>Open the diffusers model folder &lt;dir&gt;.</source>
-        <translation>Open the diffusers model folder &lt;dir&gt;.</translation>
+        <source>Open the model folder &lt;dir&gt;.</source>
+        <translation>Open the model folder &lt;dir&gt;.</translation>
     </message>
 </context>
 </TS>

@@ -4,12 +4,12 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with CogVideoX on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CogVideoX weights are not included.&lt;/b&gt; Download a model in diffusers format (for example THUDM/CogVideoX-2b) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;一款桌面工作室，在您自己的 GPU 上用 CogVideoX 生成短视频片段，提供实时显存监控和内存预设，避免显存耗尽。&lt;/p&gt;&lt;p&gt;许可证：%2。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不包含 CogVideoX 模型权重。&lt;/b&gt;请下载 diffusers 格式的模型（例如 THUDM/CogVideoX-2b）并选择其文件夹；每个模型都有各自的许可证。&lt;/p&gt;&lt;p&gt;基于 Qt %3、libtorch 和 QCustomPlot 构建。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>About Framesmith</source>
         <translation>关于 Framesmith</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with open video models (%4) on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Model weights are not included.&lt;/b&gt; Download a model (for example from %5) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;一款桌面工作室，在您自己的 GPU 上用开放视频模型（%4）生成短视频片段，提供实时显存监控和内存预设，避免显存耗尽。&lt;/p&gt;&lt;p&gt;许可证：%2。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不包含模型权重。&lt;/b&gt;请下载模型（例如从 %5）并选择其文件夹；每个模型都有各自的许可证。&lt;/p&gt;&lt;p&gt;基于 Qt %3、libtorch 和 QCustomPlot 构建。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -279,10 +279,6 @@ Total time: %3 s</source>
         <translation>模型</translation>
     </message>
     <message>
-        <source>Folder of a diffusers CogVideoX model</source>
-        <translation>diffusers 格式 CogVideoX 模型所在的文件夹</translation>
-    </message>
-    <message>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
@@ -301,10 +297,6 @@ Total time: %3 s</source>
     <message>
         <source>&amp;Frames:</source>
         <translation>帧数(&amp;F)：</translation>
-    </message>
-    <message>
-        <source>CogVideoX 1.0: 8N+1 frames (49); 1.5: 16N+1 (81)</source>
-        <translation>CogVideoX 1.0：8N+1 帧（49）；1.5：16N+1 帧（81）</translation>
     </message>
     <message>
         <source>F&amp;PS:</source>
@@ -427,14 +419,6 @@ Total time: %3 s</source>
         <translation>模型默认</translation>
     </message>
     <message>
-        <source>DPM-Solver++ (CogVideoX)</source>
-        <translation>DPM-Solver++（CogVideoX）</translation>
-    </message>
-    <message>
-        <source>DDIM (CogVideoX)</source>
-        <translation>DDIM（CogVideoX）</translation>
-    </message>
-    <message>
         <source>Frames</source>
         <translation>帧数</translation>
     </message>
@@ -493,10 +477,6 @@ Total time: %3 s</source>
     <message>
         <source>Not a model folder: %1</source>
         <translation>不是模型文件夹：%1</translation>
-    </message>
-    <message>
-        <source>CogVideoX %1, %2: frames %3N+1</source>
-        <translation>CogVideoX %1，%2：帧数须为 %3N+1</translation>
     </message>
     <message>
         <source>image-to-video</source>
@@ -573,10 +553,6 @@ Total time: %3 s</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</source>
-        <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</translation>
-    </message>
-    <message>
         <source>History</source>
         <translation>历史记录</translation>
     </message>
@@ -595,6 +571,42 @@ Total time: %3 s</source>
     <message>
         <source>Make your own memory preset from this one</source>
         <translation>以此为基础创建您自己的内存预设</translation>
+    </message>
+    <message>
+        <source>Folder of a video model (its family is recognised from its files)</source>
+        <translation>视频模型所在的文件夹（根据其文件识别模型系列）</translation>
+    </message>
+    <message>
+        <source>Frame counts the chosen model accepts (shown beside the model)</source>
+        <translation>所选模型接受的帧数（显示在模型旁边）</translation>
+    </message>
+    <message>
+        <source>%1, %2: frames %3</source>
+        <translation>%1，%2：帧数 %3</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1N+%2 (%3)</source>
+        <translation>%1N+%2（%3）</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Frame counts this model accepts: %1</source>
+        <translation>此模型接受的帧数：%1</translation>
+    </message>
+    <message>
+        <source>This model guides with its own empty caption: no negative prompt</source>
+        <translation>此模型以自带的空描述进行引导：不使用负向提示词</translation>
     </message>
 </context>
 <context>
@@ -1052,12 +1064,12 @@ Total time: %3 s</source>
 <context>
     <name>main</name>
     <message>
-        <source>Generate short video clips with CogVideoX.</source>
-        <translation>使用 CogVideoX 生成短视频片段。</translation>
+        <source>Generate short video clips with open video models.</source>
+        <translation>使用开放视频模型生成短视频片段。</translation>
     </message>
     <message>
-        <source>Open the diffusers model folder &lt;dir&gt;.</source>
-        <translation>打开 diffusers 模型文件夹 &lt;dir&gt;。</translation>
+        <source>Open the model folder &lt;dir&gt;.</source>
+        <translation>打开模型文件夹 &lt;dir&gt;。</translation>
     </message>
 </context>
 </TS>

@@ -68,7 +68,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
     setUpHistoryDock();
 
-    RequestForm::populateChoices(*m_ui);
+    RequestForm::populateChoices(*m_ui, m_model.spec());
     setUpActions();
     connectFields();
     setRequest(m_settings.lastRequest());
@@ -190,7 +190,7 @@ void MainWindow::onFieldsChanged()
 void MainWindow::updateGenerateAvailability(const QStringList& problems)
 {
     const bool isRunning = m_controller->isRunning();
-    const bool hasModel = m_model.state == ModelFolderProbe::State::CogVideoX;
+    const bool hasModel = m_model.isModel();
     const bool canGenerate = hasModel && problems.isEmpty() && !isRunning;
     QString why = problems.join(QLatin1Char('\n'));
     if (!hasModel)
@@ -221,7 +221,7 @@ void MainWindow::onGenerateTriggered()
         statusBar()->showMessage(tr("Cannot generate: %1").arg(problems.first()), kStatusMessageMs);
         return;
     }
-    if (m_model.state != ModelFolderProbe::State::CogVideoX || m_controller->isRunning()) {
+    if (!m_model.isModel() || m_controller->isRunning()) {
         statusBar()->showMessage(m_ui->generateButton->toolTip(), kStatusMessageMs);
         return;
     }
@@ -322,7 +322,9 @@ void MainWindow::onRandomizeSeedClicked()
 
 void MainWindow::onModelFolderEdited()
 {
-    m_model = ModelFolderProbe::probe(m_ui->modelFolderEdit->text().trimmed());
+    const ModelFolderProbe probed = ModelFolderProbe::probe(m_ui->modelFolderEdit->text().trimmed());
+    RequestForm::adoptModel(*m_ui, probed.spec(), m_model.family);
+    m_model = probed;
     m_settings.setModelFolder(m_ui->modelFolderEdit->text().trimmed());
     retranslateDynamic();
 }
@@ -351,11 +353,11 @@ void MainWindow::onAboutTriggered() { AboutBox::show(this); }
 
 void MainWindow::retranslateDynamic()
 {
-    RequestForm::populateChoices(*m_ui);
+    RequestForm::populateChoices(*m_ui, m_model.spec());
     ModelSummary::show(*m_ui, m_model);
     m_historyDock->setWindowTitle(tr("History"));
     if (!m_controller->isRunning())
-        statusBar()->showMessage(m_model.state == ModelFolderProbe::State::CogVideoX
+        statusBar()->showMessage(m_model.isModel()
                                      ? tr("Ready.")
                                      : tr("Ready. Choose a model folder to generate."));
     m_memory->retranslate();
@@ -388,7 +390,7 @@ QString MainWindow::forecastText() const { return m_ui->forecastLabel->text(); }
 void MainWindow::updateForecast()
 {
     framesmith::GenerationRequest r = request();
-    if (m_model.state != ModelFolderProbe::State::CogVideoX)
+    if (!m_model.isModel())
         r.modelPath.clear();
     m_memory->showForecast(r);
 }
@@ -396,13 +398,13 @@ void MainWindow::updateForecast()
 void MainWindow::onCustomizePresetClicked()
 {
     framesmith::GenerationRequest r = request();
-    if (m_model.state != ModelFolderProbe::State::CogVideoX)
+    if (!m_model.isModel())
         r.modelPath.clear();
     auto* dialog = new PresetEditorDialog(m_ui->presetCombo->currentData().toString(), r,
                                           MemoryForecast::devicesFrom(*m_monitor), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &PresetEditorDialog::presetSaved, this, [this](const QString& name) {
-        RequestForm::populateChoices(*m_ui);
+        RequestForm::populateChoices(*m_ui, m_model.spec());
         m_ui->presetCombo->setCurrentIndex(m_ui->presetCombo->findData(name));
     });
     dialog->open(); // window-modal, non-blocking

@@ -15,18 +15,17 @@ ModelFolderProbe ModelFolderProbe::probe(const QString& folder)
         result.problem = QString::fromUtf8(e.what());
         return result;
     }
-    result.state = State::CogVideoX;
-    result.isVersion15 = QString::fromStdString(info.variant).startsWith(QLatin1String("cogvideox1.5"));
+    result.state = State::Model;
     result.isImageToVideo = info.isImageToVideo;
     result.isDemo = info.isDemo;
     result.displayName = QString::fromStdString(info.displayName);
+    result.family = QString::fromStdString(info.family);
+    result.weightsUrl = QString::fromStdString(info.weightsUrl);
+    result.m_spec = info.spec;
     return result;
 }
 
 framesmith::ParameterSpec ModelFolderProbe::spec() const
 {
-    framesmith::ParameterSpec spec = framesmith::cogVideoXSpec(isVersion15, isImageToVideo);
-    if (state != State::CogVideoX)
-        spec.supportsStartImage = true; // unknown model: do not refuse what it may accept
-    return spec;
+    return m_spec; // default-constructed (permissive) unless a model was found
 }

@@ -1,5 +1,6 @@
 #include "ui/RequestForm.h"
 
+#include "ui/ModelSummary.h"
 #include "ui/PresetChoices.h"
 #include "ui_MainWindow.h"
 
@@ -9,8 +10,6 @@
 
 namespace {
 
-const char* const kSchedulerIds[] = {"", "dpm", "ddim"}; // "": the model's own scheduler_config.json
-
 QString trMainWindow(const char* text)
 {
     return QCoreApplication::translate("MainWindow", text);
@@ -18,7 +17,7 @@ QString trMainWindow(const char* text)
 
 } // namespace
 
-void RequestForm::populateChoices(Ui::MainWindow& ui)
+void RequestForm::populateChoices(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec)
 {
     const QString preset = ui.presetCombo->currentData().toString();
     const QString scheduler = ui.schedulerCombo->currentData().toString();
@@ -35,9 +34,13 @@ void RequestForm::populateChoices(Ui::MainWindow& ui)
         ui.presetCombo->setItemData(ui.presetCombo->count() - 1, choice.description, Qt::ToolTipRole);
     }
     ui.schedulerCombo->clear();
-    ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "Model default")), QString::fromLatin1(kSchedulerIds[0]));
-    ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "DPM-Solver++ (CogVideoX)")), QString::fromLatin1(kSchedulerIds[1]));
-    ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "DDIM (CogVideoX)")), QString::fromLatin1(kSchedulerIds[2]));
+    // "": the model's own sampler; the others are the ones its family offers (technical names, as is).
+    ui.schedulerCombo->addItem(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "Model default")), QString());
+    for (const framesmith::SchedulerOption& option : spec.schedulers) {
+        ui.schedulerCombo->addItem(QString::fromStdString(option.label), QString::fromStdString(option.id));
+        ui.schedulerCombo->setItemData(ui.schedulerCombo->count() - 1, QString::fromStdString(option.summary),
+                                       Qt::ToolTipRole);
+    }
     ui.presetCombo->setCurrentIndex(std::max(0, ui.presetCombo->findData(preset)));
     ui.schedulerCombo->setCurrentIndex(std::max(0, ui.schedulerCombo->findData(scheduler)));
 }
@@ -78,4 +81,41 @@ void RequestForm::write(Ui::MainWindow& ui, const framesmith::GenerationRequest&
     ui.schedulerCombo->setCurrentIndex(std::max(0, scheduler));
     const int preset = ui.presetCombo->findData(QString::fromStdString(r.preset));
     ui.presetCombo->setCurrentIndex(preset >= 0 ? preset : ui.presetCombo->findData(QStringLiteral("auto")));
+}
+
+void RequestForm::adoptModel(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec, const QString& previousFamily)
+{
+    applyLimits(ui, spec);
+    const QString family = QString::fromStdString(spec.family);
+    if (!family.isEmpty() && !previousFamily.isEmpty() && family != previousFamily)
+        applyDefaults(ui, spec);
+}
+
+void RequestForm::applyLimits(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec)
+{
+    ui.frameCountSpin->setRange(spec.frames.minimum(), spec.frames.maximum());
+    ui.frameCountSpin->setSingleStep(spec.frames.stepAt(ui.frameCountSpin->value()));
+    ui.frameCountSpin->setToolTip(trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "Frame counts this model accepts: %1"))
+                                      .arg(ModelSummary::frameRuleText(spec.frames)));
+    for (QSpinBox* size : {ui.widthSpin, ui.heightSpin}) {
+        size->setRange(spec.minSize, spec.maxSize);
+        size->setSingleStep(spec.sizeMultiple);
+    }
+    ui.stepsSpin->setMaximum(spec.maxSteps);
+    ui.negativePromptEdit->setEnabled(spec.supportsNegativePrompt);
+    ui.negativePromptEdit->setToolTip(
+        spec.supportsNegativePrompt
+            ? QString()
+            : trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "This model guides with its own empty caption: no negative prompt")));
+}
+
+void RequestForm::applyDefaults(Ui::MainWindow& ui, const framesmith::ParameterSpec& spec)
+{
+    ui.widthSpin->setValue(spec.defaultWidth);
+    ui.heightSpin->setValue(spec.defaultHeight);
+    ui.frameCountSpin->setValue(spec.defaultFrames);
+    ui.fpsSpin->setValue(spec.defaultFps);
+    ui.stepsSpin->setValue(spec.defaultSteps);
+    ui.guidanceSpin->setValue(spec.defaultGuidanceScale);
+    ui.schedulerCombo->setCurrentIndex(0);
 }

@@ -23,11 +23,11 @@ int main(int argc, char* argv[])
     translator.apply(settings.language());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Generate short video clips with CogVideoX."));
+    parser.setApplicationDescription(QApplication::translate("main", "Generate short video clips with open video models."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption modelOption(QStringLiteral("model"),
-                                         QApplication::translate("main", "Open the diffusers model folder <dir>."),
+                                         QApplication::translate("main", "Open the model folder <dir>."),
                                          QStringLiteral("dir"));
     parser.addOption(modelOption);
     parser.process(app);

@@ -1,44 +1,125 @@
 #include "framesmith/ParameterSpec.h"
 
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
 #include <string>
 
 namespace framesmith {
 
-ParameterSpec cogVideoXSpec(bool isVersion15, bool isImageToVideo)
+namespace {
+
+bool holds(const FrameRun& run, int n)
 {
-    ParameterSpec spec;
-    spec.supportsStartImage = isImageToVideo;
-    spec.requiresStartImage = isImageToVideo;
-    if (isVersion15) {
-        // THUDM: 1.5 models are trained on 16N+1 frames at 16 fps, 1360x768.
-        spec.frameStep = 16;
-        spec.minFrames = 17;
-        spec.defaultFrames = 81;
-        spec.defaultFps = 16;
-        spec.defaultWidth = 1360;
-        spec.defaultHeight = 768;
-    }
-    return spec;
+    return run.step > 0 && n >= run.first && n <= run.last && (n - run.first) % run.step == 0;
 }
 
-static void checkRange(std::vector<FieldError>& errors, const char* field, int value, int lo, int hi)
+// The valid count of `run` closest to n (the larger one on a tie).
+int nearestIn(const FrameRun& run, int n)
+{
+    if (run.step <= 0 || n <= run.first)
+        return run.first;
+    const int lastValid = run.last - (run.last - run.first) % run.step;
+    if (n >= lastValid)
+        return lastValid;
+    const int below = n - (n - run.first) % run.step;
+    return n - below < below + run.step - n ? below : below + run.step;
+}
+
+std::string describeRun(const FrameRun& run)
+{
+    if (run.first == run.last)
+        return std::to_string(run.first);
+    const std::string range = std::to_string(run.first) + " to " + std::to_string(run.last);
+    if (run.step == 1)
+        return range;
+    return std::to_string(run.step) + "N+" + std::to_string(run.first % run.step) + " from " + range;
+}
+
+void checkRange(std::vector<FieldError>& errors, const char* field, int value, int lo, int hi)
 {
     if (value < lo || value > hi)
         errors.push_back({field, std::string(field) + " must be between " + std::to_string(lo) + " and " +
                                      std::to_string(hi) + ", got " + std::to_string(value)});
 }
 
+void checkScheduler(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
+{
+    if (r.scheduler.empty() || spec.schedulers.empty())
+        return;
+    std::string known;
+    for (const SchedulerOption& option : spec.schedulers) {
+        if (option.id == r.scheduler)
+            return;
+        known += (known.empty() ? "" : ", ") + option.id;
+    }
+    errors.push_back({"scheduler", "scheduler '" + r.scheduler + "' is not offered by this model (choose one of: " +
+                                       known + ", or leave it empty for the model's own)"});
+}
+
+} // namespace
+
+bool FrameCountRule::isValid(int n) const
+{
+    return std::any_of(runs.begin(), runs.end(), [n](const FrameRun& run) { return holds(run, n); });
+}
+
+int FrameCountRule::nearestValid(int n) const
+{
+    int best = runs.empty() ? n : nearestIn(runs.front(), n);
+    for (const FrameRun& run : runs) {
+        const int candidate = nearestIn(run, n);
+        const long distance = std::labs(static_cast<long>(candidate) - n);
+        const long bestDistance = std::labs(static_cast<long>(best) - n);
+        if (distance < bestDistance || (distance == bestDistance && candidate > best))
+            best = candidate;
+    }
+    return best;
+}
+
+int FrameCountRule::minimum() const
+{
+    int lo = INT_MAX;
+    for (const FrameRun& run : runs)
+        lo = std::min(lo, run.first);
+    return runs.empty() ? 1 : lo;
+}
+
+int FrameCountRule::maximum() const
+{
+    int hi = INT_MIN;
+    for (const FrameRun& run : runs)
+        hi = std::max(hi, run.last - (run.step > 0 ? (run.last - run.first) % run.step : 0));
+    return runs.empty() ? 1 : hi;
+}
+
+int FrameCountRule::stepAt(int n) const
+{
+    const int valid = nearestValid(n);
+    for (const FrameRun& run : runs)
+        if (holds(run, valid))
+            return run.step;
+    return 1;
+}
+
+std::string FrameCountRule::description() const
+{
+    std::string text;
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == runs.size() ? " or " : ", ") + describeRun(runs[i]);
+    return text;
+}
+
 std::vector<FieldError> validateRequest(const GenerationRequest& r, const ParameterSpec& spec)
 {
     std::vector<FieldError> errors;
-    checkRange(errors, "frameCount", r.frameCount, spec.minFrames, spec.maxFrames);
-    if ((r.frameCount - 1) % spec.frameStep != 0)
-        errors.push_back({"frameCount", "frameCount must be " + std::to_string(spec.frameStep) +
-                                            "N+1 for this model (e.g. " + std::to_string(spec.defaultFrames) +
-                                            "), got " + std::to_string(r.frameCount)});
+    if (!spec.frames.isValid(r.frameCount))
+        errors.push_back({"frameCount", "frameCount must be " + spec.frames.description() + " for this model (e.g. " +
+                                            std::to_string(spec.frames.nearestValid(r.frameCount)) + "), got " +
+                                            std::to_string(r.frameCount)});
     for (auto [field, value] : {std::pair<const char*, int>{"width", r.width}, {"height", r.height}}) {
         checkRange(errors, field, value, spec.minSize, spec.maxSize);
-        if (value % spec.sizeMultiple != 0)
+        if (spec.sizeMultiple > 0 && value % spec.sizeMultiple != 0)
             errors.push_back({field, std::string(field) + " must be a multiple of " +
                                          std::to_string(spec.sizeMultiple) + ", got " + std::to_string(value)});
     }
@@ -50,6 +131,9 @@ std::vector<FieldError> validateRequest(const GenerationRequest& r, const Parame
         errors.push_back({"startImage", "this model turns a start image into a video: choose one"});
     if (!spec.supportsStartImage && r.hasStartImage())
         errors.push_back({"startImage", "this model is text-to-video only: clear the start image"});
+    if (r.useDynamicGuidance && !spec.supportsDynamicGuidance)
+        errors.push_back({"dynamicGuidance", "this model has no dynamic guidance: turn it off"});
+    checkScheduler(errors, r, spec);
     return errors;
 }
 
