@@ -3,6 +3,7 @@
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraPromptSyntax.h"
 #include "models/opensora/OpenSoraModelLayout.h"
+#include "models/opensora/OpenSoraSpec.h"
 #include "models/opensora/OpenSoraVae.h"
 
 #include <ATen/ATen.h>
@@ -10,12 +11,6 @@
 #include <cmath>
 
 namespace framesmith {
-
-namespace {
-
-constexpr int kMaxFrames = 408; // NUM_FRAMES_MAP "16s", the longest clip the v1.2 configs name
-
-} // namespace
 
 OpenSoraPipeline::OpenSoraPipeline(std::string modelDir, PipelineResources resources)
     : OpenSoraPipeline(OpenSoraModelLayout::locate(modelDir), modelDir, resources)
@@ -39,22 +34,7 @@ OpenSoraPipeline::~OpenSoraPipeline() = default;
 
 ParameterSpec OpenSoraPipeline::parameterSpec() const
 {
-    ParameterSpec spec;
-    spec.family = "opensora";
-    // Any frame count the VAE takes; 2 to 16 are refused by checkRequest (undefined timesteps).
-    spec.frameStep = 1;
-    spec.minFrames = 1;
-    spec.maxFrames = kMaxFrames;
-    // The VAE floors sizes to multiples of 8 and STDiT3 pads to its patch; the presets are even.
-    spec.sizeMultiple = 2;
-    spec.minSize = static_cast<int>(OpenSoraVaeConfig::kSpatialPatch) * m_transformerConfig.patchSize[1];
-    spec.maxSize = 2048;
-    spec.maxSteps = 1000;
-    spec.defaultHeight = 240; // sample.py: 240p, aspect ratio "9:16" (H:W), 51 frames, 24 fps
-    spec.defaultWidth = 426;
-    spec.defaultFrames = 51;
-    spec.defaultFps = 24;
-    return spec;
+    return OpenSoraSpec::forModel(m_transformerConfig, m_vaeConfig);
 }
 
 OpenSoraRflowSettings OpenSoraPipeline::settingsFor(const GenerationRequest& request) const
@@ -81,8 +61,8 @@ void OpenSoraPipeline::checkRequest(const GenerationRequest& request) const
     if (request.hasStartImage())
         throw InvalidRequestError("startImagePath", "Open-Sora 1.2 runs text-to-video here; image conditioning "
                                                     "(reference_path / mask_strategy) is not supported yet");
-    if (request.frameCount < 1 || request.frameCount > kMaxFrames)
-        throw InvalidRequestError("frameCount", "Open-Sora 1.2 takes 1 to " + std::to_string(kMaxFrames) + " frames");
+    if (request.frameCount < 1 || request.frameCount > OpenSoraSpec::kMaxFrames)
+        throw InvalidRequestError("frameCount", "Open-Sora 1.2 takes 1 to " + std::to_string(OpenSoraSpec::kMaxFrames) + " frames");
     const int minSize = parameterSpec().minSize;
     if (request.height < minSize || request.width < minSize)
         throw InvalidRequestError(request.height < minSize ? "height" : "width",
@@ -126,17 +106,23 @@ std::vector<std::int64_t> OpenSoraPipeline::latentSize(const GenerationRequest& 
 
 void OpenSoraPipeline::loadTransformer()
 {
-    if (m_transformer)
-        return;
     ComponentPlacement* placement = m_resources.placement;
-    const c10::Device device = placement ? placement->loadDevice("transformer") : m_resources.device;
-    m_transformer = STDiT3::load(m_transformerDir, m_resources.dtype, device);
-    m_transformer->setCancelToken(m_resources.cancel);
+    if (!m_transformer) {
+        const c10::Device device = placement ? placement->loadDevice("transformer") : m_resources.device;
+        m_transformer = STDiT3::load(m_transformerDir, m_resources.dtype, device);
+        m_transformer->setCancelToken(m_resources.cancel);
+    }
     if (!placement)
         return;
     // Blocks in execution order (spatial 0, temporal 0, ...); everything else rests as one module.
+    // A kept transformer is attached again: its stage has come round.
     placement->attach("transformer", m_transformer->nonBlockModules(), m_transformer->blocksInOrder());
     m_transformer->setBlockCallback(placement->blockCallback());
+}
+
+bool OpenSoraPipeline::isKept(const std::string& component) const
+{
+    return m_resources.placement && m_resources.placement->keepsLoaded(component);
 }
 
 void OpenSoraPipeline::prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
@@ -144,6 +130,7 @@ void OpenSoraPipeline::prepareDenoising(const GenerationRequest& request, const 
 {
     if (!m_y.defined())
         throw Error(ErrorCode::Internal, "opensora pipeline: encodeText must run before prepareDenoising");
+    m_finalLatents = at::Tensor(); // a new run
     GenerationRequest checked = request;
     if (startImage.defined())
         checked.startImagePath = "(start image)";
@@ -173,9 +160,9 @@ int OpenSoraPipeline::stepCount() const
     return m_denoiser ? m_denoiser->stepCount() : 0;
 }
 
-std::int64_t OpenSoraPipeline::timestep(int index) const
+double OpenSoraPipeline::timestep(int index) const
 {
-    return std::llround(m_denoiser->timestep(index));
+    return m_denoiser->timestep(index);
 }
 
 void OpenSoraPipeline::denoiseStep(int index, NoiseSource& noise)
@@ -193,38 +180,43 @@ void OpenSoraPipeline::denoiseStep(int index, NoiseSource& noise)
     record.timesteps = r.timestep;
     record.modelOutput = r.modelOutput;
     record.latents = latents();
+    record.tensors = {{"x_mask", r.xMask}, {"mask_noise", r.maskNoise}}; // the fixtures' stepK.* taps
     m_stepObserver(record);
 }
 
 at::Tensor OpenSoraPipeline::latents() const
 {
-    return m_denoiser ? m_denoiser->latents().permute({0, 2, 1, 3, 4}) : at::Tensor();
+    return m_denoiser ? m_denoiser->latents().permute({0, 2, 1, 3, 4}) : m_finalLatents;
 }
 
 void OpenSoraPipeline::releaseDenoiser()
 {
+    if (m_denoiser)
+        m_finalLatents = latents(); // the runner checkpoints and decodes them after the release
     if (m_transformer && m_resources.placement)
         m_resources.placement->detach("transformer");
     m_denoiser.reset();
-    m_transformer.reset();
+    if (!isKept("transformer"))
+        m_transformer.reset();
 }
 
 void OpenSoraPipeline::loadVae()
 {
-    if (m_vae)
-        return;
     ComponentPlacement* placement = m_resources.placement;
-    m_vae = std::make_shared<OpenSoraVae>(m_vaeDir, m_spatialVaeDir,
-                                          placement ? placement->loadDevice("vae") : m_resources.device, m_resources.dtype);
+    if (!m_vae)
+        m_vae = std::make_shared<OpenSoraVae>(m_vaeDir, m_spatialVaeDir,
+                                              placement ? placement->loadDevice("vae") : m_resources.device,
+                                              m_resources.dtype);
     if (placement)
-        placement->attach("vae", *m_vae);
+        placement->attach("vae", *m_vae); // a kept VAE too: its stage has come round
 }
 
 void OpenSoraPipeline::releaseDecoder()
 {
     if (m_vae && m_resources.placement)
         m_resources.placement->detach("vae");
-    m_vae.reset();
+    if (!isKept("vae"))
+        m_vae.reset();
 }
 
 at::Tensor OpenSoraPipeline::decode(const at::Tensor& latents, const GenerationRequest& request,

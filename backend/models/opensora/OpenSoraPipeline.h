@@ -37,7 +37,7 @@ public:
     void prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
                           const std::optional<at::Tensor>& initialLatents, NoiseSource& noise) override;
     int stepCount() const override;
-    std::int64_t timestep(int index) const override; // rounded: RFLOW's timesteps are fractional
+    double timestep(int index) const override; // RFLOW's flow time (fractional, float32-exact)
     void denoiseStep(int index, NoiseSource& noise) override;
     at::Tensor latents() const override; // [1, T, C, h, w] (the interface's layout)
     void releaseDenoiser() override;
@@ -57,6 +57,7 @@ private:
     OpenSoraRflowSettings settingsFor(const GenerationRequest& request) const;
     OpenSoraModelKwargs kwargsFor(const GenerationRequest& request) const;
     void loadTransformer();
+    bool isKept(const std::string& component) const; // the placement keeps it loaded between runs
     void loadVae();
 
     std::string m_modelDir;
@@ -70,6 +71,7 @@ private:
     at::Tensor m_mask; // [1, 300]
     std::shared_ptr<STDiT3> m_transformer;
     std::unique_ptr<OpenSoraDenoiser> m_denoiser;
+    at::Tensor m_finalLatents; // [1, T, C, h, w] once the denoiser is released
     std::shared_ptr<OpenSoraVae> m_vae;
     double m_guidanceScale = 7.0;
     OpenSoraDenoiser::StepObserver m_openSoraObserver;

@@ -5,9 +5,10 @@
 // 1000·mask ≥ t are denoised, the others keep the step's input; a frame that enters the range is
 // re-noised first) and classifier-free guidance in the [cond, uncond] batch order.
 //
-// Self-contained: the generic Scheduler base still carries alphasCumprod(). A flow-matching base
-// needs (a) float timesteps per sample, (b) a hook before the model call (beginStep: the draw and
-// re-noising), (c) a step taking the guided velocity. One run, one thread.
+// The pipeline drives this class directly: it needs per-sample float timesteps, a hook before the
+// model call (beginStep: the draw and re-noising) and a step taking the guided velocity, which the
+// generic Scheduler does not carry; OpenSoraRflowSampler is its view behind that interface. One
+// run, one thread.
 #include "models/opensora/sampling/OpenSoraModelKwargs.h"
 #include "schedulers/NoiseSource.h"
 

@@ -78,7 +78,7 @@ private Q_SLOTS:
         Run run = generate(request);
         QCOMPARE(run.pipeline->stepCount(), 4);
         QCOMPARE(int(run.steps.size()), 4);
-        QCOMPARE(run.pipeline->timestep(0), std::int64_t(1000)); // 999.99994, rounded for display
+        QCOMPARE(float(run.pipeline->timestep(0)), 999.99994f); // the float32 flow time, as the reference computes it
         for (const DenoiseStepRecord& r : run.steps)
             FRAMESMITH_EXPECT_PARITY("step" + std::to_string(r.index) + ".model_output", r.modelOutput,
                                      golden.view("step" + std::to_string(r.index) + ".model_output"), 5e-4);
@@ -86,7 +86,15 @@ private Q_SLOTS:
         QCOMPARE(latents.sizes(), (at::IntArrayRef{1, 6, 4, 8, 12}));
         FRAMESMITH_EXPECT_PARITY("final_latents", latents.permute({0, 2, 1, 3, 4}), golden.view("final_latents"), 5e-4);
 
-        run.pipeline->releaseDenoiser();
+        for (const DenoiseStepRecord& r : run.steps) { // the family's own taps: the step's draw, the frame mask
+            const std::string step = "step" + std::to_string(r.index) + ".";
+            QVERIFY(r.tensors.count("mask_noise") && r.tensors.count("x_mask"));
+            FRAMESMITH_EXPECT_PARITY(step + "mask_noise", r.tensors.at("mask_noise"), golden.view(step + "mask_noise"), 0.0);
+            QVERIFY(r.tensors.at("x_mask").equal(golden.view(step + "x_mask")));
+        }
+
+        run.pipeline->releaseDenoiser(); // the latents outlive the denoiser: the runner checkpoints them after
+        FRAMESMITH_EXPECT_PARITY("latents after release", run.pipeline->latents(), latents, 0.0);
         int chunks = 0;
         const at::Tensor frames = run.pipeline->decode(latents, request, DecodeSettings{}, [&](int, int) { ++chunks; });
         QCOMPARE(frames.sizes(), (at::IntArrayRef{20, 3, 64, 96}));
@@ -127,7 +135,7 @@ private Q_SLOTS:
         PipelineResources resources;
         resources.dtype = at::kBFloat16;
         Run run = generate(goldenRequest(), resources);
-        QCOMPARE(run.pipeline->timestep(0), std::int64_t(994));
+        QCOMPARE(float(run.pipeline->timestep(0)), 994.31817627f);
         QCOMPARE(run.steps.front().timesteps[0].item<float>(), 994.31817627f);
         const at::Tensor latents = run.pipeline->latents();
         QCOMPARE(latents.scalar_type(), at::kFloat);
