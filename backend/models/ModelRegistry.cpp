@@ -15,6 +15,7 @@ namespace framesmith {
 // families() (the first is make-demo-model's default).
 #define FRAMESMITH_MODEL_FAMILIES(FAMILY) \
     FAMILY(cogvideox)                     \
+    FAMILY(opensora)                      \
     /* a new family: one more line above this one */
 
 #define FRAMESMITH_DECLARE_FAMILY(name) std::unique_ptr<ModelFamily> name##Family();

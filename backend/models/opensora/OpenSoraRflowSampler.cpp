@@ -1,0 +1,73 @@
+#include "models/opensora/OpenSoraRflowSampler.h"
+
+#include "framesmith/Error.h"
+#include "models/opensora/sampling/OpenSoraModelKwargs.h"
+
+#include <ATen/ATen.h>
+
+namespace framesmith {
+
+namespace {
+
+bool flag(const nlohmann::json& config, const char* key, bool fallback, const std::string& origin)
+{
+    if (!config.contains(key))
+        return fallback;
+    if (!config[key].is_boolean())
+        throw FileError(ErrorCode::BadFile, origin, std::string("\"") + key + "\" must be true or false");
+    return config[key].get<bool>();
+}
+
+} // namespace
+
+OpenSoraRflowSampler::OpenSoraRflowSampler(const nlohmann::json& config, const std::string& origin)
+{
+    if (config.contains("num_timesteps")) {
+        if (!config["num_timesteps"].is_number_integer() || config["num_timesteps"].get<int>() < 1 ||
+            config["num_timesteps"].get<int>() > 100000)
+            throw FileError(ErrorCode::BadFile, origin, "\"num_timesteps\" must be an integer from 1 to 100000");
+        m_settings.numTimesteps = config["num_timesteps"].get<int>();
+    }
+    m_settings.useTimestepTransform = flag(config, "use_timestep_transform", true, origin);
+    m_settings.useDiscreteTimesteps = flag(config, "use_discrete_timesteps", false, origin);
+}
+
+void OpenSoraRflowSampler::setTimesteps(const ScheduleRequest& request)
+{
+    OpenSoraRflowSettings settings = m_settings;
+    settings.steps = request.stepCount;
+    const bool knowsClip = request.width > 0 && request.height > 0 && request.frameCount > 0;
+    settings.useTimestepTransform = settings.useTimestepTransform && knowsClip;
+    auto run = std::make_unique<OpenSoraRflowScheduler>(settings); // InvalidRequestError("steps")
+    const OpenSoraModelKwargs kwargs = OpenSoraModelKwargs::make(1, std::max(request.height, 1), std::max(request.width, 1),
+                                                                 std::max(request.frameCount, 1), 24, at::kFloat);
+    run->start(kwargs, at::Tensor());
+    if (run->firstInvalidStep() >= 0)
+        throw InvalidRequestError("frameCount", "RFLOW's timestep transform is undefined for " +
+                                                    std::to_string(request.frameCount) +
+                                                    " frames: Open-Sora 1.2 takes 1 frame or 17 and more");
+    m_run = std::move(run);
+}
+
+int OpenSoraRflowSampler::stepCount() const
+{
+    return m_run ? m_run->stepCount() : 0;
+}
+
+double OpenSoraRflowSampler::timestep(int index) const
+{
+    if (!m_run)
+        throw Error(ErrorCode::Internal, "RFLOW: timestep() before setTimesteps()");
+    return m_run->timestep(index)[0].item<double>();
+}
+
+SchedulerStep OpenSoraRflowSampler::step(int index, const at::Tensor& modelOutput, const at::Tensor& sample,
+                                         NoiseSource& noise)
+{
+    if (!m_run)
+        throw Error(ErrorCode::Internal, "RFLOW: step() before setTimesteps()");
+    m_run->beginStep(index, sample.to(at::kFloat), noise); // no frame mask: nothing is drawn
+    return SchedulerStep{m_run->endStep(index, modelOutput.to(at::kFloat)).to(sample.scalar_type()), at::Tensor()};
+}
+
+} // namespace framesmith
