@@ -6,6 +6,7 @@
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/ParameterSpec.h"
+#include "framesmith/PromptTokenCount.h"
 #include "models/ComponentPlacement.h"
 #include "schedulers/NoiseSource.h"
 
@@ -70,6 +71,9 @@ public:
     virtual std::string family() const = 0;        // "cogvideox"
     virtual const std::string& modelDir() const = 0;
     virtual ParameterSpec parameterSpec() const = 0;
+    // The prompt's length in this family's tokenizer against its limit (CogVideoX: 226); needs no
+    // weights. The default knows no tokenizer (limit 0).
+    virtual PromptTokenCount countPromptTokens(const std::string& text) const { return {}; }
 
     // Stage 1: tokenize and encode prompt and negative prompt; the text encoder is released after.
     virtual const EncodedPrompts& encodeText(const GenerationRequest& request) = 0;

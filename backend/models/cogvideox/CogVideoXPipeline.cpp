@@ -33,7 +33,18 @@ ParameterSpec CogVideoXPipeline::parameterSpec() const
     spec.sizeMultiple = static_cast<int>(m_vaeConfig.spatialCompression()) * m_transformerConfig.patchSize;
     // One token is the technical minimum; small sizes matter for demo and test models.
     spec.minSize = spec.sizeMultiple;
+    if (m_transformerConfig.useLearnedPositionalEmbeddings) {
+        // CogVideoXPatchEmbed refuses any other size: its learned table covers the sample size only.
+        const int spatial = static_cast<int>(m_vaeConfig.spatialCompression());
+        spec.requiredWidth = static_cast<int>(m_transformerConfig.sampleWidth) * spatial;
+        spec.requiredHeight = static_cast<int>(m_transformerConfig.sampleHeight) * spatial;
+    }
     return spec;
+}
+
+PromptTokenCount CogVideoXPipeline::countPromptTokens(const std::string& text) const
+{
+    return CogVideoXPipelinePrompts::countTokens(m_modelDir, text);
 }
 
 const EncodedPrompts& CogVideoXPipeline::encodeText(const GenerationRequest& request)
