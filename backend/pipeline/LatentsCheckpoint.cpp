@@ -1,5 +1,6 @@
 #include "pipeline/LatentsCheckpoint.h"
 
+#include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
@@ -66,12 +67,8 @@ std::string LatentsCheckpoint::defaultPath(const GenerationRequest& request)
     fs::path dir;
     if (const char* env = std::getenv("FRAMESMITH_CHECKPOINT_DIR"); env && *env)
         dir = env;
-    else if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
-        dir = fs::path(cache) / "framesmith" / "checkpoints";
-    else if (const char* home = std::getenv("HOME"); home && *home)
-        dir = fs::path(home) / ".cache" / "framesmith" / "checkpoints";
     else
-        dir = fs::temp_directory_path() / "framesmith-checkpoints";
+        dir = dataFolder("checkpoints"); // not a cache: it may hold the only copy of a run's work
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)

@@ -21,7 +21,7 @@ struct LatentsCheckpoint {
     void write(const std::string& path) const;              // throws FileError(Io)
     static LatentsCheckpoint read(const std::string& path); // throws FileError naming what is missing
 
-    // <cache>/framesmith/checkpoints/<time>-seed<seed>.latents.safetensors ($FRAMESMITH_CHECKPOINT_DIR
+    // <data root>/checkpoints/<time>-seed<seed>.latents.safetensors ($FRAMESMITH_CHECKPOINT_DIR
     // overrides the folder); the folder is created.
     static std::string defaultPath(const GenerationRequest& request);
 };

@@ -59,7 +59,7 @@ private:
     QTemporaryDir m_dir;
     QString presetFile(const QString& name) const
     {
-        return m_dir.filePath(QStringLiteral("xdg/framesmith/presets/%1.json").arg(name));
+        return m_dir.filePath(QStringLiteral("xdg/Framesmith/presets/%1.json").arg(name));
     }
 
 private Q_SLOTS:
