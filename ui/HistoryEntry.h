@@ -14,6 +14,7 @@ struct HistoryEntry {
     };
 
     QString id;               // file stem: "20261122-101530-123-42"
+    QString title;            // the name the user gave it; empty: the list shows the prompt
     QDateTime createdAt;
     framesmith::GenerationRequest request;
     QString modelName;        // the folder's name, for the list

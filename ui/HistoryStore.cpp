@@ -63,6 +63,7 @@ QByteArray HistoryStore::toJson(const HistoryEntry& e)
     const QJsonObject object{
         {QStringLiteral("schemaVersion"), kSchemaVersion},
         {QStringLiteral("id"), e.id},
+        {QStringLiteral("title"), e.title},
         {QStringLiteral("createdAt"), e.createdAt.toString(Qt::ISODateWithMs)},
         {QStringLiteral("request"), QString::fromStdString(framesmith::toJson(e.request))},
         {QStringLiteral("seed"), QString::number(e.request.seed)},
@@ -99,6 +100,7 @@ bool HistoryStore::fromJson(const QByteArray& json, HistoryEntry& e, QString* pr
         return false;
     }
     e.id = o.value(QStringLiteral("id")).toString();
+    e.title = o.value(QStringLiteral("title")).toString();
     e.createdAt = QDateTime::fromString(o.value(QStringLiteral("createdAt")).toString(), Qt::ISODateWithMs);
     e.modelName = o.value(QStringLiteral("model")).toString();
     e.preset = o.value(QStringLiteral("preset")).toString();

@@ -1,23 +1,31 @@
 #pragma once
-// What the GUI needs to know about a model folder before a run: which CogVideoX generation,
-// whether it wants a start image (hence which ParameterSpec validates the request) and whether
-// it is the random-weight demo. A thin Qt view of Engine::inspectModel, which reads configs
-// only (no weights), so it runs on the GUI thread as the user types.
-#include "framesmith/ModelInfo.h"
+// What the GUI knows about a model folder. probe() reads configs only (Engine::inspectModel and
+// the model's own ParameterSpec), so the form can follow the model at once; a folder that is a
+// model stays Checking until Engine::verifyModel (every file, every safetensors header, run off the
+// GUI thread by ModelChecker) says Ready or Damaged. Only Ready may generate. Plain values.
+#include "framesmith/ModelCheck.h"
 #include "framesmith/ParameterSpec.h"
 
 #include <QString>
+#include <QStringList>
 
 struct ModelFolderProbe {
-    enum class State { NoFolder, NotAModel, CogVideoX };
+    enum class State { NoFolder, NotAModel, Checking, Damaged, Ready };
     State state = State::NoFolder;
-    bool isVersion15 = false;
+    QString folder;
     bool isImageToVideo = false;
     bool isDemo = false;
     QString displayName;
-    QString problem; // why a folder is NotAModel (the backend's English detail)
+    QString variant;
+    QStringList problems; // NotAModel/Damaged: the backend's English details, one per file
+    framesmith::ParameterSpec modelSpec;
 
     static ModelFolderProbe probe(const QString& folder);
-    // CogVideoX 1.0 text-to-video when no model is known: the most permissive defaults.
+    // The probe after the complete check of the same folder.
+    ModelFolderProbe checked(const framesmith::ModelCheck& check) const;
+
+    bool isModel() const { return state == State::Checking || state == State::Damaged || state == State::Ready; }
+    bool isReady() const { return state == State::Ready; }
+    // The model's rules; with no model, permissive ones (a start image is not refused).
     framesmith::ParameterSpec spec() const;
 };

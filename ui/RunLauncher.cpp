@@ -1,0 +1,101 @@
+#include "ui/RunLauncher.h"
+
+#include "ui/AppSettings.h"
+#include "ui/ClipShelf.h"
+#include "ui/GenerationController.h"
+#include "ui/MemoryDisplay.h"
+
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace {
+constexpr int kStatusMessageMs = 8000;
+}
+
+RunLauncher::RunLauncher(GenerationController* controller, ClipShelf* shelf, MemoryDisplay* memory,
+                         AppSettings& settings, QWidget* window)
+    : QObject(window), m_controller(controller), m_shelf(shelf), m_memory(memory), m_settings(settings), m_window(window)
+{
+    connect(controller, &GenerationController::finished, this, &RunLauncher::onFinished);
+    connect(controller, &GenerationController::failed, this, &RunLauncher::onFailed);
+    connect(controller, &GenerationController::cancelled, this, &RunLauncher::onCancelled);
+}
+
+void RunLauncher::generate(const framesmith::GenerationRequest& request, const QString& modelName)
+{
+    m_modelName = modelName;
+    if (request.prompt.find_first_not_of(" \t\r\n") != std::string::npos || m_isEmptyPromptConfirmed) {
+        start(request);
+        return;
+    }
+    // An empty prompt makes an unconditioned clip: possible, but never by accident.
+    auto* box = new QMessageBox(QMessageBox::Question, tr("No prompt"), tr("Generate without a prompt?"),
+                                QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("emptyPromptBox"));
+    box->setInformativeText(tr("Without a description the clip follows nothing in particular (an unconditioned clip)."));
+    box->addButton(tr("&Generate anyway"), QMessageBox::AcceptRole)->setObjectName(QStringLiteral("generateAnywayButton"));
+    box->addButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::accepted, this, [this, request] {
+        m_isEmptyPromptConfirmed = true;
+        start(request);
+    });
+    box->open();
+}
+
+void RunLauncher::start(const framesmith::GenerationRequest& request)
+{
+    if (m_controller->isRunning())
+        return;
+    m_settings.setLastRequest(request);
+    m_runHistoryId = m_shelf->store().newId(request);
+    m_controller->start(request, m_shelf->store().videoPathFor(m_runHistoryId));
+    Q_EMIT started();
+    Q_EMIT statusMessage(tr("Generating…"), 0);
+}
+
+void RunLauncher::cancel(framesmith::CancelMode mode)
+{
+    if (!m_controller->isRunning()) {
+        Q_EMIT statusMessage(tr("Nothing is running"), kStatusMessageMs);
+        return;
+    }
+    m_controller->cancel(mode);
+    Q_EMIT statusMessage(mode == framesmith::CancelMode::StopNow
+                             ? tr("Stopping…")
+                             : tr("Stopping denoising after this step; the clip will be decoded…"),
+                         0);
+}
+
+void RunLauncher::onFinished(const framesmith::GenerationResult& result)
+{
+    m_shelf->addResult(result, m_runHistoryId, m_modelName);
+    QString traceError;
+    if (!m_memory->saveTrace(m_shelf->traceBaseFor(m_runHistoryId), &traceError))
+        Q_EMIT statusMessage(tr("The memory trace was not saved: %1").arg(traceError), kStatusMessageMs);
+    Q_EMIT clipRecorded();
+    double seconds = 0;
+    for (const auto& timing : result.timings)
+        seconds += timing.seconds;
+    const QString time = QLocale().toString(seconds, 'f', 1);
+    Q_EMIT statusMessage(result.isPartial ? tr("Clip ready after %1 of %2 steps (stopped early), %3 s")
+                                                .arg(result.stepsCompleted)
+                                                .arg(result.request.steps)
+                                                .arg(time)
+                                          : tr("Clip ready: %1 frames in %2 s").arg(result.frameCount).arg(time),
+                         kStatusMessageMs);
+}
+
+void RunLauncher::onFailed(const QString& message, const QString& detail)
+{
+    Q_EMIT statusMessage(message, kStatusMessageMs);
+    Q_EMIT errorRaised(tr("Generation failed"), message, detail);
+}
+
+void RunLauncher::onCancelled(int stepsCompleted, const QString& detail)
+{
+    Q_EMIT statusMessage(tr("Cancelled after %n step(s)", nullptr, stepsCompleted) +
+                             (detail.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(detail)),
+                         kStatusMessageMs);
+}
