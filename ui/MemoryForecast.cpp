@@ -1,8 +1,12 @@
 #include "ui/MemoryForecast.h"
 
 #include "framesmith/Engine.h"
+#include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
+#include "ui/PresetChoices.h"
 #include "ui/PresetLibrary.h"
+#include "ui/RunPresenter.h"
+#include "ui/StrategyLabels.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -20,6 +24,11 @@ QString seriesFor(const std::string& device)
     return device == "cpu" ? QStringLiteral("rss") : QString::fromStdString(device);
 }
 
+QString stageText(const std::string& name)
+{
+    return RunPresenter::stageText(int(framesmith::stageFromName(name)));
+}
+
 QStringList stageLines(const framesmith::MemoryPlan& plan, QHash<QString, qint64>* peaks)
 {
     QStringList lines;
@@ -29,19 +38,43 @@ QStringList stageLines(const framesmith::MemoryPlan& plan, QHash<QString, qint64
                 qint64& peak = (*peaks)[seriesFor(device.device)];
                 peak = std::max<qint64>(peak, device.peakBytes);
             }
-            lines << tr("%1 on %2: %3 GiB of %4 GiB")
-                         .arg(QString::fromStdString(stage.name), QString::fromStdString(device.device),
-                              gib(device.peakBytes), gib(device.capacityBytes));
+            lines << QCoreApplication::translate("MemoryForecast", "%1 on %2: %3 GiB of %4 GiB")
+                         .arg(stageText(stage.name), QString::fromStdString(device.device), gib(device.peakBytes),
+                              gib(device.capacityBytes));
         }
     }
     return lines;
 }
 
+// The planner's verdict in the user's words, from its data (the English advice is the CLI's).
 QString verdict(const framesmith::MemoryPlan& plan)
 {
     if (plan.fits)
-        return tr("Fits");
-    return plan.advice.empty() ? tr("Does not fit") : tr("Does not fit: %1").arg(QString::fromStdString(plan.advice.front()));
+        return QCoreApplication::translate("MemoryForecast", "Fits");
+    QString over;
+    for (const auto& stage : plan.stages)
+        for (const auto& device : stage.devices)
+            if (over.isEmpty() && device.peakBytes > device.capacityBytes)
+                over = QCoreApplication::translate("MemoryForecast", "%1 needs %2 GiB on %3, which has %4 GiB")
+                           .arg(stageText(stage.name), gib(device.peakBytes), QString::fromStdString(device.device),
+                                gib(device.capacityBytes));
+    QStringList levers;
+    for (const std::string& strategy : plan.fixStrategies)
+        levers << QCoreApplication::translate("MemoryForecast", "“%1”").arg(strategyLabel(QString::fromStdString(strategy), QString::fromStdString(strategy)).title);
+    if (levers.size() == 1)
+        return QCoreApplication::translate("MemoryForecast", "Does not fit (%1); it would with %2").arg(over, levers.first());
+    if (!levers.isEmpty())
+        return QCoreApplication::translate("MemoryForecast", "Does not fit (%1); it would with all of %2").arg(over, levers.join(QCoreApplication::translate("MemoryForecast", ", ")));
+    return QCoreApplication::translate("MemoryForecast", "Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU").arg(over);
+}
+
+QString chosenPresetLine(const framesmith::MemoryPlan& plan)
+{
+    QString name = QString::fromStdString(plan.chosenPreset);
+    for (const PresetChoice& choice : builtInPresetChoices())
+        if (choice.id == name)
+            name = choice.name;
+    return QCoreApplication::translate("MemoryForecast", "Auto picks the preset “%1”").arg(name);
 }
 } // namespace
 
@@ -105,12 +138,12 @@ MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& re
     forecast.isKnown = true;
     forecast.fits = plan.fits;
     QStringList lines = stageLines(plan, forecast.isForChosenGpu ? nullptr : &forecast.peakBytesBySeries);
-    for (const auto& advice : plan.advice)
-        lines << QString::fromStdString(advice);
+    if (!plan.chosenPreset.empty())
+        lines << chosenPresetLine(plan);
     if (forecast.isForChosenGpu) {
         lines << QString() << tr("This computer has no GPU; here the clip is made on the CPU:");
         lines << stageLines(here, &forecast.peakBytesBySeries);
-        forecast.summary = tr("No GPU here. On a %1 GiB GPU: %2").arg(gib(plannedGpuBytes), verdict(plan));
+        forecast.summary = tr("No GPU here: planned for a GPU of %1 GiB that you choose. %2").arg(gib(plannedGpuBytes), verdict(plan));
     } else {
         forecast.summary = verdict(plan);
     }

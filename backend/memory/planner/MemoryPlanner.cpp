@@ -2,6 +2,7 @@
 
 #include "memory/monitor/DeviceNames.h"
 #include "memory/presets/MemoryLevers.h"
+#include "memory/presets/MemoryStrategyRegistry.h"
 #include "memory/placement/PlacementExecutor.h"
 #include "memory/placement/PlacementPlanner.h"
 #include "memory/presets/PresetStore.h"
@@ -158,7 +159,8 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
 }
 
 std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, const GenerationRequest& request,
-                                               const DetailedPlan& plan, const std::vector<DeviceInfo>& devices)
+                                               const DetailedPlan& plan, const std::vector<DeviceInfo>& devices,
+                                               std::vector<std::string>* fixStrategies)
 {
     std::vector<std::string> advice;
     if (plan.fits())
@@ -178,12 +180,25 @@ std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, cons
         lever.apply(alone);
         if (planDetailed(configs, request, alone, devices).fits()) {
             advice.push_back("would fit if you " + lever.describe(alone) + " (strategy \"" + lever.name + "\")");
+            if (fixStrategies)
+                *fixStrategies = {lever.name};
             return advice;
         }
         if (lever.isApplicable(accumulated)) {
             lever.apply(accumulated);
             applied.push_back(lever.describe(accumulated));
+            if (fixStrategies)
+                fixStrategies->push_back(lever.name);
             if (planDetailed(configs, request, accumulated, devices).fits()) {
+                if (fixStrategies) // a later lever may have replaced an earlier one (on-cpu replaces release)
+                    fixStrategies->erase(std::remove_if(fixStrategies->begin(), fixStrategies->end(),
+                                                        [&](const std::string& name) {
+                                                            return findMemoryStrategy(name) &&
+                                                                   std::find(accumulated.strategies.begin(),
+                                                                             accumulated.strategies.end(),
+                                                                             name) == accumulated.strategies.end();
+                                                        }),
+                                         fixStrategies->end());
                 std::string all;
                 for (const std::string& a : applied)
                     all += (all.empty() ? "" : "; ") + a;
@@ -193,6 +208,8 @@ std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, cons
         }
     }
     advice.push_back("no memory lever is enough: lower the frame count or the resolution, or use a larger GPU");
+    if (fixStrategies)
+        fixStrategies->clear();
     return advice;
 }
 
@@ -228,9 +245,11 @@ MemoryPlan planMemory(const ModelConfigs& configs, const GenerationRequest& requ
     const MemoryPreset chosen = MemoryPlanner::choosePreset(configs, request, preset, devices, PresetStore());
     DetailedPlan detailed = MemoryPlanner::planDetailed(configs, request, chosen, devices);
     MemoryPlan plan = detailed.summary();
-    if (preset.isAutomatic())
+    if (preset.isAutomatic()) {
         plan.advice.push_back("auto chose preset \"" + chosen.name + "\"");
-    for (std::string& line : MemoryPlanner::advise(configs, request, detailed, devices))
+        plan.chosenPreset = chosen.name;
+    }
+    for (std::string& line : MemoryPlanner::advise(configs, request, detailed, devices, &plan.fixStrategies))
         plan.advice.push_back(std::move(line));
     return plan;
 }
