@@ -2,14 +2,15 @@
 
 #include "framesmith/VramMonitor.h"
 #include "ui/MemoryGraphFeeder.h"
+#include "ui/ParametersPanel.h"
 #include "widgets/VramGraph.h"
 
 #include "ui/AppSettings.h"
+#include "ui/ErrorBox.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QLabel>
 #include <QMainWindow>
 #include <QSaveFile>
@@ -27,10 +28,14 @@ void MemoryDisplay::start(int sampleIntervalMs)
     m_feeder = new MemoryGraphFeeder(m_monitor, m_graph, this);
     m_feeder->start(sampleIntervalMs);
     showLimitations();
+    // The idle level moves (other work, a model unloaded): predictions follow it between runs.
+    connect(&m_predictionTimer, &QTimer::timeout, this, &MemoryDisplay::drawPredictions);
+    m_predictionTimer.start(1000);
 }
 
 void MemoryDisplay::stop()
 {
+    m_predictionTimer.stop();
     if (m_feeder)
         m_feeder->stop();
 }
@@ -51,16 +56,41 @@ void MemoryDisplay::showLimitations()
     const bool isGpuMeasured = hasGpu();
     m_status->setText(isGpuMeasured ? tr("GPU memory: live") : tr("No GPU: showing RAM"));
     m_status->setToolTip(limitations.join(QLatin1Char('\n')));
-    m_graph->setMessage(isGpuMeasured ? QString() : tr("No GPU memory readings here: Framesmith's RAM and other programs'"));
+    m_graph->setMessage(isGpuMeasured ? QString() : tr("No GPU on this machine: the lines show RAM"));
 }
 
 MemoryForecast MemoryDisplay::showForecast(const framesmith::GenerationRequest& request, qint64 plannedGpuBytes)
 {
     const MemoryForecast forecast =
         MemoryForecast::forRequest(request, MemoryForecast::devicesFrom(*m_monitor), plannedGpuBytes);
-    for (const auto& series : m_graph->series())
-        m_graph->setPrediction(series.id, forecast.peakBytesBySeries.value(series.id, 0));
+    m_peakBytes = forecast.peakBytesBySeries;
+    drawPredictions();
     return forecast;
+}
+
+void MemoryDisplay::drawPredictions()
+{
+    for (const auto& series : m_graph->series()) {
+        const qint64 before = m_baselineBytes.value(series.id, -1);
+        if (!m_isRunning)
+            m_baselineBytes[series.id] = std::max<qint64>(0, m_graph->latestBytes(series.id));
+        const qint64 peak = m_peakBytes.value(series.id, 0);
+        const bool isUnchanged = before == m_baselineBytes.value(series.id) && m_graph->predictionLine(series.id);
+        if (!isUnchanged || peak <= 0)
+            m_graph->setPrediction(series.id, peak > 0 ? m_baselineBytes.value(series.id) + peak : 0);
+    }
+}
+
+void MemoryDisplay::showForecastOn(ParametersPanel& parameters, const framesmith::GenerationRequest& request,
+                                   bool isChecking)
+{
+    const MemoryForecast forecast = showForecast(request, parameters.plannedGpuBytes());
+    if (request.modelPath.empty()) {
+        parameters.showForecast(isChecking ? tr("Checking the model's files…") : QString(), QString(), false);
+        return;
+    }
+    parameters.showForecast(forecast.summary, forecast.details, forecast.isKnown && !forecast.fits);
+    parameters.setPlannedGpuVisible(forecast.isForChosenGpu);
 }
 
 bool MemoryDisplay::saveTrace(const QString& basePath, QString* error) const
@@ -105,9 +135,5 @@ void MemoryDisplay::showOutcome(QWidget* parent, const QString& base, bool isSav
             window->statusBar()->showMessage(tr("Saved %1.memory.csv and .png").arg(QDir::toNativeSeparators(base)), 8000);
         return;
     }
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Save memory trace"), tr("The memory trace could not be saved."),
-                                QMessageBox::Ok, parent);
-    box->setInformativeText(error);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    ErrorBox::show(parent, tr("Save memory trace"), tr("The memory trace could not be saved."), error);
 }

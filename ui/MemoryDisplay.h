@@ -5,11 +5,14 @@
 // trace (CSV samples + PNG picture) of a run. GUI thread only.
 #include "ui/MemoryForecast.h"
 
+#include <QHash>
 #include <QObject>
+#include <QTimer>
 #include <QString>
 
 class AppSettings;
 class MemoryGraphFeeder;
+class ParametersPanel;
 class QLabel;
 class QStatusBar;
 class QWidget;
@@ -29,8 +32,13 @@ public:
     void start(int sampleIntervalMs); // starts sampling and feeding the graph
     void stop();                      // joins the sampler: call before the monitor goes
     bool hasGpu() const;
-    // The forecast for `request` (an empty modelPath: none); its peaks go onto the graph.
+    // While a run is in flight the predictions keep the level they stood on before it.
+    void setRunning(bool isRunning) { m_isRunning = isRunning; }
+    // The forecast for `request` (an empty modelPath: none). Its peaks go onto the graph on top of
+    // each line's level before the run (a process's RSS, the GPU's memory already in use).
     MemoryForecast showForecast(const framesmith::GenerationRequest& request, qint64 plannedGpuBytes);
+    // The same, shown on the form too (with the GPU size to plan for when there is none here).
+    void showForecastOn(ParametersPanel& parameters, const framesmith::GenerationRequest& request, bool isChecking);
     // Writes <basePath>.memory.csv and <basePath>.memory.png; false with *error set on failure.
     bool saveTrace(const QString& basePath, QString* error) const;
     // File > Save memory trace…: asks where (starting in the last folder), saves, reports.
@@ -39,10 +47,15 @@ public:
 
 private:
     void showLimitations();
+    void drawPredictions(); // each peak on top of its line's idle level, which moves while idle
     void showOutcome(QWidget* parent, const QString& base, bool isSaved, const QString& error);
 
     framesmith::VramMonitor* m_monitor;
     VramGraph* m_graph;
     QLabel* m_status;
     MemoryGraphFeeder* m_feeder = nullptr;
+    QHash<QString, qint64> m_baselineBytes; // per series, the idle level predictions stand on
+    QHash<QString, qint64> m_peakBytes;     // per series, the last forecast's planned peak
+    QTimer m_predictionTimer;
+    bool m_isRunning = false;
 };

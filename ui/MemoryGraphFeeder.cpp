@@ -49,7 +49,7 @@ void MemoryGraphFeeder::start(int pullIntervalMs)
     const int ram = indexOf(m_monitorSeries, "ram");
     QVector<VramGraph::Series> graphSeries;
     for (const Source& source : m_sources) {
-        VramGraph::Series s{QString::fromStdString(source.id), labelFor(source), 0, {}};
+        VramGraph::Series s{QString::fromStdString(source.id), labelFor(source), 0, {}, source.subtrahend >= 0};
         if (isGpu(source.id))
             s.totalBytes = m_monitorSeries[source.minuend].totalBytes;
         if (source.id == "rss" && ram >= 0) // what the process could grow to: the machine's RAM

@@ -4,8 +4,8 @@
 // the sampler thread never touches a widget and many samples cost one queued replot. Framesmith's
 // own use is shown apart from other programs': the host's "ram" (all processes) becomes "other" =
 // ram - rss beside the process's own "rss", and a GPU's driver reading becomes "cuda:N:other" =
-// cuda:N - torch:N:reserved where torch's allocator is read. A "loading" marker starts a run: the
-// graph's view begins there.
+// cuda:N - torch:N:reserved where torch's allocator is read; those are context series on the
+// graph's right-hand axis. A "loading" marker starts a run: the graph's view begins there.
 #include "framesmith/VramMonitor.h"
 
 #include <QObject>

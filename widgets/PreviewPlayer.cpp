@@ -168,7 +168,12 @@ void PreviewPlayer::updateControls()
     m_slider->setRange(0, std::max(0, frameCount() - 1));
     m_slider->setValue(std::max(0, m_currentFrame));
     m_slider->setEnabled(frameCount() > 1);
-    m_positionLabel->setText(positionText());
+    // Compact in the row (frame and time); the tooltip has the whole clip's length too.
+    m_positionLabel->setText(m_frames.isEmpty() ? positionText()
+                                                : tr("%1 / %2 · %3 s")
+                                                      .arg(m_currentFrame + 1)
+                                                      .arg(frameCount())
+                                                      .arg(currentTimeSeconds(), 0, 'f', 2));
     m_positionLabel->setToolTip(positionText());
     m_playButton->setIcon(style()->standardIcon(m_isPlaying ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }

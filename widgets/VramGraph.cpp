@@ -2,6 +2,7 @@
 
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraphStages.h"
+#include "widgets/VramGraphTrace.h"
 
 #include <QEvent>
 #include <QLocale>
@@ -23,11 +24,7 @@ constexpr double kHeadroom = 1.15;       // above the highest line or prediction
 constexpr double kMinimumTopGiB = 1.0 / 64; // 16 MiB: an idle process still gets a readable axis
 constexpr double kMinimumSpanSeconds = 10;
 
-QString bytesText(double gib)
-{
-    return gib < 1.0 ? VramGraph::tr("%1 MiB").arg(QLocale().toString(gib * 1024.0, 'f', 0))
-                     : VramGraph::tr("%1 GiB").arg(QLocale().toString(gib, 'f', 2));
-}
+using VramGraphTrace::bytesText;
 } // namespace
 
 VramGraph::VramGraph(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this))
@@ -88,6 +85,7 @@ void VramGraph::retranslate()
 {
     m_plot->xAxis->setLabel(tr("Time (s) · wheel: zoom · drag: pan · double-click: follow the run"));
     m_plot->yAxis->setLabel(tr("Memory (GiB)"));
+    m_plot->yAxis2->setLabel(tr("Other programs (GiB)"));
     rescale();
 }
 
@@ -101,31 +99,34 @@ void VramGraph::changeEvent(QEvent* event)
 void VramGraph::setSeries(const QVector<Series>& series)
 {
     m_plot->clearGraphs();
-    for (auto* item : m_totalLines)
-        m_plot->removeItem(item);
-    for (auto* item : m_totalTexts)
-        m_plot->removeItem(item);
-    for (auto* item : m_predictionLines)
-        m_plot->removeItem(item);
-    for (auto* item : m_predictionTexts)
-        m_plot->removeItem(item);
-    m_totalLines.clear();
-    m_totalTexts.clear();
-    m_predictionLines.clear();
-    m_predictionTexts.clear();
+    const auto removeAll = [this](auto& items) {
+        for (auto* item : items)
+            m_plot->removeItem(item);
+        items.clear();
+    };
+    removeAll(m_totalLines);
+    removeAll(m_totalTexts);
+    removeAll(m_predictionLines);
+    removeAll(m_predictionTexts);
     m_graphs.clear();
     m_series = series;
+    bool hasContext = false;
     for (int i = 0; i < series.size(); ++i) {
         const QColor colour = kColours[i % kColourCount];
-        QCPGraph* graph = m_plot->addGraph();
+        const bool isContext = series[i].isContext;
+        hasContext = hasContext || isContext;
+        QCPGraph* graph = m_plot->addGraph(m_plot->xAxis, isContext ? m_plot->yAxis2 : m_plot->yAxis);
         graph->setName(series[i].label);
-        graph->setPen(QPen(colour, 2));
+        graph->setPen(isContext ? QPen(colour.lighter(115), 1.2, Qt::DashLine) : QPen(colour, 2));
         m_graphs.push_back(graph);
         if (series[i].totalBytes > 0) {
             m_totalLines.insert(series[i].id, horizontalLine(series[i].totalBytes / kBytesPerGiB, colour, Qt::DashLine));
             m_totalTexts.insert(series[i].id, lineText(colour));
         }
     }
+    m_plot->yAxis2->setVisible(hasContext);
+    m_plot->yAxis2->setTickLabelColor(QColor(0x70, 0x70, 0x70));
+    m_plot->yAxis2->setLabelColor(QColor(0x70, 0x70, 0x70));
     clearData();
 }
 
@@ -155,6 +156,7 @@ QCPItemText* VramGraph::lineText(const QColor& colour)
 {
     auto* text = new QCPItemText(m_plot);
     text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    text->position->setTypeY(QCPItemPosition::ptPlotCoords);
     text->setColor(colour.darker(120));
     text->setBrush(QColor(255, 255, 255, 190));
     text->setPadding(QMargins(2, 0, 2, 0));
@@ -244,7 +246,7 @@ void VramGraph::setPrediction(const QString& seriesId, qint64 bytes)
         const QColor colour = kColours[index % kColourCount];
         m_predictionLines.insert(seriesId, horizontalLine(gib, colour, Qt::DashDotLine));
         QCPItemText* text = lineText(colour);
-        text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        text->position->setAxes(m_plot->xAxis, m_series[index].isContext ? m_plot->yAxis2 : m_plot->yAxis);
         text->position->setCoords(0.01, gib);
         text->setPositionAlignment(Qt::AlignBottom | Qt::AlignLeft);
         m_predictionTexts.insert(seriesId, text);
@@ -284,6 +286,17 @@ int VramGraph::seriesIndex(const QString& seriesId) const
     return -1;
 }
 
+qint64 VramGraph::latestBytes(const QString& seriesId) const
+{
+    const QCPGraph* graph = graphFor(seriesId);
+    if (!graph)
+        return -1;
+    for (auto it = graph->data()->constEnd(); it != graph->data()->constBegin();)
+        if (!std::isnan((--it)->value))
+            return std::llround(it->value * kBytesPerGiB);
+    return -1;
+}
+
 QCPGraph* VramGraph::graphFor(const QString& seriesId) const
 {
     const int index = seriesIndex(seriesId);
@@ -304,21 +317,27 @@ void VramGraph::rescale()
 
 void VramGraph::rescaleValues()
 {
-    // The lines and predictions in view decide the scale, never a device's total: 0.4 GiB of use
+    // The lines and predictions in view decide each axis, never a device's total: 0.4 GiB of use
     // on a 24 GiB card must not lie flat on the floor.
     double top = 0;
+    double contextTop = 0;
     for (int i = 0; i < m_graphs.size(); ++i) {
         if (!m_graphs[i]->visible())
             continue;
+        double& axisTop = m_series[i].isContext ? contextTop : top;
         bool found = false;
         const QCPRange values = m_graphs[i]->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
         if (found)
-            top = std::max(top, values.upper);
+            axisTop = std::max(axisTop, values.upper);
         if (auto* prediction = m_predictionLines.value(m_series[i].id))
-            top = std::max(top, prediction->point1->value());
+            axisTop = std::max(axisTop, prediction->point1->value());
     }
-    top = std::max(top * kHeadroom, kMinimumTopGiB);
+    // The stage labels get the top of the plot to themselves: the lines stay below them.
+    const double axisHeight = std::max(1, m_plot->axisRect()->height());
+    const double labels = std::min(0.45, m_stages->labelsHeight() / axisHeight);
+    top = std::max(top * kHeadroom, kMinimumTopGiB) / (1.0 - labels);
     m_plot->yAxis->setRange(0, top);
+    m_plot->yAxis2->setRange(0, std::max(contextTop * kHeadroom, kMinimumTopGiB) / (1.0 - labels));
     placeTotals(top);
     for (auto it = m_predictionTexts.cbegin(); it != m_predictionTexts.cend(); ++it)
         it.value()->setText(predictionText(it.key()));
@@ -328,28 +347,22 @@ void VramGraph::rescaleValues()
 
 void VramGraph::placeTotals(double top)
 {
-    int above = 0; // totals above the view are listed along the top edge
     for (int i = 0; i < m_series.size(); ++i) {
         auto* line = m_totalLines.value(m_series[i].id);
         auto* text = m_totalTexts.value(m_series[i].id);
         if (!line || !text)
             continue;
         const double total = line->point1->value();
-        const bool inView = total <= top;
+        const bool inView = total <= top && !m_series[i].isContext;
         const QString name = m_series[i].totalLabel.isEmpty() ? m_series[i].label : m_series[i].totalLabel;
         line->setVisible(inView && m_graphs[i]->visible());
-        text->setVisible(m_graphs[i]->visible());
-        if (inView) {
-            text->setText(tr("%1: %2").arg(name, bytesText(total)));
-            text->position->setTypeY(QCPItemPosition::ptPlotCoords);
-            text->position->setCoords(0.99, total);
-            text->setPositionAlignment(Qt::AlignBottom | Qt::AlignRight);
-        } else {
-            text->setText(tr("↑ %1: %2").arg(name, bytesText(total)));
-            text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            text->position->setCoords(0.99, 0.01 + 0.09 * above++);
-            text->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
-        }
+        text->setVisible(inView && m_graphs[i]->visible());
+        // A total far above is named in the legend: no label over the stage bands or the lines.
+        text->setText(inView ? tr("%1: %2").arg(name, bytesText(total)) : tr("↑ %1: %2").arg(name, bytesText(total)));
+        const QString above = m_series[i].totalLabel.isEmpty() ? tr("↑ %1").arg(bytesText(total)) : text->text();
+        m_graphs[i]->setName(inView ? m_series[i].label : tr("%1 (%2)").arg(m_series[i].label, above));
+        text->position->setCoords(0.99, total);
+        text->setPositionAlignment(Qt::AlignBottom | Qt::AlignRight);
     }
 }
 
@@ -359,22 +372,8 @@ QString VramGraph::stageAt(double seconds) const { return m_stages->labelAt(seco
 
 QString VramGraph::readoutAt(double seconds) const
 {
-    QStringList lines{tr("t = %1 s").arg(QLocale().toString(seconds, 'f', 1))};
-    if (const QString stage = stageAt(seconds); !stage.isEmpty())
-        lines << tr("Stage: %1").arg(stage);
-    for (int i = 0; i < m_graphs.size(); ++i) {
-        const QCPGraph* graph = m_graphs[i];
-        if (!graph->visible() || graph->data()->isEmpty())
-            continue;
-        auto it = graph->data()->findBegin(seconds, true); // the point at or just before `seconds`
-        if (it == graph->data()->constEnd() || it->key > seconds || std::isnan(it->value))
-            continue;
-        lines << (m_series[i].totalBytes > 0
-                      ? tr("%1: %2 of %3").arg(m_series[i].label, bytesText(it->value),
-                                               bytesText(m_series[i].totalBytes / kBytesPerGiB))
-                      : tr("%1: %2").arg(m_series[i].label, bytesText(it->value)));
-    }
-    return lines.join(QLatin1Char('\n'));
+    QVector<const QCPGraph*> graphs(m_graphs.begin(), m_graphs.end());
+    return VramGraphTrace::readout(seconds, m_series, graphs, *m_stages);
 }
 
 void VramGraph::onMouseMove(QMouseEvent* event)
@@ -398,26 +397,8 @@ void VramGraph::showContextMenu(const QPoint& pos)
 
 QString VramGraph::toCsv() const
 {
-    QStringList header{QStringLiteral("seconds"), QStringLiteral("stage")};
-    for (const Series& s : m_series)
-        header << s.id + QStringLiteral(" bytes");
-    QStringList rows{header.join(QLatin1Char(','))};
-    if (m_graphs.isEmpty())
-        return rows.join(QLatin1Char('\n')) + QLatin1Char('\n');
-    // Every series got one value per sample, so the first one's keys are the sample times.
-    const auto* first = m_graphs.first()->data().data();
-    for (int row = 0; row < first->size(); ++row) {
-        const double seconds = first->at(row)->key;
-        QString stage = stageAt(seconds);
-        stage.replace(QLatin1Char(','), QLatin1Char(' '));
-        QStringList cells{QString::number(seconds, 'f', 3), stage};
-        for (const QCPGraph* graph : m_graphs) {
-            const double gib = row < graph->data()->size() ? graph->data()->at(row)->value : std::nan("");
-            cells << (std::isnan(gib) ? QString() : QString::number(std::llround(gib * kBytesPerGiB)));
-        }
-        rows << cells.join(QLatin1Char(','));
-    }
-    return rows.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    QVector<const QCPGraph*> graphs(m_graphs.begin(), m_graphs.end());
+    return VramGraphTrace::csv(m_series, graphs, *m_stages);
 }
 
 bool VramGraph::savePng(const QString& path, int width, int height)

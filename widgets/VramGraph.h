@@ -1,8 +1,9 @@
 #pragma once
-// Live memory plot over a whole run: one line per series (GPU, process, other programs), the
-// planner's predicted peak per series, and the run's stages as labelled bands. The y-axis follows
-// the data and the predictions; a device's total is a labelled line when it is in view and a label
-// at the top edge when it is far above. The time axis follows the newest sample from the run's
+// Live memory plot over a whole run: one line per series (GPU, process), the planner's predicted
+// peak per series, and the run's stages as labelled bands. The left y-axis follows the data and
+// the predictions; context series (other programs' use) have their own right-hand axis, so they
+// never flatten the lines that matter. A device's total is a labelled line when it is in view and
+// is named in the legend ("↑") when it is far above. The time axis follows the newest sample from the run's
 // start until the user zooms (wheel) or pans (drag); a double-click follows again. Hovering reads
 // out time, stage and every series. The trace can be saved as CSV and PNG. Takes plain values and
 // knows nothing of the app. GUI thread only; replots are queued (rpQueuedReplot).
@@ -27,6 +28,7 @@ public:
         QString label;          // shown in the legend
         qint64 totalBytes = 0;  // 0: no total line
         QString totalLabel;     // names the total ("System RAM"); empty: the series' label
+        bool isContext = false; // drawn thin against the right-hand axis (e.g. other programs)
     };
     struct Sample {
         double seconds = 0;
@@ -54,6 +56,7 @@ public:
     void followLive(); // back to following the newest sample from the view start
     bool isFollowing() const { return m_isFollowing; }
     double latestSeconds() const { return m_latestSeconds; }
+    qint64 latestBytes(const QString& seriesId) const; // the newest reading; -1: none
 
     // Read-out shown on hover: time, stage, and every visible series at or before `seconds`.
     QString readoutAt(double seconds) const;

@@ -75,6 +75,14 @@ double VramGraphStages::endSeconds(int index) const
                                        : std::max(m_latestSeconds, m_stages.at(index).seconds);
 }
 
+int VramGraphStages::labelsHeight() const
+{
+    int rows = 0;
+    for (const Stage& stage : m_stages)
+        rows = std::max(rows, stage.row + 1);
+    return rows == 0 ? 0 : 4 + rows * (QFontMetrics(m_plot->font()).height() + 4);
+}
+
 QString VramGraphStages::labelAt(double seconds) const
 {
     QString label;

@@ -24,6 +24,8 @@ public:
     void layout(double latestSeconds);
 
     int count() const { return m_stages.size(); }
+    // The height the label rows take at the top of the plot, in pixels (after layout()).
+    int labelsHeight() const;
     double seconds(int index) const { return m_stages.at(index).seconds; }
     QString label(int index) const { return m_stages.at(index).label; }
     double endSeconds(int index) const;

@@ -33,7 +33,7 @@ private Q_SLOTS:
         VramGraph graph;
         graph.setSeries(twoSeries());
         QCOMPARE(graph.plot()->graphCount(), 2);
-        QCOMPARE(graph.plot()->graph(0)->name(), QStringLiteral("GPU 0"));
+        QVERIFY(graph.plot()->graph(0)->name().startsWith(QStringLiteral("GPU 0")));
         graph.appendSamples({{0.5, {2 * kGiB, kGiB / 2}}, {1.0, {3 * kGiB, -1}}});
         graph.appendSamples({{1.5, {kGiB * 5 / 4, kGiB}}});
         const auto gpu = graph.plot()->graph(0)->data();
@@ -59,9 +59,22 @@ private Q_SLOTS:
         QVERIFY(!graph.isTotalInView(QStringLiteral("cuda:0")));
         QVERIFY2(graph.totalText(QStringLiteral("cuda:0")).startsWith(QStringLiteral("↑ GPU 0: 80.00 GiB")),
                  qPrintable(graph.totalText(QStringLiteral("cuda:0"))));
+        QCOMPARE(graph.graphFor(QStringLiteral("cuda:0"))->name(), QStringLiteral("GPU 0 (↑ 80.00 GiB)")); // in the legend
         // A prediction above the data is part of the scale.
         graph.setPrediction(QStringLiteral("cuda:0"), 2 * kGiB);
         QVERIFY(graph.plot()->yAxis->range().upper >= 2.0 && graph.plot()->yAxis->range().upper < 3.0);
+    }
+
+    void otherProgramsHaveTheirOwnAxis()
+    {
+        VramGraph graph;
+        graph.setSeries({{QStringLiteral("rss"), QStringLiteral("Framesmith"), 0, {}, false},
+                         {QStringLiteral("other"), QStringLiteral("Other programs"), 0, {}, true}});
+        graph.appendSamples({{1.0, {300 * kMiB, 6 * kGiB}}, {2.0, {400 * kMiB, 7 * kGiB}}});
+        QCOMPARE(graph.graphFor(QStringLiteral("other"))->valueAxis(), graph.plot()->yAxis2);
+        QVERIFY(graph.plot()->yAxis2->visible());
+        QVERIFY(graph.plot()->yAxis->range().upper < 1.0);  // Framesmith's 0.4 GiB fills its axis
+        QVERIFY(graph.plot()->yAxis2->range().upper >= 7.0); // the others' 7 GiB fill theirs
     }
 
     void totalInViewIsALabelledLine()
