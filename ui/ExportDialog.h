@@ -7,6 +7,7 @@
 #include "framesmith/ExportOptions.h"
 
 #include <QDialog>
+#include <QMetaType>
 
 #include <cstdint>
 #include <memory>
@@ -14,6 +15,7 @@
 namespace Ui {
 class ExportDialog;
 }
+Q_DECLARE_METATYPE(framesmith::ExportOptions)
 
 class ExportDialog : public QDialog {
     Q_OBJECT

@@ -7,12 +7,13 @@
 #include "ui/AboutBox.h"
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
-#include "ui/LanguageMenu.h"
 #include "ui/ClipShelf.h"
+#include "ui/ErrorBox.h"
 #include "ui/FieldValidation.h"
 #include "ui/FormRecovery.h"
 #include "ui/GenerationController.h"
 #include "ui/HistoryPanel.h"
+#include "ui/LanguageMenu.h"
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelChecker.h"
 #include "ui/RunLauncher.h"
@@ -31,7 +32,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLocale>
-#include <QMessageBox>
 #include <QRandomGenerator>
 #include <QStatusBar>
 
@@ -198,8 +198,9 @@ void MainWindow::setModelFolder(const QString& folder)
 
 void MainWindow::openModel(const QString& folder)
 {
-    if (folder == m_model.folder && m_model.state != ModelFolderProbe::State::NoFolder)
-        return; // editingFinished repeats itself on focus changes: no second check
+    const bool isKnownGood = m_model.isReady() || m_model.state == ModelFolderProbe::State::Checking;
+    if (folder == m_model.folder && isKnownGood)
+        return; // editingFinished repeats on focus changes; a damaged folder is checked again
     m_model = m_checker->open(folder);
     m_settings.setModelFolder(folder);
     m_ui->parametersPanel->applySpec(m_model.spec());
@@ -217,7 +218,7 @@ void MainWindow::onModelChecked(const ModelFolderProbe& model)
     m_model = model;
     m_ui->parametersPanel->applySpec(m_model.spec());
     m_ui->promptPanel->showModel(m_model);
-    onFieldsChanged();
+    retranslateDynamic(); // "Ready." now that every file is checked
     Q_EMIT modelChecked();
 }
 
@@ -243,8 +244,8 @@ QStringList MainWindow::validationMessages() const
 
 void MainWindow::onFieldsChanged()
 {
-    const FieldValidation::Result result = FieldValidation::check(
-        request(), m_model.spec(), m_ui->parametersPanel->seedText(), m_shelf->store().clipsFolder());
+    const auto result = FieldValidation::check(request(), m_model.spec(), m_ui->parametersPanel->seedText(),
+                                               m_shelf->store().clipsFolder());
     m_ui->parametersPanel->showProblems(result.messages, result.fields);
     m_ui->promptPanel->startImageGroup()->setStyleSheet(
         result.fields.contains(QStringLiteral("startImage")) ? QStringLiteral("QGroupBox { color: #b3261e; }") : QString());
@@ -279,6 +280,7 @@ void MainWindow::updateGenerateAvailability(const QStringList& problems)
 void MainWindow::updateRunState()
 {
     m_shelf->setRunInFlight(m_controller->isRunning());
+    m_memory->setRunning(m_controller->isRunning());
     updateGenerateAvailability(validationMessages());
 }
 
@@ -314,13 +316,7 @@ void MainWindow::showStatus(const QString& text) { statusBar()->showMessage(text
 
 void MainWindow::showError(const QString& title, const QString& message, const QString& detail)
 {
-    // Window-modal and non-blocking (open(), not exec()): the event loop keeps running.
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("errorBox"));
-    box->setDetailedText(detail);
-    box->setInformativeText(detail);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    ErrorBox::show(this, title, message, detail);
 }
 
 void MainWindow::onModelBrowseClicked()
@@ -336,10 +332,10 @@ void MainWindow::retranslateDynamic()
     m_historyDock->setWindowTitle(tr("History"));
     m_ui->formRestoreLabel->setText(tr("The settings of the clip from %1 are loaded.").arg(m_recovery->description()));
     if (!m_controller->isRunning())
-        statusBar()->showMessage(m_model.isReady() ? tr("Ready.") : tr("Ready. Choose a model folder to generate."));
+        statusBar()->showMessage(m_model.isReady() ? tr("Ready.") : m_model.isModel() ? QString()
+                                                                   : tr("Ready. Choose a model folder to generate."));
     m_memory->retranslate();
-    updateGenerateAvailability(validationMessages());
-    updateForecast();
+    onFieldsChanged(); // the validation line and the forecast in the new language
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -371,17 +367,11 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::updateForecast()
 {
-    ParametersPanel* parameters = m_ui->parametersPanel;
-    if (!m_model.isReady()) { // a damaged or unchecked model never "fits"
-        parameters->showForecast(m_model.state == ModelFolderProbe::State::Checking ? tr("Checking the model's files…")
-                                                                                    : QString(),
-                                 QString(), false);
-        m_memory->showForecast(framesmith::GenerationRequest{"", "", "", ""}, 0);
-        return;
-    }
-    const MemoryForecast forecast = m_memory->showForecast(request(), parameters->plannedGpuBytes());
-    parameters->showForecast(forecast.summary, forecast.details, forecast.isKnown && !forecast.fits);
-    parameters->setPlannedGpuVisible(forecast.isForChosenGpu);
+    // A damaged or unchecked model never "fits": no model, no forecast.
+    framesmith::GenerationRequest r = request();
+    if (!m_model.isReady())
+        r.modelPath.clear();
+    m_memory->showForecastOn(*m_ui->parametersPanel, r, m_model.state == ModelFolderProbe::State::Checking);
 }
 
 VramGraph* MainWindow::memoryGraph() const { return m_ui->vramGraph; }

@@ -76,7 +76,9 @@ void PresetEditorDialog::buildForm()
     form->addRow(tr("&Description:"), m_descriptionEdit);
     form->addRow(tr("Compute &type:"), m_dtypeCombo);
     form->addRow(tr("Blocks loaded &ahead:"), m_prefetchSpin);
-    form->addRow(tr("VAE &tile size:"), tiles);
+    auto* tilesLabel = new QLabel(tr("VAE &tile size:"), this); // a row of a layout gets no buddy by itself
+    tilesLabel->setBuddy(m_tileHeightSpin);
+    form->addRow(tilesLabel, tiles);
 
     m_forecastLabel = new QLabel(this);
     m_forecastLabel->setObjectName(QStringLiteral("forecastLabel"));

@@ -46,6 +46,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         HistoryStore store(dir.path());
         HistoryEntry in = sampleEntry(QStringLiteral("a"), QDateTime::currentDateTime());
+        in.title = QStringLiteral("Fox, take 3");
         in.videoPath = QDir(store.clipsFolder()).filePath(QStringLiteral("a.mp4"));
         QImage thumbnail(32, 24, QImage::Format_RGB32);
         thumbnail.fill(Qt::red);
@@ -54,6 +55,7 @@ private Q_SLOTS:
         QCOMPARE(entries.size(), 1);
         const HistoryEntry& out = entries.first();
         QCOMPARE(out.id, in.id);
+        QCOMPARE(out.title, in.title);
         QCOMPARE(out.request.prompt, in.request.prompt);
         QCOMPARE(out.request.seed, in.request.seed);
         QCOMPARE(out.request.frameCount, in.request.frameCount);

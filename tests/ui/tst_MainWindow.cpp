@@ -1,5 +1,6 @@
 // MainWindow: every field round-trips through a GenerationRequest, impossible values are refused
 // naming the field, Generate needs a model, demo models are labelled, shortcuts exist and settings persist.
+#include "framesmith/Engine.h"
 #include "framesmith/GenerationRequest.h"
 #include "ui/AppSettings.h"
 #include "ui/MainWindow.h"
@@ -12,6 +13,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -22,6 +25,24 @@ namespace {
 QString fixtureModel(const char* name)
 {
     return QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/") + QString::fromLatin1(name);
+}
+
+// A demo model is a model folder whose model_index.json carries the demo marker.
+void makeDemoCopy(const QTemporaryDir& demo)
+{
+    const QString source = fixtureModel("tiny-2b");
+    for (const QString& sub : QDir(source).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QDir().mkpath(demo.filePath(sub));
+        for (const QString& file : QDir(source + "/" + sub).entryList(QDir::Files))
+            QVERIFY(QFile::link(source + "/" + sub + "/" + file, demo.filePath(sub + "/" + file)));
+    }
+    QFile index(source + "/model_index.json");
+    QVERIFY(index.open(QIODevice::ReadOnly));
+    QByteArray json = index.readAll();
+    json.insert(json.indexOf('{') + 1, "\n  \"_framesmith_demo\": true,");
+    QFile out(demo.filePath("model_index.json"));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(json);
 }
 
 framesmith::GenerationRequest unusualRequest(const QString& imagePath)
@@ -197,6 +218,83 @@ private Q_SLOTS:
         QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionExportClip"))->isEnabled());
     }
 
+    void damagedModelNeverFitsNorGenerates()
+    {
+        // A folder of configs without weights reads like a model until every file is checked.
+        QTemporaryDir broken;
+        const QString source = fixtureModel("tiny-2b");
+        for (const QString& sub : QDir(source).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QDir().mkpath(broken.filePath(sub));
+            for (const QString& file : QDir(source + "/" + sub).entryList({QStringLiteral("*.json"), QStringLiteral("*.model")}))
+                QVERIFY(QFile::copy(source + "/" + sub + "/" + file, broken.filePath(sub + "/" + file)));
+        }
+        QVERIFY(QFile::copy(source + "/model_index.json", broken.filePath(QStringLiteral("model_index.json"))));
+        AppSettings settings(iniPath("broken.ini"));
+        MainWindow window(settings);
+        auto r = window.request();
+        r.frameCount = 9;
+        r.width = 96;
+        r.height = 64;
+        window.setRequest(r);
+        QSignalSpy checked(&window, &MainWindow::modelChecked);
+        window.setModelFolder(broken.path());
+        QVERIFY(!window.forecastText().contains(QStringLiteral("Fits")));
+        QVERIFY(checked.wait(60000));
+        QCOMPARE(window.model().state, ModelFolderProbe::State::Damaged);
+        auto* generate = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
+        QVERIFY(!generate->isEnabled());
+        QVERIFY(!window.forecastText().contains(QStringLiteral("Fits")));
+        QVERIFY2(window.findChild<QLabel*>(QStringLiteral("modelInfoLabel"))->text().contains(QStringLiteral("missing or damaged")),
+                 qPrintable(window.findChild<QLabel*>(QStringLiteral("modelInfoLabel"))->text()));
+        window.setModelFolder(fixtureModel("tiny-2b")); // the same form on a good model
+        QTRY_VERIFY(window.isModelReady());
+        QVERIFY(generate->isEnabled());
+        QVERIFY2(!window.forecastText().isEmpty(), "a checked model gets a forecast");
+    }
+
+    void spinBoxesFollowTheOpenedModel()
+    {
+        AppSettings settings(iniPath("spec.ini"));
+        MainWindow window(settings);
+        auto* frames = window.findChild<QSpinBox*>(QStringLiteral("frameCountSpin"));
+        window.setModelFolder(fixtureModel("tiny-2b"));
+        QCOMPARE(frames->singleStep(), 8);
+        QCOMPARE(frames->minimum(), 9);
+        window.setModelFolder(fixtureModel("tiny-1.5-i2v"));
+        QCOMPARE(frames->singleStep(), 16);
+        QCOMPARE(frames->minimum(), 17);
+        QCOMPARE(window.findChild<QSpinBox*>(QStringLiteral("stepsSpin"))->maximum(), window.model().spec().maxSteps);
+    }
+
+    void tokenCountFollowsThePrompt()
+    {
+        AppSettings settings(iniPath("tokens.ini"));
+        MainWindow window(settings);
+        window.setModelFolder(fixtureModel("tiny-2b"));
+        auto* prompt = window.findChild<QPlainTextEdit*>(QStringLiteral("promptEdit"));
+        prompt->setPlainText(QStringLiteral("a red fox trots through fresh snow"));
+        auto* label = window.findChild<QLabel*>(QStringLiteral("tokenCountLabel"));
+        const auto expected = framesmith::Engine::countTokens(fixtureModel("tiny-2b").toStdString(),
+                                                              prompt->toPlainText().toStdString());
+        QTRY_COMPARE(label->text(), QStringLiteral("%1 / 226 tokens").arg(expected.count));
+    }
+
+    void demoModelStartsWithQuickDefaults()
+    {
+        // A first launch (no saved request) on the demo model: a clip that finishes in seconds.
+        QTemporaryDir demo;
+        makeDemoCopy(demo);
+        AppSettings settings(iniPath("first-launch.ini"));
+        QVERIFY(!settings.hasLastRequest());
+        MainWindow window(settings);
+        window.setModelFolder(demo.path());
+        const auto r = window.request();
+        QCOMPARE(r.frameCount, 9);
+        QVERIFY(r.width * r.height <= 256 * 160);
+        QVERIFY(r.steps <= 10);
+        QVERIFY2(window.validationMessages().isEmpty(), qPrintable(window.validationMessages().join('\n')));
+    }
+
     void demoModelIsLabelledAsNoise()
     {
         AppSettings settings(iniPath("demo.ini"));
@@ -204,22 +302,8 @@ private Q_SLOTS:
         auto* label = window.findChild<QLabel*>(QStringLiteral("demoWarningLabel"));
         window.setModelFolder(fixtureModel("tiny-2b"));
         QVERIFY(label->isHidden());
-        // A demo model is a model folder whose model_index.json carries the demo marker.
         QTemporaryDir demo;
-        const QString source = fixtureModel("tiny-2b");
-        for (const QString& sub : QDir(source).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-            QDir().mkpath(demo.filePath(sub));
-            for (const QString& file : QDir(source + "/" + sub).entryList(QDir::Files))
-                QVERIFY(QFile::link(source + "/" + sub + "/" + file, demo.filePath(sub + "/" + file)));
-        }
-        QFile index(source + "/model_index.json");
-        QVERIFY(index.open(QIODevice::ReadOnly));
-        QByteArray json = index.readAll();
-        json.insert(json.indexOf('{') + 1, "\n  \"_framesmith_demo\": true,");
-        QFile out(demo.filePath("model_index.json"));
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(json);
-        out.close();
+        makeDemoCopy(demo);
         window.setModelFolder(demo.path());
         QVERIFY(!label->isHidden());
         QVERIFY(label->text().contains(QStringLiteral("random weights")));
