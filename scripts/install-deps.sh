@@ -12,6 +12,7 @@ packages=(
   libsentencepiece-dev sentencepiece nlohmann-json3-dev
   clang libclang-rt-14-dev
   xvfb xauth
+  file dpkg-dev debootstrap lld
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
   fonts-wqy-microhei
 )

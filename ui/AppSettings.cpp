@@ -22,6 +22,7 @@ const QString kPreset = QStringLiteral("request/preset");
 const QString kExportFolder = QStringLiteral("export/folder");
 const QString kExportFormat = QStringLiteral("export/format");
 const QString kTraceFolder = QStringLiteral("export/traceFolder");
+const QString kIdleUnloadMinutes = QStringLiteral("generation/idleUnloadMinutes");
 } // namespace Key
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
@@ -99,5 +100,12 @@ QString AppSettings::lastExportFormat() const { return m_settings.value(Key::kEx
 void AppSettings::setLastExportFormat(const QString& name) { m_settings.setValue(Key::kExportFormat, name); }
 QString AppSettings::lastTraceFolder() const { return m_settings.value(Key::kTraceFolder).toString(); }
 void AppSettings::setLastTraceFolder(const QString& folder) { m_settings.setValue(Key::kTraceFolder, folder); }
+
+int AppSettings::idleUnloadMinutes() const
+{
+    return qMax(0, m_settings.value(Key::kIdleUnloadMinutes, kDefaultIdleUnloadMinutes).toInt());
+}
+
+void AppSettings::setIdleUnloadMinutes(int minutes) { m_settings.setValue(Key::kIdleUnloadMinutes, qMax(0, minutes)); }
 
 void AppSettings::sync() { m_settings.sync(); }

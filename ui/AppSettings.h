@@ -1,6 +1,7 @@
 #pragma once
-// The one owner of every QSettings key and default: window state, language, model folder and
-// the last request. Nothing else in the app touches QSettings. GUI thread only.
+// The one owner of every QSettings key and default: window state, language, model folder, the
+// last request and when an idle model is unloaded. Nothing else in the app touches QSettings.
+// GUI thread only.
 #include "framesmith/GenerationRequest.h"
 
 #include <QByteArray>
@@ -10,6 +11,7 @@
 class AppSettings {
 public:
     static constexpr const char* kSystemLanguage = "system";
+    static constexpr int kDefaultIdleUnloadMinutes = 10;
 
     AppSettings();                                // the user's settings (organisation/app name)
     explicit AppSettings(const QString& iniPath); // a given file (tools, tests)
@@ -39,6 +41,10 @@ public:
     void setLastExportFormat(const QString& name);
     QString lastTraceFolder() const;  // where File > Save memory trace went last
     void setLastTraceFolder(const QString& folder);
+
+    // Minutes without a run after which the loaded model is freed; 0: keep it until quit.
+    int idleUnloadMinutes() const;
+    void setIdleUnloadMinutes(int minutes);
 
     void sync();
     QString fileName() const { return m_settings.fileName(); }

@@ -38,6 +38,8 @@ ClipShelf::ClipShelf(PreviewPlayer* player, AppSettings& settings, QWidget* dial
     connect(m_panel, &HistoryPanel::renameRequested, this, &ClipShelf::rename);
     connect(m_panel, &HistoryPanel::deleteRequested, this, &ClipShelf::askToDelete);
     connect(m_panel, &HistoryPanel::showInFolderRequested, this, &ClipShelf::showInFolder);
+    connect(m_panel, &HistoryPanel::regenerateRequested, this,
+            [this](const HistoryEntry& entry) { Q_EMIT regenerateRequested(entry.request); });
 }
 
 QDockWidget* ClipShelf::createDock(QMainWindow* window, QAction* toggle)
@@ -68,14 +70,16 @@ void ClipShelf::reload()
     Q_EMIT historyChanged();
 }
 
-void ClipShelf::showClip(const framesmith::VideoFrames& frames, const framesmith::GenerationRequest& request,
-                         const QString& historyId)
+QVector<QImage> ClipShelf::showClip(const framesmith::VideoFrames& frames, const framesmith::GenerationRequest& request,
+                                    const QString& historyId)
 {
     m_clip = frames;
     m_clipRequest = request;
     m_clipId = historyId;
-    m_player->setFrames(ClipFrames::toImages(m_clip), m_clip.fps);
+    const QVector<QImage> images = ClipFrames::toImages(m_clip); // the one conversion of the clip
+    m_player->setFrames(images, m_clip.fps);
     Q_EMIT clipShown(m_clip.frameCount);
+    return images;
 }
 
 QString ClipShelf::traceBaseFor(const QString& historyId) const
@@ -85,22 +89,24 @@ QString ClipShelf::traceBaseFor(const QString& historyId) const
 
 void ClipShelf::addResult(const framesmith::GenerationResult& result, const QString& historyId, const QString& modelName)
 {
-    showClip(framesmith::VideoFrames::fromResult(result), result.request, historyId);
+    const QVector<QImage> images = showClip(result.clip, result.request, historyId);
     HistoryEntry entry;
     entry.id = historyId;
     entry.createdAt = QDateTime::currentDateTime();
     entry.request = result.request;
     entry.modelName = modelName;
     entry.preset = QString::fromStdString(result.request.preset);
+    if (const auto& resolved = result.request.resolvedPreset; resolved && resolved->name != result.request.preset)
+        entry.preset += QStringLiteral(" (%1)").arg(QString::fromStdString(resolved->name)); // "auto (24gb)"
     entry.videoPath = QString::fromStdString(result.outputPath);
-    entry.frameCount = result.frameCount;
-    entry.width = result.width;
-    entry.height = result.height;
+    entry.frameCount = result.clip.frameCount;
+    entry.width = result.clip.width;
+    entry.height = result.clip.height;
     entry.stepsCompleted = result.stepsCompleted;
     entry.isPartial = result.isPartial;
     for (const auto& timing : result.timings)
         entry.timings.push_back({QString::fromStdString(timing.stage), timing.seconds});
-    if (!m_history.add(entry, ClipFrames::thumbnail(ClipFrames::toImages(m_clip)))) {
+    if (!m_history.add(entry, ClipFrames::thumbnail(images))) {
         Q_EMIT errorRaised(tr("History"), tr("The clip could not be added to the history."), m_history.error());
         return;
     }

@@ -57,13 +57,16 @@ Q_SIGNALS:
     void clipShown(int frameCount);
     void requestChosen(const HistoryEntry& entry); // a history entry was picked: load its settings
     void exportFinished(const QString& error);     // empty: written
+    // "Regenerate": the entry's request with the preset it resolved to (every lever, dtype, tiles).
+    void regenerateRequested(const framesmith::GenerationRequest& request);
     void historyChanged();
     void statusMessage(const QString& text);
     void errorRaised(const QString& title, const QString& message, const QString& detail);
 
 private:
-    void showClip(const framesmith::VideoFrames& frames, const framesmith::GenerationRequest& request,
-                  const QString& historyId);
+    // Shows the clip; returns its frames as images (converted once, reused for the thumbnail).
+    QVector<QImage> showClip(const framesmith::VideoFrames& frames, const framesmith::GenerationRequest& request,
+                             const QString& historyId);
     void copyTrace(const QString& exportPath);
 
     PreviewPlayer* m_player;

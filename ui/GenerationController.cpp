@@ -19,6 +19,9 @@ GenerationController::GenerationController(QObject* parent) : QObject(parent)
     connect(m_worker, &GenerationWorker::finished, this, &GenerationController::onWorkerFinished);
     connect(m_worker, &GenerationWorker::failed, this, &GenerationController::onWorkerFailed);
     connect(m_worker, &GenerationWorker::cancelled, this, &GenerationController::onWorkerCancelled);
+    connect(m_worker, &GenerationWorker::loadedModelChanged, this, &GenerationController::onLoadedModelChanged);
+    m_idleTimer.setSingleShot(true);
+    connect(&m_idleTimer, &QTimer::timeout, this, &GenerationController::unloadModel);
     m_thread.start();
 }
 
@@ -33,6 +36,7 @@ bool GenerationController::start(const framesmith::GenerationRequest& request, c
 {
     if (m_isRunning)
         return false;
+    m_idleTimer.stop();
     m_cancel.reset();
     m_isRunning = true;
     const GenerationJob job{request, autoExportPath};
@@ -48,20 +52,57 @@ void GenerationController::cancel(framesmith::CancelMode mode)
         m_cancel.request(mode);
 }
 
-void GenerationController::onWorkerFinished(const framesmith::GenerationResult& result)
+void GenerationController::unloadModel()
+{
+    m_idleTimer.stop();
+    m_isUnloadPending = true;
+    GenerationWorker* worker = m_worker;
+    QMetaObject::invokeMethod(m_worker, [worker] { worker->unload(); }, Qt::QueuedConnection);
+}
+
+void GenerationController::setIdleUnloadAfter(int milliseconds)
+{
+    m_idleUnloadMs = qMax(0, milliseconds);
+    if (m_idleUnloadMs == 0)
+        m_idleTimer.stop();
+    else if (m_isModelLoaded && !m_isRunning)
+        m_idleTimer.start(m_idleUnloadMs);
+}
+
+void GenerationController::runEnded()
 {
     m_isRunning = false;
+}
+
+void GenerationController::onLoadedModelChanged(bool isLoaded, qint64 heldBytes)
+{
+    m_isModelLoaded = isLoaded;
+    m_heldBytes = heldBytes;
+    if (isLoaded && !m_isRunning && m_idleUnloadMs > 0)
+        m_idleTimer.start(m_idleUnloadMs);
+    Q_EMIT loadedModelChanged(isLoaded, heldBytes);
+    if (!isLoaded && m_isUnloadPending) {
+        m_isUnloadPending = false;
+        Q_EMIT modelUnloaded();
+    }
+}
+
+void GenerationController::onWorkerFinished(const framesmith::GenerationResult& result)
+{
+    runEnded();
     Q_EMIT finished(result);
 }
 
-void GenerationController::onWorkerFailed(const QString& message, const QString& detail)
+void GenerationController::onWorkerFailed(const QString& message, const QString& detail,
+                                          const QString& latentsCheckpointPath)
 {
-    m_isRunning = false;
-    Q_EMIT failed(message, detail);
+    runEnded();
+    Q_EMIT failed(message, detail, latentsCheckpointPath);
 }
 
-void GenerationController::onWorkerCancelled(int stepsCompleted, const QString& detail)
+void GenerationController::onWorkerCancelled(int stepsCompleted, const QString& detail,
+                                             const QString& latentsCheckpointPath)
 {
-    m_isRunning = false;
-    Q_EMIT cancelled(stepsCompleted, detail);
+    runEnded();
+    Q_EMIT cancelled(stepsCompleted, detail, latentsCheckpointPath);
 }

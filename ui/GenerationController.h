@@ -1,14 +1,17 @@
 #pragma once
-// The GUI-thread half of the thread contract. Owns the generation QThread and its worker;
-// start() hands a job over with a queued invocation, cancel() sets the shared atomic
-// CancelToken directly (a busy worker never runs queued slots). Re-emits the worker's signals
-// on the GUI thread and tracks whether a run is in flight. The destructor asks a running
-// generation to stop, then quits and waits the thread (the only wait, as the contract allows).
+// The GUI-thread half of the thread contract. Owns the generation QThread and its worker (which
+// keeps the engine, and so the model, warm between runs); start() hands a job over with a queued
+// invocation, cancel() sets the shared atomic CancelToken directly (a busy worker never runs
+// queued slots), unloadModel() asks the worker to free the model (after the run in flight, if
+// any), and an idle timer does the same after a quiet spell. Re-emits the worker's signals on the
+// GUI thread and tracks whether a run is in flight. The destructor asks a running generation to
+// stop, then quits and waits the thread (the only wait, as the contract allows).
 #include "framesmith/CancelToken.h"
 #include "ui/GenerationMetaTypes.h"
 
 #include <QObject>
 #include <QThread>
+#include <QTimer>
 
 class GenerationWorker;
 
@@ -25,6 +28,14 @@ public:
     bool isRunning() const { return m_isRunning; }
     framesmith::CancelMode requestedCancel() const { return m_cancel.mode(); }
 
+    // Frees the loaded model on the worker thread; modelUnloaded() follows.
+    void unloadModel();
+    // Unload after this long without a run (0: never), counted from the end of the last run.
+    void setIdleUnloadAfter(int milliseconds);
+    int idleUnloadAfterMs() const { return m_idleUnloadMs; }
+    bool isModelLoaded() const { return m_isModelLoaded; }
+    qint64 heldBytes() const { return m_heldBytes; }
+
 Q_SIGNALS:
     void started();
     void stageStarted(int stage, const QString& detail);
@@ -32,18 +43,29 @@ Q_SIGNALS:
     void stepFinished(int step, int stepCount, double seconds, double etaSeconds);
     void previewReady(int step, const QVector<QImage>& frames);
     void warningRaised(const QString& message);
-    // Exactly one per start(), after isRunning() turned false.
+    // Exactly one per start(), after isRunning() turned false. latentsCheckpointPath: the latents
+    // kept on disk ("" when none), for "Decode again".
     void finished(const framesmith::GenerationResult& result);
-    void failed(const QString& message, const QString& detail);
-    void cancelled(int stepsCompleted, const QString& detail);
+    void failed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);
+    void cancelled(int stepsCompleted, const QString& detail, const QString& latentsCheckpointPath);
+    // The worker's engine holds a model (and how many bytes of weights) or nothing.
+    void loadedModelChanged(bool isLoaded, qint64 heldBytes);
+    void modelUnloaded();
 
 private:
     void onWorkerFinished(const framesmith::GenerationResult& result);
-    void onWorkerFailed(const QString& message, const QString& detail);
-    void onWorkerCancelled(int stepsCompleted, const QString& detail);
+    void onWorkerFailed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);
+    void onWorkerCancelled(int stepsCompleted, const QString& detail, const QString& latentsCheckpointPath);
+    void onLoadedModelChanged(bool isLoaded, qint64 heldBytes);
+    void runEnded();
 
     framesmith::CancelToken m_cancel; // declared before the thread: outlives the worker
     QThread m_thread;
     GenerationWorker* m_worker = nullptr; // lives on m_thread; deleted there when it finishes
+    QTimer m_idleTimer;
+    int m_idleUnloadMs = 0;
     bool m_isRunning = false;
+    bool m_isModelLoaded = false;
+    bool m_isUnloadPending = false;
+    qint64 m_heldBytes = 0;
 };

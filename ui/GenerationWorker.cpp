@@ -39,16 +39,32 @@ void GenerationWorker::run(const GenerationJob& job)
     try {
         generate(job);
     } catch (const framesmith::CancelledError& e) {
-        Q_EMIT cancelled(m_stepsCompleted, QString::fromStdString(e.what()));
+        Q_EMIT cancelled(m_stepsCompleted, QString::fromStdString(e.what()),
+                         QString::fromStdString(e.latentsCheckpointPath()));
     } catch (const framesmith::Error& e) {
-        Q_EMIT failed(sentenceFor(e.code()), QString::fromStdString(e.what()));
+        Q_EMIT failed(sentenceFor(e.code()), QString::fromStdString(e.what()),
+                      QString::fromStdString(e.latentsCheckpointPath()));
     } catch (const std::bad_alloc&) {
-        Q_EMIT failed(sentenceFor(framesmith::ErrorCode::OutOfMemory), tr("the host ran out of memory"));
+        Q_EMIT failed(sentenceFor(framesmith::ErrorCode::OutOfMemory), tr("the host ran out of memory"), QString());
     } catch (const std::exception& e) {
-        Q_EMIT failed(tr("Generation failed."), QString::fromStdString(e.what()));
+        Q_EMIT failed(tr("Generation failed."), QString::fromStdString(e.what()), QString());
     } catch (...) {
-        Q_EMIT failed(tr("Generation failed."), tr("an unknown error"));
+        Q_EMIT failed(tr("Generation failed."), tr("an unknown error"), QString());
     }
+    reportLoadedModel();
+}
+
+void GenerationWorker::unload()
+{
+    if (m_engine)
+        m_engine->unload();
+    reportLoadedModel();
+}
+
+void GenerationWorker::reportLoadedModel()
+{
+    const auto loaded = m_engine ? m_engine->loadedModel() : std::nullopt;
+    Q_EMIT loadedModelChanged(loaded.has_value(), loaded ? qint64(loaded->heldBytes) : 0);
 }
 
 void GenerationWorker::generate(const GenerationJob& job)
@@ -58,7 +74,7 @@ void GenerationWorker::generate(const GenerationJob& job)
     framesmith::GenerationResult result = m_engine->generate(job.request, *this, *m_cancel);
     if (m_cancel->isStopRequested())
         throw framesmith::CancelledError("the end of the run");
-    if (!job.autoExportPath.isEmpty() && result.frameCount > 0)
+    if (!job.autoExportPath.isEmpty() && !result.clip.isEmpty())
         autoExport(result, job.autoExportPath);
     Q_EMIT finished(result);
 }

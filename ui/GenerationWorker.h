@@ -1,9 +1,11 @@
 #pragma once
-// The worker half of the thread contract: a QObject moved to the generation QThread. run()
-// creates the Engine on first use, generates, auto-saves the clip and emits exactly one of
-// finished | failed | cancelled. Progress arrives through ProgressSink (on this thread) and
-// leaves as signals, queued to the GUI. No exception leaves a slot. The engine is destroyed
-// with the worker, on the worker thread (the controller deletes it via QThread::finished).
+// The worker half of the thread contract: a QObject moved to the generation QThread. It holds one
+// Engine for its whole life, so the model stays loaded (warm) between runs as far as the memory
+// plan allows. run() generates, auto-saves the clip and emits exactly one of finished | failed |
+// cancelled; unload() frees the engine's models, here on the worker thread that used them.
+// Progress arrives through ProgressSink (on this thread) and leaves as signals, queued to the GUI.
+// No exception leaves a slot. The engine is destroyed with the worker, on the worker thread (the
+// controller deletes it via QThread::finished).
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationEvents.h"
 #include "ui/GenerationMetaTypes.h"
@@ -27,6 +29,7 @@ public:
 
 public Q_SLOTS:
     void run(const GenerationJob& job); // worker thread, via a queued invocation
+    void unload();                      // worker thread: frees every loaded model
 
 Q_SIGNALS:
     void stageStarted(int stage, const QString& detail);   // stage: framesmith::Stage
@@ -35,8 +38,11 @@ Q_SIGNALS:
     void previewReady(int step, const QVector<QImage>& frames);
     void warningRaised(const QString& message);
     void finished(const framesmith::GenerationResult& result);
-    void failed(const QString& message, const QString& detail);
-    void cancelled(int stepsCompleted, const QString& detail);
+    // latentsCheckpointPath: the denoised (or partial) latents kept on disk, "" when none.
+    void failed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);
+    void cancelled(int stepsCompleted, const QString& detail, const QString& latentsCheckpointPath);
+    // After every run and unload: whether a model stays loaded, and how much it holds.
+    void loadedModelChanged(bool isLoaded, qint64 heldBytes);
 
 private:
     void onStageStarted(const framesmith::StageStarted& event) override;
@@ -47,6 +53,7 @@ private:
 
     void generate(const GenerationJob& job);
     void autoExport(framesmith::GenerationResult& result, const QString& path);
+    void reportLoadedModel();
 
     const framesmith::CancelToken* m_cancel;
     std::unique_ptr<framesmith::Engine> m_engine;

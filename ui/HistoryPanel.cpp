@@ -133,6 +133,9 @@ QMenu* HistoryPanel::contextMenuFor(int row)
     const HistoryEntry entry = m_entries.at(row);
     auto* menu = new QMenu(this);
     menu->addAction(tr("&Load its settings"), this, [this, row] { activate(row); })->setObjectName(QStringLiteral("loadAction"));
+    QAction* regenerate = menu->addAction(tr("Regenerate"), this, [this, entry] { Q_EMIT regenerateRequested(entry); });
+    regenerate->setObjectName(QStringLiteral("regenerateAction"));
+    regenerate->setToolTip(tr("Generate this clip again with exactly its parameters and memory preset"));
     menu->addAction(tr("&Rename…"), this, [this, row] { startRename(row); })->setObjectName(QStringLiteral("renameAction"));
     menu->addAction(tr("Show in &folder"), this, [this, entry] { Q_EMIT showInFolderRequested(entry); })
         ->setObjectName(QStringLiteral("showInFolderAction"));

@@ -16,6 +16,7 @@
 #include "ui/LanguageMenu.h"
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelChecker.h"
+#include "ui/ModelUnloader.h"
 #include "ui/RunLauncher.h"
 #include "ui/RunPresenter.h"
 #include "ui/RunQuitGuard.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_shelf = new ClipShelf(m_ui->previewPlayer, m_settings, this, this);
     m_launcher = new RunLauncher(m_controller, m_shelf, m_memory, m_settings, this);
     m_historyDock = m_shelf->createDock(this, m_ui->actionShowHistory);
+    new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
     setUpActions();
     LanguageMenu::bind(m_ui->actionLanguageSystem, m_ui->actionLanguageEnglish, m_ui->actionLanguageChinese, m_settings,
                        m_translator, this);
@@ -157,6 +159,10 @@ void MainWindow::connectPanels()
     connect(m_shelf, &ClipShelf::requestChosen, this, &MainWindow::onHistoryEntryChosen);
     connect(m_shelf, &ClipShelf::statusMessage, this, &MainWindow::showStatus);
     connect(m_shelf, &ClipShelf::errorRaised, this, &MainWindow::showError);
+    // Regenerate replays the recorded request and preset; the form (maybe edited since) stays as it is.
+    connect(m_shelf, &ClipShelf::regenerateRequested, this, [this](const framesmith::GenerationRequest& recorded) {
+        m_launcher->generate(recorded, QFileInfo(QString::fromStdString(recorded.modelPath)).fileName());
+    });
     connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
     connect(m_controller, &GenerationController::finished, this, &MainWindow::updateRunState);
     connect(m_controller, &GenerationController::failed, this, &MainWindow::updateRunState);

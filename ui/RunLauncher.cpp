@@ -83,7 +83,7 @@ void RunLauncher::onFinished(const framesmith::GenerationResult& result)
                                                 .arg(result.stepsCompleted)
                                                 .arg(result.request.steps)
                                                 .arg(time)
-                                          : tr("Clip ready: %1 frames in %2 s").arg(result.frameCount).arg(time),
+                                          : tr("Clip ready: %1 frames in %2 s").arg(result.clip.frameCount).arg(time),
                          kStatusMessageMs);
 }
 

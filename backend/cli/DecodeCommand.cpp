@@ -1,17 +1,14 @@
-// framesmith-cli decode: decodes a latents checkpoint again, e.g. with smaller tiles after the first
-// decode ran out of memory.
+// framesmith-cli decode: decodes a latents checkpoint again through the Engine (Engine::decode, as
+// the app's "Decode again"), e.g. with smaller tiles after the first decode ran out of memory.
 #include "cli/CliCommand.h"
+#include "cli/CliDevices.h"
 #include "cli/FrameOutput.h"
 #include "cli/InterruptCancel.h"
 #include "cli/TerminalProgress.h"
 
+#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
-#include "models/ModelRegistry.h"
-#include "pipeline/GenerationRunner.h"
-#include "pipeline/LatentsCheckpoint.h"
-#include "pipeline/PipelineResourcesFor.h"
-
-#include <c10/core/InferenceMode.h>
+#include "pipeline/GenerationHooks.h"
 
 #include <cstring>
 #include <filesystem>
@@ -30,47 +27,42 @@ std::string defaultOutput(const std::string& checkpoint)
     return (std::filesystem::path(checkpoint).parent_path() / (stem + ".frames.safetensors")).string();
 }
 
-DecodeSettings settingsFrom(const CliArgs& args)
+DecodeOptions vaeOptionsFrom(const CliArgs& args)
 {
-    DecodeSettings s;
-    s.tiling = !args.has("--no-tiling");
-    s.slicing = args.has("--slicing");
-    s.tileHeight = args.intValue("--tile-height", s.tileHeight);
-    s.tileWidth = args.intValue("--tile-width", s.tileWidth);
-    if (s.tileHeight < 16 || s.tileWidth < 16)
-        throw InvalidRequestError("--tile-height/--tile-width", "tiles must be at least 16 pixels");
-    return s;
+    DecodeOptions vae;
+    vae.tiling = !args.has("--no-tiling");
+    vae.slicing = args.has("--slicing");
+    vae.tileHeight = args.intValue("--tile-height", vae.tileHeight, 16, 16384);
+    vae.tileWidth = args.intValue("--tile-width", vae.tileWidth, 16, 16384);
+    return vae;
 }
 
 int runDecode(const std::vector<std::string>& argv)
 {
-    CliArgs args(argv, {"--no-tiling", "--slicing", "--quiet"});
-    args.rejectUnknown({"--out", "--tile-height", "--tile-width", "--no-tiling", "--slicing", "--model", "--quiet"});
+    CliArgs args(argv, {"--no-tiling", "--slicing", "--quiet"}, {CliDevices::kFlag});
+    args.rejectUnknown({"--out", "--tile-height", "--tile-width", "--no-tiling", "--slicing", "--model", "--quiet",
+                        "--device", CliDevices::kFlag});
     if (args.positionals().size() != 1)
         throw InvalidRequestError("CHECKPOINT", "give exactly one latents checkpoint");
-    const std::string path = args.positionals().front();
-    LatentsCheckpoint checkpoint = LatentsCheckpoint::read(path);
-    GenerationRequest request = checkpoint.request;
-    request.modelPath = args.value("--model").value_or(request.modelPath);
+    DecodeRequest request;
+    request.checkpointPath = args.positionals().front();
+    request.modelPath = args.value("--model").value_or("");
+    request.vae = vaeOptionsFrom(args);
+    request.device = args.value("--device").value_or("");
+    request.devices = CliDevices::fromFlags(args);
+    const std::string out = args.value("--out").value_or(defaultOutput(request.checkpointPath));
+    FrameOutput::check(out);
+    GenerationHooks hooks;
+    request.hooks = &hooks;
 
-    c10::InferenceMode inference;
     CancelToken cancel;
     InterruptCancel interrupt(cancel);
-    PipelineResources resources = PipelineResourcesFor::request(request);
-    resources.cancel = &cancel;
-    auto pipeline = ModelRegistry::createPipeline(request.modelPath, resources);
     TerminalProgress progress(args.has("--quiet"));
-    GenerationRunner runner(*pipeline, progress, cancel);
-    GenerationResult result;
-    result.request = request;
-    result.latentsCheckpointPath = path;
-    result.isPartial = checkpoint.isPartial;
-    result.stepsCompleted = checkpoint.stepsCompleted;
-    runner.decodeInto(result, checkpoint.latents, settingsFrom(args));
-    const std::string out = args.value("--out").value_or(defaultOutput(path));
-    FrameOutput::write(out, runner.frames(), result);
-    std::cout << "output: " << out << " (" << result.frameCount << " frames, " << result.width << "x" << result.height
-              << ")\n";
+    Engine engine;
+    const GenerationResult result = engine.decode(request, progress, cancel);
+    FrameOutput::write(out, hooks.frames, result);
+    std::cout << "output: " << out << " (" << result.clip.frameCount << " frames, " << result.clip.width << "x"
+              << result.clip.height << ")\n";
     return kExitOk;
 }
 
@@ -78,7 +70,7 @@ int runDecode(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("decode",
                        "decode CHECKPOINT [--out FILE] [--tile-height PX --tile-width PX] [--no-tiling] [--slicing] "
-                       "[--model DIR]",
+                       "[--model DIR] [--device cpu|cuda:N] [--vram GiB ...]",
                        "decode saved latents again (other VAE settings after an out-of-memory decode)", runDecode);
 
 } // namespace framesmith::cli

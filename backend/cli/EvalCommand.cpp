@@ -50,7 +50,7 @@ static int runEval(const std::vector<std::string>& argv)
     EvalOutputs outputs = it->second.run(evalCase);
     SafetensorsWriter writer;
     for (const auto& [name, tensor] : outputs)
-        writer.add(name, tensor);
+        writer.add(name, tensor.cpu()); // eval may run on a GPU (FRAMESMITH_EVAL_DEVICE)
     writer.setMetadata("eval_kind", kindName);
     writer.write(args.require("--out"));
     std::cout << "wrote " << outputs.size() << " tensors to " << args.require("--out") << "\n";

@@ -1,6 +1,7 @@
 // `framesmith-cli eval text-encoder --model DIR --case CASE.safetensors --out OUT.safetensors`:
 // runs the T5 encoder (float32, CPU) on the case's input_ids, writes prompt_embeds, and
 // prompt_embeds_with_attention_mask when the case holds attention_mask and that output.
+#include "cli/EvalDevice.h"
 #include "cli/EvalKind.h"
 
 #include "framesmith/Error.h"
@@ -42,12 +43,12 @@ EvalOutputs evalTextEncoder(const EvalCase& evalCase)
         throw InvalidRequestError("--model", "give the model folder (or its text_encoder folder)");
     at::NoGradGuard noGrad;
     const auto encoder =
-        T5Encoder::load(textEncoderFolderOf(evalCase.modelDir), caseDtype(evalCase), c10::Device(c10::kCPU));
-    const at::Tensor ids = requireInput(evalCase, "input_ids"); // [B, L]
+        T5Encoder::load(textEncoderFolderOf(evalCase.modelDir), evalDtype(caseDtype(evalCase)), evalDevice());
+    const at::Tensor ids = onEvalDevice(requireInput(evalCase, "input_ids")); // [B, L]
     EvalOutputs out{{"prompt_embeds", encoder->forward(ids)}};
     const bool wantsMasked = evalCase.input.find("prompt_embeds_with_attention_mask") != nullptr;
     if (evalCase.input.find("attention_mask") && wantsMasked)
-        out["prompt_embeds_with_attention_mask"] = encoder->forward(ids, evalCase.input.view("attention_mask"));
+        out["prompt_embeds_with_attention_mask"] = encoder->forward(ids, onEvalDevice(evalCase.input.view("attention_mask")));
     return out;
 }
 

@@ -1,6 +1,7 @@
 // `framesmith-cli eval transformer`: one CogVideoXTransformer3DModel forward from a fixture case
 // (hidden_states, encoder_hidden_states, timestep, image_rotary_emb.cos/sin, ofs) -> output and
 // the debug.* intermediates under the fixture's names.
+#include "cli/EvalDevice.h"
 #include "cli/EvalKind.h"
 
 #include "framesmith/Error.h"
@@ -52,16 +53,18 @@ c10::ScalarType caseDtype(const EvalCase& c)
 
 EvalOutputs evalTransformer(const EvalCase& c)
 {
-    auto model = CogVideoXTransformer3D::load(transformerDir(c), caseDtype(c), c10::Device(c10::kCPU));
+    auto model = CogVideoXTransformer3D::load(transformerDir(c), evalDtype(caseDtype(c)), evalDevice());
     std::optional<RotaryEmbedding> rope;
     if (c.input.find("image_rotary_emb.cos"))
-        rope = RotaryEmbedding{c.input.view("image_rotary_emb.cos"), c.input.view("image_rotary_emb.sin")};
+        rope = RotaryEmbedding{onEvalDevice(c.input.view("image_rotary_emb.cos")),
+                               onEvalDevice(c.input.view("image_rotary_emb.sin"))};
     std::optional<at::Tensor> ofs;
     if (c.input.find("ofs"))
-        ofs = c.input.view("ofs");
+        ofs = onEvalDevice(c.input.view("ofs"));
     CogVideoXTransformer3D::DebugTensors debug;
-    at::Tensor out = model->forwardWithDebug(c.input.view("hidden_states"), c.input.view("encoder_hidden_states"),
-                                             c.input.view("timestep"), rope, ofs, debug);
+    at::Tensor out = model->forwardWithDebug(onEvalDevice(c.input.view("hidden_states")),
+                                             onEvalDevice(c.input.view("encoder_hidden_states")),
+                                             onEvalDevice(c.input.view("timestep")), rope, ofs, debug);
     EvalOutputs outputs{{"output", out.to(at::kFloat)}};
     for (auto& [name, tensor] : debug)
         outputs["debug." + name] = tensor.to(at::kFloat);

@@ -3,6 +3,7 @@
 // from sample_noise or the metadata seed); `latents` -> `video` (or `decoded`). Prefixed names
 // (tiled., untiled., sliced., batched.) run the same calls with tiling (sizes from the metadata's
 // "tiling") or slicing.
+#include "cli/EvalDevice.h"
 #include "cli/EvalKind.h"
 
 #include "framesmith/Error.h"
@@ -69,7 +70,7 @@ std::optional<std::uint64_t> sampleSeed(const nlohmann::json& meta)
 void encodeInto(EvalOutputs& out, const CogVideoXVae& vae, const EvalCase& c, const std::string& prefix)
 {
     const std::string p = prefix.empty() ? "" : prefix + ".";
-    LatentDistribution dist = vae.encode(c.input.view("video"), optionsFor(prefix, c.meta));
+    LatentDistribution dist = vae.encode(onEvalDevice(c.input.view("video")), optionsFor(prefix, c.meta));
     // Plain cases get the whole distribution; prefixed ones the names the case holds.
     auto wanted = [&](const std::string& name) { return prefix.empty() || c.input.find(p + name) != nullptr; };
     if (wanted("latent_dist.mean"))
@@ -81,7 +82,7 @@ void encodeInto(EvalOutputs& out, const CogVideoXVae& vae, const EvalCase& c, co
     if (!prefix.empty())
         return;
     if (c.input.find("sample_noise")) {
-        out["latent_sample"] = dist.mean + dist.std() * c.input.view("sample_noise");
+        out["latent_sample"] = dist.mean + dist.std() * onEvalDevice(c.input.view("sample_noise"));
     } else if (auto seed = sampleSeed(c.meta)) {
         at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(*seed);
         out["latent_sample"] = dist.sample(gen);
@@ -90,7 +91,7 @@ void encodeInto(EvalOutputs& out, const CogVideoXVae& vae, const EvalCase& c, co
 
 EvalOutputs evalVae(const EvalCase& c)
 {
-    auto vae = CogVideoXVae::load(vaeFolder(c), at::kFloat, at::kCPU);
+    auto vae = CogVideoXVae::load(vaeFolder(c), evalDtype(at::kFloat), evalDevice());
     EvalOutputs out;
     bool prefixed = false;
     for (const std::string prefix : {"tiled", "untiled", "sliced", "batched"}) {
@@ -100,12 +101,12 @@ EvalOutputs evalVae(const EvalCase& c)
         if (hasPrefix(c.input, prefix + ".latent_dist."))
             encodeInto(out, *vae, c, prefix);
         if (c.input.find(prefix + ".decoded"))
-            out[prefix + ".decoded"] = vae->decode(c.input.view("latents"), optionsFor(prefix, c.meta));
+            out[prefix + ".decoded"] = vae->decode(onEvalDevice(c.input.view("latents")), optionsFor(prefix, c.meta));
     }
     if (prefixed)
         return out;
     if (c.input.find("latents"))
-        out[c.input.find("decoded") ? "decoded" : "video"] = vae->decode(c.input.view("latents"), VaeOptions());
+        out[c.input.find("decoded") ? "decoded" : "video"] = vae->decode(onEvalDevice(c.input.view("latents")), VaeOptions());
     else if (c.input.find("video"))
         encodeInto(out, *vae, c, "");
     else

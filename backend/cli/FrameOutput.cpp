@@ -5,13 +5,51 @@
 #include "io/SafetensorsWriter.h"
 
 #include <filesystem>
+#include <unistd.h>
 
 namespace framesmith::cli {
 
+namespace {
+
+const char* kSupported = ".safetensors, .mp4, .webm, .mov, .gif";
+
+std::string extensionOf(const std::string& path)
+{
+    return std::filesystem::path(path).extension().string();
+}
+
+} // namespace
+
+bool FrameOutput::wantsFloatFrames(const std::string& path)
+{
+    return extensionOf(path) == ".safetensors";
+}
+
+void FrameOutput::check(const std::string& path, const std::string& flag)
+{
+    const std::string ext = extensionOf(path);
+    if (ext != ".safetensors" && !(ext.size() > 1 && exportFormatFromName(ext.substr(1))))
+        throw InvalidRequestError(flag, "'" + path + "': '" + ext + "' is not a supported output (" + kSupported + ")");
+    checkFolder(path, flag);
+}
+
+void FrameOutput::checkFolder(const std::string& path, const std::string& flag)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(path, ec))
+        throw InvalidRequestError(flag, "'" + path + "' is a folder: give a file name");
+    const fs::path folder = fs::absolute(path, ec).parent_path();
+    if (!fs::is_directory(folder, ec))
+        throw InvalidRequestError(flag, "'" + path + "': the folder " + folder.string() + " does not exist");
+    if (::access(folder.c_str(), W_OK) != 0)
+        throw InvalidRequestError(flag, "'" + path + "': the folder " + folder.string() + " is not writable");
+}
+
 void FrameOutput::write(const std::string& path, const at::Tensor& frames, const GenerationResult& result)
 {
-    const std::string ext = std::filesystem::path(path).extension().string();
-    if (ext == ".safetensors") {
+    check(path);
+    if (wantsFloatFrames(path)) {
         SafetensorsWriter writer;
         writer.add("frames", frames);
         writer.setMetadata("request", toJson(result.request));
@@ -20,12 +58,8 @@ void FrameOutput::write(const std::string& path, const at::Tensor& frames, const
         writer.write(path);
         return;
     }
-    std::optional<ExportFormat> format = ext.size() > 1 ? exportFormatFromName(ext.substr(1)) : std::nullopt;
-    if (!format)
-        throw InvalidRequestError("--out", "'" + ext + "' is not a supported output (.safetensors, .mp4, .webm, "
-                                                       ".mov, .gif)");
     ExportOptions options;
-    options.format = *format;
+    options.format = *exportFormatFromName(extensionOf(path).substr(1));
     options.path = path;
     exportVideo(result, options);
 }

@@ -1,23 +1,17 @@
-// framesmith-cli generate: one clip from flags or a JSON job file (framesmith::toJson schema).
+// framesmith-cli generate: one clip from flags or a JSON job file (framesmith::toJson schema, or a
+// clip's sidecar), run by the Engine exactly as the app runs it. This file parses arguments and
+// makes one call; everything the run needs is a GenerateOptions field.
 #include "cli/CliCommand.h"
+#include "cli/CliDevices.h"
 #include "cli/FrameOutput.h"
 #include "cli/InterruptCancel.h"
 #include "cli/TerminalProgress.h"
 
+#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
-#include "io/SafetensorsReader.h"
-#include "memory/monitor/DeviceMemory.h"
-#include "memory/oom/GenerationMemory.h"
-#include "models/ModelRegistry.h"
-#include "pipeline/EngineRequestCheck.h"
-#include "pipeline/GenerationRunner.h"
-#include "pipeline/PipelineResourcesFor.h"
-
-#include <ATen/ATen.h>
-#include <c10/core/InferenceMode.h>
+#include "pipeline/GenerationHooks.h"
 
 #include <chrono>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -26,10 +20,11 @@ namespace framesmith::cli {
 
 namespace {
 
+const std::set<std::string> kSwitches = {"--dynamic-guidance", "--quiet", "--no-decode"};
 const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt", "--image", "--frames", "--fps",
                                       "--width", "--height", "--steps", "--guidance", "--dynamic-guidance", "--seed",
                                       "--scheduler", "--preset", "--job", "--latents-in", "--save-latents", "--out",
-                                      "--device", "--quiet", "--no-decode"};
+                                      "--device", "--quiet", "--no-decode", "--memory-report", CliDevices::kFlag};
 
 std::string readFile(const std::string& path)
 {
@@ -41,19 +36,11 @@ std::string readFile(const std::string& path)
     return buffer.str();
 }
 
-std::uint64_t parseSeed(const std::string& text)
-{
-    char* end = nullptr;
-    unsigned long long seed = std::strtoull(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || text[0] == '-')
-        throw InvalidRequestError("--seed", "expects a non-negative integer, got '" + text + "'");
-    return seed;
-}
-
 // Flags override the job file; sizes the user did not give come from the model's defaults.
-GenerationRequest buildRequest(const CliArgs& args, const ParameterSpec& spec, bool hasJob, GenerationRequest r)
+GenerationRequest buildRequest(const CliArgs& args, bool hasJob, GenerationRequest r)
 {
     if (!hasJob) {
+        const ParameterSpec spec = Engine::parameterSpec(r.modelPath);
         r.width = spec.defaultWidth;
         r.height = spec.defaultHeight;
         r.frameCount = spec.defaultFrames;
@@ -62,114 +49,82 @@ GenerationRequest buildRequest(const CliArgs& args, const ParameterSpec& spec, b
     r.prompt = args.value("--prompt").value_or(r.prompt);
     r.negativePrompt = args.value("--negative-prompt").value_or(r.negativePrompt);
     r.startImagePath = args.value("--image").value_or(r.startImagePath);
-    r.frameCount = args.intValue("--frames", r.frameCount);
-    r.fps = args.intValue("--fps", r.fps);
-    r.width = args.intValue("--width", r.width);
-    r.height = args.intValue("--height", r.height);
-    r.steps = args.intValue("--steps", r.steps);
+    r.frameCount = args.intValue("--frames", r.frameCount, 1, 100000);
+    r.fps = args.intValue("--fps", r.fps, 1, 1000);
+    r.width = args.intValue("--width", r.width, 1, 100000);
+    r.height = args.intValue("--height", r.height, 1, 100000);
+    r.steps = args.intValue("--steps", r.steps, 1, 100000);
     r.guidanceScale = args.doubleValue("--guidance", r.guidanceScale);
     r.useDynamicGuidance = r.useDynamicGuidance || args.has("--dynamic-guidance");
-    if (auto seed = args.value("--seed"))
-        r.seed = parseSeed(*seed);
+    r.seed = args.unsignedValue("--seed", r.seed);
     r.scheduler = args.value("--scheduler").value_or(r.scheduler);
-    r.preset = args.value("--preset").value_or(r.preset);
+    if (auto preset = args.value("--preset")) { // a named preset replaces the one a sidecar recorded
+        r.preset = *preset;
+        r.resolvedPreset.reset();
+    }
     return r;
 }
 
-PipelineResources resourcesFor(const CliArgs& args, const GenerationRequest& request, const MemoryPreset& preset)
+GenerateOptions optionsFrom(const CliArgs& args)
 {
-    PipelineResources resources = PipelineResourcesFor::preset(preset, at::hasCUDA());
-    if (auto device = args.value("--device")) {
-        if (*device == "cpu") {
-            resources = PipelineResourcesFor::preset(MemoryPreset{}, false);
-            resources.decode.tiling = resources.decode.slicing = false;
-        } else if (device->rfind("cuda", 0) != 0) {
-            throw InvalidRequestError("--device", "expects cpu or cuda[:N], got '" + *device + "'");
-        } else if (!at::hasCUDA()) {
-            throw Error(ErrorCode::Unavailable, "--device " + *device + ": this build or machine has no CUDA");
-        } else {
-            resources.device = c10::Device(*device);
-            resources.textEncoderDevice = resources.device;
-        }
-    }
-    return resources;
+    GenerateOptions o;
+    o.latentsInPath = args.value("--latents-in").value_or("");
+    o.saveLatentsPath = args.value("--save-latents").value_or("");
+    o.isDecodeWanted = !args.has("--no-decode");
+    o.isPreviewWanted = false;
+    o.device = args.value("--device").value_or("");
+    o.devices = CliDevices::fromFlags(args);
+    o.memoryReportPath = args.value("--memory-report").value_or("");
+    if (!o.saveLatentsPath.empty())
+        FrameOutput::checkFolder(o.saveLatentsPath, "--save-latents");
+    return o;
 }
 
-std::optional<at::Tensor> latentsFrom(const CliArgs& args)
+void exportClip(const std::string& out, const GenerationHooks& hooks, GenerationResult& result, ProgressSink& progress)
 {
-    auto path = args.value("--latents-in");
-    if (!path)
-        return std::nullopt;
-    SafetensorsReader reader(*path);
-    if (!reader.find("latents"))
-        throw FileError(ErrorCode::BadFile, *path, "has no tensor \"latents\"");
-    return reader.view("latents").clone();
+    progress.onStageStarted({Stage::Exporting, out});
+    auto start = std::chrono::steady_clock::now();
+    FrameOutput::write(out, hooks.frames, result);
+    result.outputPath = out;
+    result.timings.push_back(
+        {stageName(Stage::Exporting), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0});
 }
 
-void printSummary(const GenerationResult& result, const std::string& out)
+void printSummary(const GenerationResult& result)
 {
     std::cout << "latents: " << result.latentsCheckpointPath << "\n";
-    if (!out.empty())
-        std::cout << "output: " << out << " (" << result.frameCount << " frames, " << result.width << "x"
-                  << result.height << (result.isPartial ? ", partial" : "") << ")\n";
+    if (!result.outputPath.empty())
+        std::cout << "output: " << result.outputPath << " (" << result.clip.frameCount << " frames, "
+                  << result.clip.width << "x" << result.clip.height << (result.isPartial ? ", partial" : "") << ")\n";
     for (const auto& t : result.timings)
         std::cout << "time " << t.stage << ": " << t.seconds << " s\n";
 }
 
 int runGenerate(const std::vector<std::string>& argv)
 {
-    CliArgs args(argv, {"--dynamic-guidance", "--quiet", "--no-decode"});
+    CliArgs args(argv, kSwitches, {CliDevices::kFlag});
     args.rejectUnknown(kFlags);
     const bool hasJob = args.has("--job");
     GenerationRequest base = hasJob ? requestFromJson(readFile(args.require("--job"))) : GenerationRequest{};
     base.modelPath = args.value("--model").value_or(base.modelPath);
     if (base.modelPath.empty())
         throw InvalidRequestError("--model", "is required (or \"model\" in the job file)");
-    c10::InferenceMode inference;
+    const GenerationRequest request = buildRequest(args, hasJob, base);
+    const std::string out = args.value("--out").value_or("");
+    if (!out.empty())
+        FrameOutput::check(out);
+    GenerateOptions options = optionsFrom(args);
+    GenerationHooks hooks;
+    options.hooks = &hooks;
+
     CancelToken cancel;
     InterruptCancel interrupt(cancel);
-    // The preset first: its allocator settings must be in place before CUDA allocates anything.
-    GenerationRequest planned = base;
-    planned.preset = args.value("--preset").value_or(base.preset);
-    std::string memoryLog;
-    const MemoryPreset preset = GenerationMemory::resolvePreset(planned, DeviceMemory::detect(), &memoryLog);
-    PipelineResources resources = resourcesFor(args, base, preset);
-    resources.cancel = &cancel;
-    auto pipeline = ModelRegistry::createPipeline(base.modelPath, resources);
-    GenerationRequest request = buildRequest(args, pipeline->parameterSpec(), hasJob, base);
-    EngineRequestCheck::require(request, pipeline->parameterSpec());
-
     TerminalProgress progress(args.has("--quiet"));
-    if (!args.has("--quiet"))
-        std::cerr << memoryLog << "\n";
-    GenerationMemory memory(preset, progress, resources.device.is_cuda() ? "cuda:" + std::to_string(resources.device.index()) : "cpu");
-    GenerationRunner runner(*pipeline, progress, cancel);
-    RunOptions options;
-    options.checkpointPath = args.value("--save-latents").value_or("");
-    options.initialLatents = latentsFrom(args);
-    options.decode = resources.decode;
-    options.isDecodeWanted = !args.has("--no-decode");
-    options.isPreviewWanted = false;
-    options.memory = &memory;
-    GenerationResult result = runner.run(request, options);
-    const std::string out = args.value("--out").value_or("");
-    if (!out.empty() && options.isDecodeWanted) {
-        progress.onStageStarted({Stage::Exporting, out});
-        auto start = std::chrono::steady_clock::now();
-        memory.beginStage(Stage::Exporting);
-        memory.run(Stage::Exporting, 0, [&] { FrameOutput::write(out, runner.frames(), result); });
-        memory.endStage(Stage::Exporting);
-        result.timings.push_back({stageName(Stage::Exporting),
-                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                                  memory.stagePeakBytes(Stage::Exporting)});
-    }
-    result.recoveries = memory.recoveries();
-    double denoiseSeconds = 0;
-    for (const StageTiming& timing : result.timings)
-        if (timing.stage == stageName(Stage::Denoising))
-            denoiseSeconds = timing.seconds;
-    memory.writeReport(result.stepsCompleted > 0 ? denoiseSeconds / result.stepsCompleted : 0);
-    printSummary(result, out);
+    Engine engine;
+    GenerationResult result = engine.generate(request, progress, cancel, options);
+    if (!out.empty() && options.isDecodeWanted)
+        exportClip(out, hooks, result, progress);
+    printSummary(result);
     return kExitOk;
 }
 
@@ -178,9 +133,11 @@ int runGenerate(const std::vector<std::string>& argv)
 FRAMESMITH_CLI_COMMAND("generate",
                        "generate --model DIR --prompt TEXT [--negative-prompt T] [--image PNG] [--frames N] [--fps N] "
                        "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
-                       "[--scheduler ddim|dpm] [--preset NAME] [--job JOB.json] [--latents-in F] [--save-latents F] "
-                       "[--out FILE] [--device cpu|cuda:N] [--no-decode] [--quiet]",
-                       "generate one clip; Ctrl-C cancels (exit 4), the latents are saved before decoding",
+                       "[--scheduler ddim|dpm] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
+                       "[--save-latents F] [--out FILE] [--device cpu|cuda:N] [--vram GiB ...] "
+                       "[--memory-report F.json] [--no-decode] [--quiet]",
+                       "generate one clip through the engine the app uses (the preset's placement carried out; "
+                       "--vram: place for these GPUs); Ctrl-C cancels (exit 4), the latents are saved before decoding",
                        runGenerate);
 
 } // namespace framesmith::cli

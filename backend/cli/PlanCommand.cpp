@@ -2,11 +2,13 @@
 // weight is loaded. --vram plans for GPUs this machine does not have.
 #include "cli/CliCommand.h"
 
+#include "cli/CliDevices.h"
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "memory/planner/ModelConfigs.h"
 #include "memory/presets/PresetStore.h"
+#include "pipeline/EnginePlanning.h"
+#include "pipeline/WarmResidency.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,38 +22,14 @@ GenerationRequest requestFrom(const CliArgs& args)
 {
     GenerationRequest r;
     r.modelPath = args.require("--model");
-    r.frameCount = args.intValue("--frames", r.frameCount);
-    r.width = args.intValue("--width", r.width);
-    r.height = args.intValue("--height", r.height);
-    r.steps = args.intValue("--steps", r.steps);
+    r.frameCount = args.intValue("--frames", r.frameCount, 1, 100000);
+    r.width = args.intValue("--width", r.width, 1, 100000);
+    r.height = args.intValue("--height", r.height, 1, 100000);
+    r.steps = args.intValue("--steps", r.steps, 1, 100000);
     r.guidanceScale = args.doubleValue("--guidance", r.guidanceScale);
     r.startImagePath = args.value("--image").value_or("");
     r.preset = args.value("--preset").value_or("auto");
     return r;
-}
-
-std::vector<DeviceInfo> devicesFrom(const CliArgs& args)
-{
-    const auto vram = args.values("--vram");
-    if (vram.empty())
-        return DeviceMemory::detect();
-    std::vector<DeviceInfo> devices;
-    for (std::size_t i = 0; i < vram.size(); ++i) {
-        double gib = 0;
-        try {
-            gib = std::stod(vram[i]);
-        } catch (const std::exception&) {
-            throw InvalidRequestError("--vram", "'" + vram[i] + "' is not a number of GiB");
-        }
-        if (gib <= 0 || gib > 4096)
-            throw InvalidRequestError("--vram", "'" + vram[i] + "' must be between 0 and 4096 GiB");
-        DeviceInfo d;
-        d.index = static_cast<int>(i);
-        d.name = "planned " + vram[i] + " GiB GPU";
-        d.totalBytes = d.freeBytes = static_cast<std::int64_t>(gib * (1ll << 30));
-        devices.push_back(d);
-    }
-    return devices;
 }
 
 std::string column(const std::string& text, std::size_t width)
@@ -67,6 +45,7 @@ void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice
         std::cout << "  " << placement.substr(start, end - start) << "\n";
     for (const std::string& note : plan.placement.notes)
         std::cout << "  note: " << note << "\n";
+    std::cout << "between generations: " << WarmResidency::describe(plan.residency) << "\n";
     std::cout << "\n" << column("stage", 13) << column("device", 8) << column("weights", 11) << column("working", 11)
               << column("margin", 10) << column("peak", 11) << column("capacity", 11) << "\n";
     for (const StageBreakdown& stage : plan.stages)
@@ -93,30 +72,24 @@ nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::stri
         stages.push_back({{"name", stage.name}, {"devices", devices}});
     }
     return {{"fits", plan.fits()}, {"preset", plan.preset.name}, {"stages", stages}, {"advice", advice},
-            {"placement", plan.placement.describe()}};
+            {"placement", plan.placement.describe()}, {"keptLoaded", plan.summary().residentComponents}};
 }
 
 int runPlan(const std::vector<std::string>& argv)
 {
-    CliArgs args(argv, {"--json"});
+    CliArgs args(argv, {"--json"}, {CliDevices::kFlag});
     args.rejectUnknown({"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
-                        "--vram", "--json"});
+                        CliDevices::kFlag, "--json"});
     const GenerationRequest request = requestFrom(args);
-    const ModelConfigs configs = loadModelConfigs(request.modelPath);
-    const std::vector<DeviceInfo> devices = devicesFrom(args);
-    const PresetStore store;
-    const MemoryPreset asked = store.load(request.preset);
-    const MemoryPreset preset = MemoryPlanner::choosePreset(configs, request, asked, devices, store);
-    const DetailedPlan plan = MemoryPlanner::planDetailed(configs, request, preset, devices);
-    std::vector<std::string> advice;
-    if (asked.isAutomatic())
-        advice.push_back("auto chose preset \"" + preset.name + "\"");
-    for (std::string& line : MemoryPlanner::advise(configs, request, plan, devices))
-        advice.push_back(std::move(line));
+    std::vector<DeviceInfo> devices = CliDevices::fromFlags(args);
+    if (devices.empty())
+        devices = DeviceMemory::detect();
+    // The engine's own planning: generate's checks first, and what a warm engine keeps loaded.
+    const EnginePlan plan = EnginePlanning::plan(request, PresetStore().load(request.preset), devices);
     if (args.has("--json"))
-        std::cout << toJsonValue(plan, advice).dump(2) << "\n";
+        std::cout << toJsonValue(plan.detailed, plan.advice).dump(2) << "\n";
     else
-        printTable(plan, advice);
+        printTable(plan.detailed, plan.advice);
     return kExitOk;
 }
 
@@ -124,7 +97,7 @@ int runPlan(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("plan",
                        "plan --model DIR [--preset NAME|FILE] [--frames N --width W --height H --steps N --guidance G] "
-                       "[--vram GiB ...] [--json]",
+                       "[--image PNG] [--vram GiB ...] [--json]",
                        "predict per-stage, per-device peak memory without loading weights (exit 0 even when it does "
                        "not fit; see \"fits\")",
                        runPlan);

@@ -30,6 +30,13 @@ static int printHelp(std::ostream& out)
     return kExitOk;
 }
 
+static int printCommandHelp(const CliCommand& command, std::ostream& out)
+{
+    out << "usage: framesmith-cli " << command.usage << "\n\n" << command.summary << "\n";
+    out << "\nexit codes: 0 ok, 1 failure, 2 bad input, 3 out of memory, 4 cancelled\n";
+    return kExitOk;
+}
+
 static int exitCodeFor(ErrorCode code)
 {
     switch (code) {
@@ -46,7 +53,11 @@ static int exitCodeFor(ErrorCode code)
 int main(int argc, char** argv)
 {
     using namespace framesmith::cli;
-    if (argc < 2 || std::string(argv[1]) == "help" || std::string(argv[1]) == "--help")
+    if (argc < 2) { // no command: a mistake, not a request for help
+        printHelp(std::cerr);
+        return kExitBadInput;
+    }
+    if (std::string(argv[1]) == "help" || std::string(argv[1]) == "--help")
         return printHelp(std::cout);
     auto it = cliCommands().find(argv[1]);
     if (it == cliCommands().end()) {
@@ -54,6 +65,9 @@ int main(int argc, char** argv)
         printHelp(std::cerr);
         return kExitBadInput;
     }
+    for (int i = 2; i < argc; ++i)
+        if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h")
+            return printCommandHelp(it->second, std::cout);
     try {
         framesmith::ComputeThreads::apply();
         // Each command parses its own flags: only it knows which take no value.

@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <limits>
+#include <type_traits>
+
 namespace framesmith {
 
 std::string toJson(const GenerationRequest& r)
@@ -14,26 +17,75 @@ std::string toJson(const GenerationRequest& r)
         {"height", r.height}, {"steps", r.steps}, {"guidance", r.guidanceScale},
         {"dynamicGuidance", r.useDynamicGuidance}, {"seed", r.seed}, {"scheduler", r.scheduler},
         {"preset", r.preset}};
+    if (r.resolvedPreset)
+        j["resolvedPreset"] = nlohmann::json::parse(toJson(*r.resolvedPreset));
     return j.dump(2);
 }
 
+namespace {
+
+[[noreturn]] void wrongType(const char* key, const std::string& expected, const nlohmann::json& value)
+{
+    throw InvalidRequestError(key, "expects " + expected + " in the job file, got " + value.dump());
+}
+
+// Integers must be written as integers and fit the field: 9.9 frames or a seed of 2^64 are
+// mistakes to report, never values to truncate or saturate.
 template <class T>
-static void readField(const nlohmann::json& j, const char* key, T& out)
+T integerField(const char* key, const nlohmann::json& value)
+{
+    const std::string expected = std::is_signed_v<T> ? "an integer" : "a non-negative integer";
+    if (value.is_number_unsigned()) {
+        const auto n = value.get<std::uint64_t>();
+        if (n > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+            throw InvalidRequestError(key, "is " + value.dump() + ", above the largest allowed " +
+                                               std::to_string(std::numeric_limits<T>::max()));
+        return static_cast<T>(n);
+    }
+    if (value.is_number_integer()) {
+        const auto n = value.get<std::int64_t>();
+        if (n < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
+            (std::is_signed_v<T> && n > static_cast<std::int64_t>(std::numeric_limits<T>::max())))
+            throw InvalidRequestError(key, "is " + value.dump() + ", outside " + std::to_string(std::numeric_limits<T>::min()) +
+                                               ".." + std::to_string(std::numeric_limits<T>::max()));
+        return static_cast<T>(n);
+    }
+    wrongType(key, expected, value);
+}
+
+template <class T>
+void readField(const nlohmann::json& j, const char* key, T& out)
 {
     if (!j.contains(key))
         return;
-    try {
-        out = j.at(key).get<T>();
-    } catch (const nlohmann::json::exception&) {
-        throw InvalidRequestError(key, "has the wrong type in the job file");
+    const nlohmann::json& value = j.at(key);
+    if constexpr (std::is_same_v<T, bool>) {
+        if (!value.is_boolean())
+            wrongType(key, "true or false", value);
+        out = value.get<bool>();
+    } else if constexpr (std::is_integral_v<T>) {
+        out = integerField<T>(key, value);
+    } else if constexpr (std::is_floating_point_v<T>) {
+        if (!value.is_number())
+            wrongType(key, "a number", value);
+        out = value.get<T>();
+    } else {
+        if (!value.is_string())
+            wrongType(key, "a string", value);
+        out = value.get<std::string>();
     }
 }
+
+} // namespace
 
 GenerationRequest requestFromJson(const std::string& text)
 {
     auto j = nlohmann::json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         throw InvalidRequestError("job", "is not a JSON object");
+    // A clip's sidecar holds the request under "request": it is a job file too.
+    if (!j.contains("model") && j.contains("request") && j["request"].is_object())
+        j = j["request"];
     GenerationRequest r;
     readField(j, "model", r.modelPath);
     readField(j, "prompt", r.prompt);
@@ -49,6 +101,11 @@ GenerationRequest requestFromJson(const std::string& text)
     readField(j, "seed", r.seed);
     readField(j, "scheduler", r.scheduler);
     readField(j, "preset", r.preset);
+    if (j.contains("resolvedPreset")) {
+        if (!j["resolvedPreset"].is_object())
+            wrongType("resolvedPreset", "a preset object", j["resolvedPreset"]);
+        r.resolvedPreset = presetFromJson(j["resolvedPreset"].dump(), "resolvedPreset");
+    }
     return r;
 }
 

@@ -18,15 +18,15 @@ void exportVideo(const GenerationResult& result, ExportOptions options)
 {
     if (!options.request)
         options.request = result.request;
-    if (result.rgb.size() != static_cast<std::size_t>(result.frameCount) * result.width * result.height * 3)
-        throw InvalidRequestError("frames", "the clip holds " + std::to_string(result.rgb.size()) +
+    const VideoFrames& clip = result.clip;
+    if (!clip.isComplete())
+        throw InvalidRequestError("frames", "the clip holds " + std::to_string(clip.rgb.size()) +
                                                 " bytes, not frameCount x height x width x 3");
     // Frame by frame straight from the result: no copy of the whole clip.
     FfmpegVideoWriter writer(std::move(options));
-    writer.open(result.width, result.height, result.fps, result.frameCount);
-    const std::size_t frameBytes = static_cast<std::size_t>(result.width) * result.height * 3;
-    for (int i = 0; i < result.frameCount; ++i)
-        writer.addFrame(result.rgb.data() + frameBytes * i);
+    writer.open(clip.width, clip.height, clip.fps, clip.frameCount);
+    for (int i = 0; i < clip.frameCount; ++i)
+        writer.addFrame(clip.frame(i));
     writer.finish();
 }
 

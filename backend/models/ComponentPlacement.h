@@ -25,13 +25,18 @@ public:
     virtual c10::Device computeDevice(const std::string& component) const = 0;
     virtual c10::Device physicalDevice(const std::string& logicalDevice) const = 0;
 
-    // The component is loaded: from now on its weights follow the plan (moved to their compute
-    // device, blocks streamed). `blocks` are the transformer's blocks in order (empty otherwise);
-    // their parameters are excluded from `module`'s own moves under `blockPrefix`.
+    // The component is loaded (or a kept one is needed again): from now on its weights follow the
+    // plan (moved to their compute device, blocks streamed); no effect while its stage is under
+    // way. `blocks` are the transformer's blocks in order (empty otherwise); their parameters are
+    // excluded from `module`'s own moves under `blockPrefix`.
     virtual void attach(const std::string& component, Module& module, const std::vector<Module*>& blocks = {},
                         const std::string& blockPrefix = {}) = 0;
-    // Called before the pipeline frees the component (or after a failed attempt unwound it).
+    // Called when the component's stage is over: before the pipeline frees it (or after a failed
+    // attempt unwound it), or, for a component kept loaded, to end the stage only.
     virtual void detach(const std::string& component) = 0;
+    // A warm engine keeps the component between generations: the pipeline holds on to the module
+    // after detach() and calls attach() with it again when its stage comes round.
+    virtual bool keepsLoaded(const std::string& /*component*/) const { return false; }
     // The transformer's per-block hook (blockIndex, beforeBlock); never empty.
     virtual std::function<void(int, bool)> blockCallback() = 0;
 

@@ -2,6 +2,8 @@
 // The family-agnostic generation pipeline the runner drives stage by stage: text encoding, denoising
 // one step at a time (so the runner can report, preview, cancel and checkpoint between steps) and
 // decoding. A new DiT family implements this and adds one line to ModelRegistry.cpp.
+// A warm engine keeps one pipeline across generations: release*() free a component unless the
+// placement keepsLoaded() it, and every stage may run again with a new request.
 // Thread: construct, use and destroy on the worker thread.
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationRequest.h"
@@ -75,8 +77,16 @@ public:
     // weights. The default knows no tokenizer (limit 0).
     virtual PromptTokenCount countPromptTokens(const std::string& text) const { return {}; }
 
-    // Stage 1: tokenize and encode prompt and negative prompt; the text encoder is released after.
+    // Stage 1: tokenize and encode prompt and negative prompt; the text encoder is released after
+    // (kept when the placement keepsLoaded() it).
     virtual const EncodedPrompts& encodeText(const GenerationRequest& request) = 0;
+    // Stage 1 from the engine's prompt cache: adopts what encodeText returned before for the same
+    // prompts, model and dtype (tensors on any device). False when this family cannot; then the
+    // runner calls encodeText.
+    virtual bool reuseEncodedPrompts(const GenerationRequest& /*request*/, const EncodedPrompts& /*prompts*/)
+    {
+        return false;
+    }
     // Stage 2 setup: loads the denoiser, sets the timesteps, prepares latents and any start-image
     // conditioning. startImage is [H, W, 3] uint8 (undefined for text-to-video); initialLatents is
     // optional ([1, F, C, h, w]); every random draw comes from `noise`, in the reference's order.

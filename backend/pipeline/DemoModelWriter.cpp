@@ -75,7 +75,20 @@ int tokenizerVocabSize(const fs::path& tokenizerDir)
 
 } // namespace
 
-void DemoModelWriter::write(const std::string& dirText, const std::string& tokenizerDirText, std::uint64_t seed)
+void DemoModelWriter::write(const std::string& dir, const std::string& tokenizerDir, std::uint64_t seed)
+{
+    writeWithConfigs(dir, tokenizerDir, DemoModelConfigs::transformer(), DemoModelConfigs::vae(),
+                     textEncoderConfig(tokenizerDir), seed);
+}
+
+nlohmann::json DemoModelWriter::textEncoderConfig(const std::string& tokenizerDir)
+{
+    return DemoModelConfigs::textEncoder(tokenizerVocabSize(tokenizerDir));
+}
+
+void DemoModelWriter::writeWithConfigs(const std::string& dirText, const std::string& tokenizerDirText,
+                                       const nlohmann::json& transformerConfig, const nlohmann::json& vaeConfig,
+                                       const nlohmann::json& textEncoderConfig, std::uint64_t seed)
 {
     const fs::path dir(dirText), tokenizerDir(tokenizerDirText);
     if (fs::exists(dir) && !fs::is_empty(dir) && !fs::exists(dir / "model_index.json"))
@@ -87,9 +100,9 @@ void DemoModelWriter::write(const std::string& dirText, const std::string& token
     for (const char* name : kTokenizerFiles)
         fs::copy_file(tokenizerDir / name, dir / "tokenizer" / name, fs::copy_options::overwrite_existing);
     writeJson(dir / "scheduler" / "scheduler_config.json", DemoModelConfigs::scheduler());
-    writeJson(dir / "transformer" / "config.json", DemoModelConfigs::transformer());
-    writeJson(dir / "vae" / "config.json", DemoModelConfigs::vae());
-    writeJson(dir / "text_encoder" / "config.json", DemoModelConfigs::textEncoder(tokenizerVocabSize(tokenizerDir)));
+    writeJson(dir / "transformer" / "config.json", transformerConfig);
+    writeJson(dir / "vae" / "config.json", vaeConfig);
+    writeJson(dir / "text_encoder" / "config.json", textEncoderConfig);
 
     CogVideoXTransformer3D transformer(CogVideoXTransformerConfig::fromFile((dir / "transformer" / "config.json").string()));
     writeRandomWeights(transformer, dir / "transformer" / "diffusion_pytorch_model.safetensors", seed);

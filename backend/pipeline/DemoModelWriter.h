@@ -3,6 +3,8 @@
 // encoder, sincos transformer, 3D VAE, DDIM scheduler) with the project's demo tokenizer, marked
 // "_framesmith_demo": true. Its output is noise: it exists to try the app and the CLI in seconds
 // without downloading real weights (huggingface.co/THUDM/CogVideoX-2b etc.).
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <string>
 
@@ -14,6 +16,12 @@ public:
 
     // Throws FileError (Io) naming the file; refuses a non-empty folder that is not a demo model.
     static void write(const std::string& dir, const std::string& tokenizerDir, std::uint64_t seed = kDefaultSeed);
+    // The same layout with other component configs (benchmarks write real widths this way).
+    static void writeWithConfigs(const std::string& dir, const std::string& tokenizerDir,
+                                 const nlohmann::json& transformer, const nlohmann::json& vae,
+                                 const nlohmann::json& textEncoder, std::uint64_t seed = kDefaultSeed);
+    // The demo text encoder's config for this tokenizer (its vocabulary size).
+    static nlohmann::json textEncoderConfig(const std::string& tokenizerDir);
     // resources/demo-tokenizer: $FRAMESMITH_DEMO_TOKENIZER, <exe>/../share/framesmith/demo-tokenizer,
     // or <exe>/../../resources/demo-tokenizer (a build tree). Throws FileError(MissingFile).
     static std::string findTokenizerDir();

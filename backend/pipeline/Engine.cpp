@@ -3,28 +3,101 @@
 #include "core/ComputeThreads.h"
 
 #include "framesmith/Error.h"
+#include "io/SafetensorsReader.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/oom/GenerationMemory.h"
-#include "memory/planner/ModelConfigs.h"
-#include "memory/placement/PlacementPlanner.h"
-#include "memory/placement/RuntimePlacement.h"
-#include "models/ModelRegistry.h"
-#include "pipeline/EngineRequestCheck.h"
+#include "memory/oom/OutOfMemoryClassifier.h"
+#include "pipeline/EnginePlanning.h"
+#include "pipeline/EngineSession.h"
+#include "pipeline/GenerationHooks.h"
 #include "pipeline/GenerationRunner.h"
-#include "pipeline/PipelineResourcesFor.h"
+#include "pipeline/HeldMemory.h"
+#include "pipeline/LatentsCheckpoint.h"
+#include "pipeline/PromptCache.h"
+#include "pipeline/RunReport.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
-#include <c10/util/Exception.h>
 
-#include <cstring>
+#include <malloc.h>
 
 namespace framesmith {
 
-struct Engine::Impl {};
+namespace {
+
+// The session's models check its own token; for one call it reports what the caller's token says.
+struct FollowCancel {
+    CancelToken& token;
+    FollowCancel(CancelToken& own, const CancelToken& run) : token(own)
+    {
+        token.reset();
+        token.follow(&run);
+    }
+    ~FollowCancel() { token.follow(nullptr); }
+};
+
+// Read before any weight loads: a wrong path fails at once.
+std::optional<at::Tensor> initialLatentsFor(const GenerateOptions& options)
+{
+    if (options.hooks && options.hooks->initialLatents)
+        return options.hooks->initialLatents;
+    if (options.latentsInPath.empty())
+        return std::nullopt;
+    SafetensorsReader reader(options.latentsInPath);
+    if (!reader.find("latents"))
+        throw FileError(ErrorCode::BadFile, options.latentsInPath, "has no tensor \"latents\"");
+    return reader.view("latents").clone();
+}
+
+void applyDecodeOptions(const DecodeOptions& vae, DecodeSettings& settings, MemoryPreset* preset)
+{
+    settings.tiling = vae.tiling;
+    settings.slicing = vae.slicing;
+    settings.tileHeight = vae.tileHeight;
+    settings.tileWidth = vae.tileWidth;
+    if (vae.tileHeight < 16 || vae.tileWidth < 16)
+        throw InvalidRequestError("vae tiles", "tiles must be at least 16 pixels, got " +
+                                                   std::to_string(vae.tileHeight) + " x " + std::to_string(vae.tileWidth));
+    if (!preset)
+        return;
+    preset->vaeTiling = vae.tiling;
+    preset->vaeSlicing = vae.slicing;
+    preset->vaeTileHeight = vae.tileHeight;
+    preset->vaeTileWidth = vae.tileWidth;
+}
+
+std::string memoryDevice(const PipelineResources& resources)
+{
+    return resources.device.is_cuda() ? "cuda:" + std::to_string(resources.device.index()) : "cpu";
+}
+
+// Freed weights go back to the system: glibc keeps large freed blocks in its arenas otherwise.
+void returnFreedMemory()
+{
+    DeviceMemory::releaseCache();
+    malloc_trim(0);
+}
+
+} // namespace
+
+struct Engine::Impl {
+    std::unique_ptr<EngineSession> session;
+    PromptCache prompts;
+
+    EngineSession& acquire(const EngineSetup& setup, ProgressSink& sink, bool& wasWarm);
+    void unload();
+    void publish() { HeldMemory::set(this, session ? session->placement().residentBytes() : std::map<std::string, std::int64_t>{}); }
+    [[noreturn]] void fail(Stage stage);
+    GenerationResult run(EngineSession& session, const EngineSetup& setup, ProgressSink& sink,
+                         const GenerateOptions& options, std::optional<at::Tensor> initial, Stage& stage);
+};
 
 Engine::Engine() : m_impl(std::make_unique<Impl>()) {}
-Engine::~Engine() = default;
+
+Engine::~Engine()
+{
+    m_impl->unload();
+}
 
 ModelInfo Engine::inspectModel(const std::string& folder)
 {
@@ -33,45 +106,177 @@ ModelInfo Engine::inspectModel(const std::string& folder)
 
 ParameterSpec Engine::parameterSpec(const std::string& folder)
 {
-    return ModelRegistry::createPipeline(folder, PipelineResources{})->parameterSpec();
+    return EnginePlanning::specOf(folder);
 }
 
-GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel)
+void Engine::Impl::unload()
+{
+    const bool wasLoaded = session != nullptr;
+    session.reset();
+    prompts.clear();
+    publish();
+    if (wasLoaded)
+        returnFreedMemory();
+}
+
+// The loaded session when it can serve `setup`, else a new one (the old one unloaded first).
+EngineSession& Engine::Impl::acquire(const EngineSetup& setup, ProgressSink& sink, bool& wasWarm)
+{
+    std::string reason = session ? setup.reloadReason(session->setup()) : std::string();
+    wasWarm = session && reason.empty();
+    if (wasWarm) {
+        sink.onStageStarted({Stage::Loading, setup.request.modelPath + " (loaded already; " + setup.log + ")"});
+        return *session;
+    }
+    if (session)
+        unload(); // before loading anything else: the old model's memory is needed
+    sink.onStageStarted({Stage::Loading, setup.request.modelPath + " (" + setup.log +
+                                             (reason.empty() ? "" : "; reloading: " + reason) + ")"});
+    session = std::make_unique<EngineSession>(setup);
+    return *session;
+}
+
+// A failure leaves the stage it happened in named; after running out of memory (or an unexpected
+// error) nothing loaded is trusted or worth its memory: everything is freed.
+void Engine::Impl::fail(Stage stage)
+{
+    try {
+        OutOfMemoryClassifier::rethrowForStage(stage);
+    } catch (const Error& e) {
+        if (e.code() == ErrorCode::OutOfMemory || e.code() == ErrorCode::Internal)
+            unload();
+        throw;
+    }
+}
+
+GenerationResult Engine::Impl::run(EngineSession& s, const EngineSetup& setup, ProgressSink& sink,
+                                   const GenerateOptions& options, std::optional<at::Tensor> initial, Stage& stage)
+{
+    GenerationMemory memory(setup.preset, sink, memoryDevice(setup.resources));
+    RunOptions run;
+    run.checkpointPath = options.saveLatentsPath;
+    run.initialLatents = std::move(initial);
+    run.noise = options.hooks ? options.hooks->noise : nullptr;
+    if (options.hooks)
+        run.startImage = options.hooks->startImage;
+    run.decode = setup.resources.decode;
+    run.isDecodeWanted = options.isDecodeWanted;
+    run.isPreviewWanted = options.isPreviewWanted;
+    run.memory = &memory;
+    run.placement = &s.placement();
+    run.prompts = &prompts;
+    run.promptModelKey = s.promptModelKey();
+    if (options.hooks)
+        run.promptsObserver = options.hooks->promptsObserver;
+    s.pipeline().setStepObserver(options.hooks ? options.hooks->stepObserver : VideoPipeline::StepObserver());
+    s.placement().beginRun();
+    GenerationRunner runner(s.pipeline(), sink, s.cancel());
+    struct Track { // the stage the runner is in, for the error's label
+        Stage& stage;
+        GenerationRunner& runner;
+        ~Track() { stage = runner.stage(); }
+    } track{stage, runner};
+    GenerationResult result = runner.run(setup.request, run);
+    if (options.hooks) {
+        options.hooks->finalLatents = s.pipeline().latents();
+        options.hooks->frames = runner.frames();
+        if (options.hooks->placementObserver)
+            options.hooks->placementObserver(s.placement());
+    }
+    if (const std::string path = RunReport::pathFor(options.memoryReportPath); !path.empty())
+        RunReport::write(path, memory, s.placement(), result, sink);
+    return result;
+}
+
+GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel,
+                                  const GenerateOptions& options)
 {
     c10::InferenceMode inference;
     ComputeThreads::apply();
-    // The preset first: its allocator settings must be in place before CUDA allocates anything.
-    std::string memoryLog;
-    const std::vector<DeviceInfo> devices = DeviceMemory::detect();
-    const MemoryPreset preset = GenerationMemory::resolvePreset(request, devices, &memoryLog);
-    PipelineResources resources = PipelineResourcesFor::preset(preset, at::hasCUDA());
-    resources.cancel = &cancel;
-    // The preset carried out: components load, move and stream where its plan says. Declared
-    // before the pipeline, which refers to it until destroyed.
-    RuntimePlacement placement(preset, devices,
-                               PlacementPlanner::footprint(loadModelConfigs(request.modelPath), preset));
-    resources.placement = &placement;
-    sink.onStageStarted({Stage::Loading, request.modelPath + " (" + memoryLog + ")"});
-    if (!resources.device.is_cuda())
-        for (const Warning& warning : environmentWarnings())
-            sink.onWarning(warning);
-    GenerationMemory memory(preset, sink, resources.device.is_cuda() ? "cuda:" + std::to_string(resources.device.index()) : "cpu");
-    auto pipeline = ModelRegistry::createPipeline(request.modelPath, resources);
-    EngineRequestCheck::require(request, pipeline->parameterSpec());
-    GenerationRunner runner(*pipeline, sink, cancel);
-    RunOptions options;
-    options.decode = resources.decode;
-    options.memory = &memory;
-    options.placement = &placement;
+    EngineSetup setup = EngineSetup::resolve(request, options.device, options.devices);
+    if (options.decode)
+        applyDecodeOptions(*options.decode, setup.resources.decode, &*setup.request.resolvedPreset);
+    setup.preset = *setup.request.resolvedPreset;
+    std::optional<at::Tensor> initial = initialLatentsFor(options);
+    Stage stage = Stage::Loading;
     try {
-        return runner.run(request, options);
-    } catch (const c10::Error& e) {
-        if (std::strstr(e.what(), "out of memory"))
-            throw OutOfMemoryError("denoise", e.what_without_backtrace());
-        throw Error(ErrorCode::Internal, e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        throw OutOfMemoryError("denoise", "the host ran out of memory");
+        bool wasWarm = false;
+        EngineSession& session = m_impl->acquire(setup, sink, wasWarm);
+        if (!wasWarm && !setup.resources.device.is_cuda())
+            for (const Warning& warning : environmentWarnings())
+                sink.onWarning(warning);
+        FollowCancel follow(session.cancel(), cancel);
+        // This request's setup (seed, prompt, decode levers) on the session's loaded models.
+        GenerationResult result = m_impl->run(session, setup, sink, options, std::move(initial), stage);
+        result.wasWarm = wasWarm;
+        session.countRun();
+        if (session.isStale()) // an out-of-memory rung moved things: the next run starts from the plan
+            m_impl->unload();
+        m_impl->publish();
+        malloc_trim(0);
+        return result;
+    } catch (const CancelledError&) {
+        throw; // the stages released what they held: the loaded model stays usable
+    } catch (...) {
+        m_impl->fail(stage);
     }
+}
+
+GenerationResult Engine::decode(const DecodeRequest& request, ProgressSink& sink, const CancelToken& cancel)
+{
+    c10::InferenceMode inference;
+    ComputeThreads::apply();
+    LatentsCheckpoint checkpoint = LatentsCheckpoint::read(request.checkpointPath);
+    GenerationRequest asked = checkpoint.request;
+    if (!request.modelPath.empty())
+        asked.modelPath = request.modelPath;
+    EngineSetup setup = EngineSetup::resolve(asked, request.device, request.devices);
+    applyDecodeOptions(request.vae, setup.resources.decode, nullptr);
+    const DecodeSettings settings = setup.resources.decode;
+    GenerationResult result;
+    result.request = setup.request;
+    result.latentsCheckpointPath = request.checkpointPath;
+    result.isPartial = checkpoint.isPartial;
+    result.stepsCompleted = checkpoint.stepsCompleted;
+    try {
+        // Only the VAE is needed: a loaded session of the same model serves, whatever its placement.
+        bool wasWarm = m_impl->session && m_impl->session->setup().modelKey == setup.modelKey;
+        EngineSession& session = wasWarm ? *m_impl->session : m_impl->acquire(setup, sink, wasWarm);
+        FollowCancel follow(session.cancel(), cancel);
+        GenerationRunner runner(session.pipeline(), sink, session.cancel());
+        runner.decodeInto(result, checkpoint.latents, settings);
+        if (request.hooks)
+            request.hooks->frames = runner.frames();
+        result.wasWarm = wasWarm;
+        m_impl->publish();
+        return result;
+    } catch (const CancelledError&) {
+        throw;
+    } catch (...) {
+        m_impl->fail(Stage::VaeDecoding);
+    }
+}
+
+void Engine::unload()
+{
+    m_impl->unload();
+}
+
+std::optional<LoadedModel> Engine::loadedModel() const
+{
+    if (!m_impl->session)
+        return std::nullopt;
+    EngineSession& s = *m_impl->session;
+    LoadedModel loaded;
+    loaded.modelPath = s.setup().request.modelPath;
+    loaded.presetName = s.setup().preset.name;
+    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae})
+        if (s.placement().plan().keepsLoaded(c))
+            loaded.keptComponents.push_back(componentName(c));
+    for (const auto& [device, bytes] : s.placement().residentBytes())
+        loaded.heldBytes += bytes;
+    loaded.generations = s.runCount();
+    return loaded;
 }
 
 } // namespace framesmith

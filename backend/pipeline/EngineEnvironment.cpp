@@ -1,6 +1,7 @@
 #include "framesmith/Engine.h"
 
 #include "core/BlasProbe.h"
+#include "memory/monitor/DeviceMemory.h"
 
 namespace framesmith {
 
@@ -10,6 +11,13 @@ std::vector<Warning> Engine::environmentWarnings()
     std::string blas = BlasProbe::advice(BlasProbe::detect());
     if (!blas.empty())
         warnings.push_back({WarningKind::SlowBlas, blas});
+    // A CUDA build on a machine whose NVIDIA driver is missing or broken (or that has no GPU) must
+    // say so before anyone waits for a CPU run they did not expect.
+    if (DeviceMemory::builtWithCuda() && !DeviceMemory::hasCuda())
+        warnings.push_back({WarningKind::General,
+                            "no GPU found: this build uses CUDA, but no NVIDIA GPU is visible (driver missing, "
+                            "not loaded or too old for CUDA 12?); everything runs on the CPU, which is very "
+                            "slow for real models. Check `nvidia-smi`."});
     return warnings;
 }
 

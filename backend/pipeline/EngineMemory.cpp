@@ -3,8 +3,7 @@
 #include "framesmith/Engine.h"
 
 #include "memory/monitor/DeviceMemory.h"
-#include "memory/planner/MemoryPlanner.h"
-#include "memory/planner/ModelConfigs.h"
+#include "pipeline/EnginePlanning.h"
 
 namespace framesmith {
 
@@ -16,7 +15,7 @@ std::vector<DeviceInfo> Engine::devices()
 MemoryPlan Engine::plan(const GenerationRequest& request, const MemoryPreset& preset,
                         const std::vector<DeviceInfo>& devices)
 {
-    return planMemory(loadModelConfigs(request.modelPath), request, preset, devices);
+    return EnginePlanning::plan(request, preset, devices).summary();
 }
 
 } // namespace framesmith

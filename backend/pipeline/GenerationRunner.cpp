@@ -2,13 +2,14 @@
 
 #include "framesmith/Error.h"
 #include "memory/oom/GenerationMemory.h"
+#include "memory/oom/OutOfMemoryClassifier.h"
 #include "memory/placement/RuntimePlacement.h"
 #include "pipeline/ImageFile.h"
 #include "pipeline/LatentPreview.h"
 #include "pipeline/LatentsCheckpoint.h"
+#include "pipeline/PromptCache.h"
 
 #include <ATen/ATen.h>
-#include <c10/util/Exception.h>
 
 #include <chrono>
 #include <cstring>
@@ -30,9 +31,10 @@ at::Tensor loadStartImage(const GenerationRequest& request)
     return at::from_blob(image.rgb.data(), {image.height, image.width, 3}, at::kByte).clone();
 }
 
-bool isOutOfMemory(const c10::Error& e)
+// The error's message without its "stage: " prefix (OutOfMemoryError adds it again).
+std::string detailOf(const OutOfMemoryError& e)
 {
-    return std::strstr(e.what(), "out of memory") != nullptr || std::strstr(e.what(), "OutOfMemory") != nullptr;
+    return std::string(e.what()).substr(e.stage().size() + 2);
 }
 
 } // namespace
@@ -44,22 +46,43 @@ GenerationRunner::GenerationRunner(VideoPipeline& pipeline, ProgressSink& sink, 
 
 GenerationRunner::~GenerationRunner() = default;
 
+void GenerationRunner::beginStage(Stage stage, const std::string& detail)
+{
+    m_stage = stage;
+    m_sink.onStageStarted({stage, detail});
+}
+
 void GenerationRunner::addTiming(GenerationResult& result, Stage stage, double seconds)
 {
     result.timings.push_back({stageName(stage), seconds, m_memory ? m_memory->stagePeakBytes(stage) : 0});
 }
 
-void GenerationRunner::encodeText(const GenerationRequest& request, GenerationResult& result)
+// The warm engine's cache, when the pipeline can take its embeddings.
+const EncodedPrompts* GenerationRunner::cachedPrompts(const GenerationRequest& request, const RunOptions& options)
 {
-    m_sink.onStageStarted({Stage::TextEncoding, "T5 prompt and negative prompt"});
+    if (!options.prompts)
+        return nullptr;
+    const EncodedPrompts* cached = options.prompts->find(PromptCache::keyFor(options.promptModelKey, request));
+    return cached && m_pipeline.reuseEncodedPrompts(request, *cached) ? cached : nullptr;
+}
+
+void GenerationRunner::encodeText(const GenerationRequest& request, const RunOptions& options, GenerationResult& result)
+{
     auto start = std::chrono::steady_clock::now();
+    const EncodedPrompts* prompts = cachedPrompts(request, options);
+    beginStage(Stage::TextEncoding, prompts ? "prompt embeddings from the cache" : "prompt and negative prompt");
     m_memory->beginStage(Stage::TextEncoding);
-    const EncodedPrompts& prompts =
-        *m_memory->run(Stage::TextEncoding, 0, [&] { return &m_pipeline.encodeText(request); });
+    if (!prompts) {
+        prompts = m_memory->run(Stage::TextEncoding, 0, [&] { return &m_pipeline.encodeText(request); });
+        if (options.prompts)
+            options.prompts->store(PromptCache::keyFor(options.promptModelKey, request), *prompts);
+    }
     m_memory->endStage(Stage::TextEncoding);
-    if (prompts.truncatedTokens > 0)
+    if (options.promptsObserver)
+        options.promptsObserver(*prompts);
+    if (prompts->truncatedTokens > 0)
         m_sink.onWarning({WarningKind::Truncation, "the prompt is too long: its last " +
-                                                       std::to_string(prompts.truncatedTokens) +
+                                                       std::to_string(prompts->truncatedTokens) +
                                                        " tokens were cut off (226-token limit)"});
     addTiming(result, Stage::TextEncoding, secondsSince(start));
 }
@@ -77,24 +100,17 @@ void GenerationRunner::stepFinished(int index, double seconds, double elapsed, G
     result.stepsCompleted = index + 1;
 }
 
-// Returns false when the user asked to finish the stage early (the latents so far are kept).
-bool GenerationRunner::denoise(const GenerationRequest& request, const RunOptions& options, NoiseSource& noise,
-                               GenerationResult& result)
+void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& noise, GenerationResult& result,
+                                    bool& isComplete)
 {
     auto start = std::chrono::steady_clock::now();
-    m_memory->beginStage(Stage::Denoising);
-    m_memory->run(Stage::Denoising, 0, [&] {
-        m_pipeline.prepareDenoising(request, loadStartImage(request), options.initialLatents, noise);
-    });
     const int count = m_pipeline.stepCount();
-    m_sink.onStageStarted({Stage::Denoising, std::to_string(count) + " steps"});
-    bool isComplete = true;
     for (int i = 0; i < count; ++i) {
         if (m_cancel.isStopRequested())
             throw CancelledError("denoise (step " + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
         if (m_cancel.isFinishStageRequested()) {
             isComplete = false;
-            break;
+            return;
         }
         auto stepStart = std::chrono::steady_clock::now();
         m_memory->run(Stage::Denoising, i + 1, [&] { m_pipeline.denoiseStep(i, noise); });
@@ -102,6 +118,28 @@ bool GenerationRunner::denoise(const GenerationRequest& request, const RunOption
         stepFinished(i, secondsSince(stepStart), secondsSince(start), result);
         if (options.isPreviewWanted)
             m_sink.onPreview(LatentPreview::render(m_pipeline.latents(), i + 1));
+    }
+}
+
+// Returns false when the user asked to finish the stage early (the latents so far are kept).
+bool GenerationRunner::denoise(const GenerationRequest& request, const RunOptions& options, NoiseSource& noise,
+                               GenerationResult& result)
+{
+    auto start = std::chrono::steady_clock::now();
+    m_stage = Stage::Denoising;
+    m_memory->beginStage(Stage::Denoising);
+    bool isComplete = true;
+    try {
+        m_memory->run(Stage::Denoising, 0, [&] {
+            const at::Tensor image = options.startImage.defined() ? options.startImage : loadStartImage(request);
+            m_pipeline.prepareDenoising(request, image, options.initialLatents, noise);
+        });
+        beginStage(Stage::Denoising, std::to_string(m_pipeline.stepCount()) + " steps");
+        denoiseSteps(options, noise, result, isComplete);
+    } catch (...) {
+        // The stage ends however it ends: a warm engine's pipeline must be ready for the next run.
+        m_pipeline.releaseDenoiser();
+        throw;
     }
     m_pipeline.releaseDenoiser();
     m_memory->endStage(Stage::Denoising);
@@ -113,7 +151,7 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
 {
     GenerationResult result;
     result.request = request;
-    result.fps = request.fps;
+    result.clip.fps = request.fps;
     std::unique_ptr<NoiseSource> ownNoise;
     NoiseSource* noise = options.noise;
     if (!noise) {
@@ -121,16 +159,23 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         noise = ownNoise.get();
     }
     useMemory(options.memory, options.placement);
-    encodeText(request, result);
+    encodeText(request, options, result);
     if (m_cancel.isStopRequested())
         throw CancelledError("text encoding");
     try {
         result.isPartial = !denoise(request, options, *noise, result);
-    } catch (const OutOfMemoryError& e) {
-        saveUnfinishedLatents(request, options, result);
-        throw OutOfMemoryError(e.stage(), std::string(e.what()).substr(e.stage().size() + 2) + "; the latents after step " +
-                                              std::to_string(result.stepsCompleted) + " are saved in " +
-                                              result.latentsCheckpointPath);
+    } catch (OutOfMemoryError& e) {
+        keepUnfinishedLatents(request, options, result, e);
+        if (e.latentsCheckpointPath().empty())
+            throw;
+        OutOfMemoryError kept(e.stage(), detailOf(e) + "; the latents after step " +
+                                             std::to_string(result.stepsCompleted) + " are saved in " +
+                                             e.latentsCheckpointPath());
+        kept.setLatentsCheckpointPath(e.latentsCheckpointPath());
+        throw kept;
+    } catch (CancelledError& e) {
+        keepUnfinishedLatents(request, options, result, e);
+        throw;
     }
 
     LatentsCheckpoint checkpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
@@ -174,28 +219,32 @@ void GenerationRunner::applyPreset(const MemoryPreset& preset)
         m_placement->replan(preset);
 }
 
-// Recovery gave up while denoising: the steps done so far are kept as a partial checkpoint.
-void GenerationRunner::saveUnfinishedLatents(const GenerationRequest& request, const RunOptions& options,
-                                             GenerationResult& result)
+// Denoising stopped (out of memory, StopNow) after some steps: they are kept as a partial
+// checkpoint, named in the error. Nothing to keep before the first step.
+void GenerationRunner::keepUnfinishedLatents(const GenerationRequest& request, const RunOptions& options,
+                                             GenerationResult& result, Error& error)
 {
+    if (result.stepsCompleted == 0 || !m_pipeline.latents().defined())
+        return;
     result.latentsCheckpointPath = options.checkpointPath.empty() ? LatentsCheckpoint::defaultPath(request)
                                                                   : options.checkpointPath;
     LatentsCheckpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
                       m_pipeline.stepCount(), true}
         .write(result.latentsCheckpointPath);
+    error.setLatentsCheckpointPath(result.latentsCheckpointPath);
 }
 
 void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& latents, const DecodeSettings& settings)
 {
-    m_sink.onStageStarted({Stage::VaeDecoding, std::to_string(latents.size(1)) + " latent frames" +
-                                                   (settings.tiling ? ", tiled" : "")});
+    beginStage(Stage::VaeDecoding,
+               std::to_string(latents.size(1)) + " latent frames" + (settings.tiling ? ", tiled" : ""));
     auto start = std::chrono::steady_clock::now();
     auto progress = [this](int done, int total) { m_sink.onStageProgress({Stage::VaeDecoding, done, total}); };
     const std::string keep = result.latentsCheckpointPath.empty()
                                  ? std::string()
                                  : "; the denoised latents are saved in " + result.latentsCheckpointPath +
                                        " (decode them again with `framesmith-cli decode`)";
-    if (!m_memory) // decodeInto called on its own (framesmith-cli decode)
+    if (!m_memory) // decodeInto called on its own (Engine::decode)
         useMemory(nullptr, nullptr);
     // The OOM ladder may switch tiling on or shrink the tiles between attempts (applyPreset).
     DecodeSettings current = settings;
@@ -209,27 +258,38 @@ void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& la
         m_frames = m_memory->run(Stage::VaeDecoding, 0, [&] {
             return m_pipeline.decode(latents, result.request, current, progress);
         });
-    } catch (const CancelledError&) {
-        throw CancelledError("vae-decode" + keep);
-    } catch (const OutOfMemoryError& e) {
+    } catch (...) {
         m_pipeline.releaseDecoder();
-        throw OutOfMemoryError("vae-decode", std::string(e.what()).substr(e.stage().size() + 2) + keep);
-    } catch (const c10::Error& e) {
-        m_pipeline.releaseDecoder();
-        if (isOutOfMemory(e))
-            throw OutOfMemoryError("vae-decode", std::string("the VAE ran out of memory") + keep +
-                                                     ", with tiling/slicing or smaller tiles");
-        throw Error(ErrorCode::Internal, std::string("vae-decode failed: ") + e.what_without_backtrace() + keep);
+        try {
+            OutOfMemoryClassifier::rethrowForStage(Stage::VaeDecoding);
+        } catch (const CancelledError&) {
+            CancelledError e("vae-decode" + keep);
+            e.setLatentsCheckpointPath(result.latentsCheckpointPath);
+            throw e;
+        } catch (const OutOfMemoryError& e) {
+            OutOfMemoryError labelled(stageName(Stage::VaeDecoding), detailOf(e) + keep);
+            labelled.setLatentsCheckpointPath(result.latentsCheckpointPath);
+            throw labelled;
+        } catch (Error& e) {
+            if (e.code() != ErrorCode::Internal || keep.empty()) {
+                e.setLatentsCheckpointPath(result.latentsCheckpointPath);
+                throw;
+            }
+            Error named(ErrorCode::Internal, e.what() + keep);
+            named.setLatentsCheckpointPath(result.latentsCheckpointPath);
+            throw named;
+        }
     }
     m_pipeline.releaseDecoder();
     m_memory->endStage(Stage::VaeDecoding);
     result.recoveries = m_memory->recoveries();
     at::Tensor rgb = (m_frames * 255.0).round().clamp(0, 255).to(at::kByte).permute({0, 2, 3, 1}).contiguous();
-    result.frameCount = static_cast<int>(rgb.size(0));
-    result.height = static_cast<int>(rgb.size(1));
-    result.width = static_cast<int>(rgb.size(2));
-    result.rgb.resize(rgb.numel());
-    std::memcpy(result.rgb.data(), rgb.data_ptr<std::uint8_t>(), result.rgb.size());
+    result.clip.frameCount = static_cast<int>(rgb.size(0));
+    result.clip.height = static_cast<int>(rgb.size(1));
+    result.clip.width = static_cast<int>(rgb.size(2));
+    result.clip.fps = result.request.fps;
+    result.clip.rgb.resize(rgb.numel());
+    std::memcpy(result.clip.rgb.data(), rgb.data_ptr<std::uint8_t>(), result.clip.rgb.size());
     addTiming(result, Stage::VaeDecoding, secondsSince(start));
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// Runs one request through a VideoPipeline stage by stage: text encoding, denoising (events, preview
-// and cancel checks between steps), the latents checkpoint (always, before decoding), VAE decoding.
-// A decode that fails (out of memory, crash, cancel) leaves the checkpoint on disk and names it in the
-// error. Thread: the worker thread that owns the pipeline.
+// Runs one request through a VideoPipeline stage by stage: text encoding (or the prompt cache),
+// denoising (events, preview and cancel checks between steps), the latents checkpoint (always,
+// before decoding), VAE decoding. Whatever fails after a step finished keeps the latents: an
+// out-of-memory or StopNow while denoising writes a partial checkpoint, a failed decode leaves
+// the full one, and the error carries its path (Error::latentsCheckpointPath). Only Engine
+// creates one. Thread: the worker thread that owns the pipeline.
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationResult.h"
@@ -11,18 +13,22 @@
 
 #include <ATen/core/Tensor.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace framesmith {
 
+class Error;
 class GenerationMemory;
+class PromptCache;
 class RuntimePlacement;
 
 struct RunOptions {
     std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
     std::optional<at::Tensor> initialLatents; // injected instead of the first latent draw
+    at::Tensor startImage;                    // [H, W, 3] uint8 instead of reading request.startImagePath
     NoiseSource* noise = nullptr;             // nullptr -> a CPU generator seeded with request.seed
     DecodeSettings decode;
     bool isDecodeWanted = true;
@@ -33,6 +39,10 @@ struct RunOptions {
     // The placement the pipeline was built with (PipelineResources::placement), when there is one:
     // the OOM ladder's placement rungs (text encoder to the CPU, block streaming) re-plan it mid-run.
     RuntimePlacement* placement = nullptr;
+    // A warm engine's prompt embeddings, and the model/dtype part of their key.
+    PromptCache* prompts = nullptr;
+    std::string promptModelKey;
+    std::function<void(const EncodedPrompts&)> promptsObserver; // the embeddings this run uses
 };
 
 class GenerationRunner {
@@ -41,20 +51,25 @@ public:
     ~GenerationRunner();
 
     GenerationResult run(const GenerationRequest& request, const RunOptions& options);
-    // Decodes checkpoint latents (a fresh run's or a saved one's) into result.rgb.
+    // Decodes checkpoint latents (a fresh run's or a saved one's) into result.clip.
     void decodeInto(GenerationResult& result, const at::Tensor& latents, const DecodeSettings& settings);
 
     const at::Tensor& frames() const { return m_frames; } // [F, 3, H, W] float in [0, 1], last decode
+    Stage stage() const { return m_stage; }               // the stage under way (or last begun)
 
 private:
     bool denoise(const GenerationRequest& request, const RunOptions& options, NoiseSource& noise,
                  GenerationResult& result);
-    void encodeText(const GenerationRequest& request, GenerationResult& result);
+    void denoiseSteps(const RunOptions& options, NoiseSource& noise, GenerationResult& result, bool& isComplete);
+    void encodeText(const GenerationRequest& request, const RunOptions& options, GenerationResult& result);
+    const EncodedPrompts* cachedPrompts(const GenerationRequest& request, const RunOptions& options);
     void stepFinished(int index, double seconds, double elapsed, GenerationResult& result);
     void addTiming(GenerationResult& result, Stage stage, double seconds);
     void useMemory(GenerationMemory* memory, RuntimePlacement* placement);
     void applyPreset(const MemoryPreset& preset); // an OOM rung changed the preset: re-place, retile
-    void saveUnfinishedLatents(const GenerationRequest& request, const RunOptions& options, GenerationResult& result);
+    void keepUnfinishedLatents(const GenerationRequest& request, const RunOptions& options, GenerationResult& result,
+                               Error& error);
+    void beginStage(Stage stage, const std::string& detail);
 
     VideoPipeline& m_pipeline;
     ProgressSink& m_sink;
@@ -64,6 +79,7 @@ private:
     GenerationMemory* m_memory = nullptr;
     RuntimePlacement* m_placement = nullptr;
     DecodeSettings* m_liveDecode = nullptr; // the settings of the decode under way
+    Stage m_stage = Stage::Invalid;
 };
 
 } // namespace framesmith

@@ -73,10 +73,19 @@ std::string LatentsCheckpoint::defaultPath(const GenerationRequest& request)
     fs::create_directories(dir, ec);
     if (ec)
         throw FileError(ErrorCode::Io, dir.string(), "cannot create the checkpoint folder: " + ec.message());
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    char stamp[32];
+    const auto clock = std::chrono::system_clock::now();
+    const std::time_t now = std::chrono::system_clock::to_time_t(clock);
+    const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(clock.time_since_epoch()).count() % 1000;
+    char stamp[48];
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    return (dir / (std::string(stamp) + "-seed" + std::to_string(request.seed) + ".latents.safetensors")).string();
+    // Milliseconds and a counter: two runs of one seed never share a checkpoint (a regeneration
+    // must not overwrite the run it repeats).
+    const std::string stem = std::string(stamp) + "-" + std::to_string(1000 + millis).substr(1) + "-seed" +
+                             std::to_string(request.seed);
+    fs::path path = dir / (stem + ".latents.safetensors");
+    for (int n = 2; fs::exists(path, ec); ++n)
+        path = dir / (stem + "-" + std::to_string(n) + ".latents.safetensors");
+    return path.string();
 }
 
 } // namespace framesmith

@@ -21,8 +21,8 @@ struct LatentsCheckpoint {
     void write(const std::string& path) const;              // throws FileError(Io)
     static LatentsCheckpoint read(const std::string& path); // throws FileError naming what is missing
 
-    // <data root>/checkpoints/<time>-seed<seed>.latents.safetensors ($FRAMESMITH_CHECKPOINT_DIR
-    // overrides the folder); the folder is created.
+    // <data root>/checkpoints/<time>-<ms>-seed<seed>[-N].latents.safetensors, a name no file has
+    // yet ($FRAMESMITH_CHECKPOINT_DIR overrides the folder); the folder is created.
     static std::string defaultPath(const GenerationRequest& request);
 };
 

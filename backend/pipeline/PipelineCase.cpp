@@ -1,14 +1,15 @@
 #include "pipeline/PipelineCase.h"
 
+#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
-#include "models/ModelRegistry.h"
+#include "pipeline/GenerationHooks.h"
 #include "schedulers/NoiseSource.h"
 
 #include <ATen/ATen.h>
-#include <c10/core/InferenceMode.h>
 
 #include <filesystem>
 #include <regex>
+#include <unistd.h>
 
 namespace framesmith {
 
@@ -65,14 +66,30 @@ std::vector<at::Tensor> PipelineCase::recordedDraws(const SafetensorsReader& inp
     return draws;
 }
 
+namespace {
+
+struct QuietSink : ProgressSink {};
+
+// The checkpoint every engine run writes, somewhere it is removed again.
+std::string scratchCheckpoint()
+{
+    namespace fs = std::filesystem;
+    static int counter = 0;
+    return (fs::temp_directory_path() /
+            ("framesmith-eval-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".safetensors"))
+        .string();
+}
+
+} // namespace
+
 std::map<std::string, at::Tensor> PipelineCase::run(const SafetensorsReader& input, const nlohmann::json& meta,
                                                     const std::string& modelDir, const PipelineCaseOptions& options)
 {
-    c10::InferenceMode inference;
-    const GenerationRequest request = requestFromMetadata(meta, modelDir);
-    auto pipeline = ModelRegistry::createPipeline(modelDir, PipelineResources{});
+    GenerationRequest request = requestFromMetadata(meta, modelDir);
     std::map<std::string, at::Tensor> out;
-    pipeline->setStepObserver([&out](const DenoiseStepRecord& r) {
+    std::vector<std::int64_t> timesteps;
+    GenerationHooks hooks;
+    hooks.stepObserver = [&out, &timesteps](const DenoiseStepRecord& r) {
         const std::string p = "step" + std::to_string(r.index) + ".";
         out[p + "latent_model_input"] = r.modelInput;
         out[p + "timestep"] = r.timesteps;
@@ -80,33 +97,46 @@ std::map<std::string, at::Tensor> PipelineCase::run(const SafetensorsReader& inp
         out[p + "guidance_scale"] = at::scalar_tensor(r.guidanceScale, at::kDouble);
         out[p + "noise_pred"] = r.noisePred;
         out[p + "latents"] = r.latents;
-    });
-    const EncodedPrompts& prompts = pipeline->encodeText(request);
-    out["prompt_input_ids"] = prompts.promptIds;
-    out["prompt_embeds"] = prompts.promptEmbeds;
-    if (prompts.negativePromptEmbeds.defined()) {
-        out["negative_prompt_input_ids"] = prompts.negativePromptIds;
-        out["negative_prompt_embeds"] = prompts.negativePromptEmbeds;
-    }
+        timesteps.push_back(r.timestep);
+    };
+    hooks.promptsObserver = [&out](const EncodedPrompts& prompts) {
+        out["prompt_input_ids"] = prompts.promptIds;
+        out["prompt_embeds"] = prompts.promptEmbeds;
+        if (prompts.negativePromptEmbeds.defined()) {
+            out["negative_prompt_input_ids"] = prompts.negativePromptIds;
+            out["negative_prompt_embeds"] = prompts.negativePromptEmbeds;
+        }
+    };
     std::unique_ptr<NoiseSource> noise;
     if (options.useRecordedNoise)
         noise = std::make_unique<RecordedNoise>(recordedDraws(input));
     else
         noise = std::make_unique<GeneratorNoise>(request.seed);
-    std::optional<at::Tensor> initial;
+    hooks.noise = noise.get();
     if (input.find("initial_latents"))
-        initial = input.view("initial_latents");
-    at::Tensor image = input.find("image.uint8_hwc") ? input.view("image.uint8_hwc").clone() : at::Tensor();
-    pipeline->prepareDenoising(request, image, initial, *noise);
-    out["timesteps"] = at::empty({pipeline->stepCount()}, at::kLong);
-    for (int i = 0; i < pipeline->stepCount(); ++i) {
-        out["timesteps"][i] = pipeline->timestep(i);
-        pipeline->denoiseStep(i, *noise);
+        hooks.initialLatents = input.view("initial_latents");
+    if (input.find("image.uint8_hwc")) {
+        hooks.startImage = input.view("image.uint8_hwc").clone();
+        request.startImagePath = "image.uint8_hwc"; // the case's tensor, passed through the hooks
     }
-    pipeline->releaseDenoiser();
-    out["final_latents"] = pipeline->latents();
+    GenerateOptions run;
+    run.hooks = &hooks;
+    run.device = "cpu"; // the reference ran in float32 on the CPU, decoding untiled
+    run.isPreviewWanted = false;
+    run.isDecodeWanted = options.isDecodeWanted;
+    run.saveLatentsPath = scratchCheckpoint();
+    Engine engine;
+    QuietSink sink;
+    CancelToken cancel;
+    struct Remove {
+        std::string path;
+        ~Remove() { std::filesystem::remove(path); }
+    } remove{run.saveLatentsPath};
+    engine.generate(request, sink, cancel, run);
+    out["timesteps"] = at::tensor(timesteps, at::kLong);
+    out["final_latents"] = hooks.finalLatents;
     if (options.isDecodeWanted)
-        out["video"] = pipeline->decode(pipeline->latents(), request, DecodeSettings{}, {}).unsqueeze(0);
+        out["video"] = hooks.frames.unsqueeze(0);
     return out;
 }
 

@@ -1,7 +1,5 @@
 #include "pipeline/PipelineResourcesFor.h"
 
-#include <ATen/Context.h>
-
 namespace framesmith {
 
 c10::ScalarType PipelineResourcesFor::dtypeOf(ComputeDtype dtype)
@@ -29,17 +27,6 @@ PipelineResources PipelineResourcesFor::preset(const MemoryPreset& preset, bool 
     r.decode.tileOverlapHeight = preset.vaeTileOverlapHeight;
     r.decode.tileOverlapWidth = preset.vaeTileOverlapWidth;
     return r;
-}
-
-PipelineResources PipelineResourcesFor::request(const GenerationRequest& request)
-{
-    MemoryPreset defaults;
-    // Untiled decoding on the CPU: memory is plentiful there and tiles change the result.
-    if (!at::hasCUDA()) {
-        defaults.vaeTiling = false;
-        defaults.vaeSlicing = false;
-    }
-    return preset(defaults, at::hasCUDA());
 }
 
 } // namespace framesmith

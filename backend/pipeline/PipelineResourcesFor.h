@@ -1,7 +1,7 @@
 #pragma once
-// Chooses where a request runs: the first CUDA device in bfloat16 when there is one (the dtype the
-// CogVideoX checkpoints are published in), otherwise the CPU in float32; the VAE decode settings
-// follow the preset. The seam where the memory presets and OOM ladder plug in.
+// Chooses where a preset runs: the first CUDA device in its dtype when there is one (bfloat16 is
+// the dtype the checkpoints are published in), otherwise the CPU in float32; the VAE decode
+// settings follow the preset. EngineSetup calls it; the placement then places each component.
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/MemoryPreset.h"
 #include "models/VideoPipeline.h"
@@ -10,7 +10,6 @@ namespace framesmith {
 
 class PipelineResourcesFor {
 public:
-    static PipelineResources request(const GenerationRequest& request);
     static PipelineResources preset(const MemoryPreset& preset, bool hasCuda);
     static c10::ScalarType dtypeOf(ComputeDtype dtype);
 };

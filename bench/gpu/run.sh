@@ -1,135 +1,275 @@
 #!/usr/bin/env bash
-# Framesmith memory checks on a CUDA machine. Builds the backend and CLI against the installed
-# PyTorch's libtorch, makes full-size random-weight models from the full-size configs, and
-# measures CogVideoX-2b and -5b at 49 x 480 x 720 for a few steps:
-#   - seconds per step and peak allocated bytes per stage, for every built-in preset, and with
-#     blocks stored fp8 / int8 (low-memory and 24gb plus fp8-weights / int8-weights)
-#   - the planner's prediction for the same run, and its error
-#   - block-streaming overhead (low-memory) against the resident transformer (24gb)
-#   - guidance split over two logical devices (FRAMESMITH_LOGICAL_GPUS=2 on one GPU)
-# Results: $OUT (default bench/gpu/out/) as one JSON line per run plus a summary table;
-# copy the table into docs/benchmarks.md, section "GPU".
+# The GPU runbook: speed and memory of Framesmith on a CUDA machine, side by side with diffusers on
+# the same GPU, in steps of under 10 minutes that resume from what earlier steps left in $WORK.
 #
-# usage: bench/gpu/run.sh [--steps N] [--models "2b 5b"] [--presets "..."] [--skip-build]
+#   bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] STEP [ARGS]
+#
+#   stage               on the development machine, before the repository travels: copies the
+#                       diffusers 0.36.0 and huggingface_hub sources (../shared/reference/*.tgz) and
+#                       the torch-1.13 import shims into bench/gpu/reference/ (ignored by git; pass
+#                       it to the runner as a carried path)
+#   build               framesmith-cli and bench_gpu_* against this python3's PyTorch (its libtorch,
+#                       CUDA), in build-gpu/ (Ninja; about 6 minutes on 16 cores without ccache)
+#   weights MODEL       random weights for MODEL (2b, 5b, 5b-i2v, 1.5-5b, 1.5-5b-i2v) written by
+#                       bench_gpu_make_random_model from tests/fixtures/cogvideox/full-size-configs,
+#                       bfloat16, sharded like the real checkpoints; T5-XXL written once and linked
+#   parity              the fixture cases (text encoder, transformer: 4 variants x 2 cases, VAE) on
+#                       --device in float32 (TF32 off: must meet the fixture tolerances) and bfloat16
+#                       (relative RMS error recorded)
+#   presets MODEL [P..] plan + generate for each built-in preset (default: all five): s/step,
+#                       peak allocated per stage (FRAMESMITH_MEMORY_REPORT) against the planner
+#   variants MODEL      fp8 / int8 block storage, streaming two blocks ahead, guidance split over two
+#                       logical devices (FRAMESMITH_LOGICAL_GPUS=2): presets edited, not coded
+#   diffusers MODEL     the same request through diffusers 0.36.0 (bench/gpu/diffusers_side_by_side.py):
+#                       everything resident, then model offload + VAE tiling; s/step and peaks
+#   report              results.jsonl -> $OUT/benchmarks-gpu.md: the table for docs/benchmarks.md,
+#                       with date, device, driver, torch
+#   cpu-proof           every step above on the CPU with the tiny fixture configs (weights written by
+#                       the same program), so that on a GPU machine only the GPU is new
+#
+# --tiny uses the tiny fixture configs (tests/fixtures/cogvideox/models/tiny-*) and a small request
+# (9 frames, 96 x 64, 2 steps); --device cpu runs on the CPU (no CUDA needed). $WORK (default
+# bench/gpu/work, ignored) keeps weights and results between steps; each step copies run.log,
+# results.jsonl and the latest summary to $OUT (default bench/gpu/out).
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${OUT:-$ROOT/bench/gpu/out}
-BUILD=${BUILD:-$ROOT/build-gpu}
-WORK=${WORK:-$ROOT/bench/gpu/work}
-STEPS=3
-MODELS="2b 5b"
-PRESETS="24gb multi-gpu low-memory max-speed auto"
-SKIP_BUILD=0
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+HERE=$ROOT/bench/gpu
+OUT=${OUT:-$HERE/out}
+WORK=${WORK:-$HERE/work}
+REFERENCE=$HERE/reference
+DEVICE=cuda
+TINY=0
+STEPS=
 while [ $# -gt 0 ]; do
   case "$1" in
+    --device) DEVICE=$2; shift 2 ;;
+    --tiny) TINY=1; shift ;;
     --steps) STEPS=$2; shift 2 ;;
-    --models) MODELS=$2; shift 2 ;;
-    --presets) PRESETS=$2; shift 2 ;;
-    --skip-build) SKIP_BUILD=1; shift ;;
-    *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
+    -h|--help) sed -n 2,34p "$0"; exit 0 ;;
+    -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
   esac
 done
-mkdir -p "$OUT" "$WORK"
-LOG=$OUT/run.log
-exec > >(tee -a "$LOG") 2>&1
-echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tr '\n' ';')"
-
-need() { command -v "$1" > /dev/null || { echo "run.sh: '$1' is missing on this machine" >&2; exit 1; }; }
-need python3; need cmake; need nvidia-smi
-python3 -c 'import torch; assert torch.cuda.is_available(), "torch without CUDA"; print("torch", torch.__version__, "cuda", torch.version.cuda)'
-
-# 1. Build against the installed PyTorch (its libtorch is CUDA-enabled and 2.x).
-if [ "$SKIP_BUILD" = 0 ]; then
-  TORCH_PREFIX=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
-  ABI=$(python3 -c 'import torch;print(int(torch._C._GLIBCXX_USE_CXX11_ABI))')
-  GENERATOR=$(command -v ninja > /dev/null && echo Ninja || echo "Unix Makefiles")
-  cmake -S "$ROOT" -B "$BUILD" -G "$GENERATOR" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DFRAMESMITH_BUILD_GUI=OFF -DFRAMESMITH_BUILD_TESTS=OFF \
-    -DCMAKE_CXX_FLAGS="-D_GLIBCXX_USE_CXX11_ABI=$ABI"
-  cmake --build "$BUILD" -j"$(nproc)" --target framesmith-cli
+STEP=${1:-}
+shift || true
+if [ "$TINY" = 1 ]; then
+  FRAMES=9 WIDTH=96 HEIGHT=64 STEPS=${STEPS:-2} DTYPE=float32 SHARD_GIB=0.0005
+  WORK=$WORK/tiny
+else
+  FRAMES=49 WIDTH=720 HEIGHT=480 STEPS=${STEPS:-4} DTYPE=bfloat16 SHARD_GIB=2
 fi
+BUILD=${BUILD:-$ROOT/build-gpu}
+[ "$DEVICE" = cpu ] && [ ! -x "$BUILD/bin/framesmith-cli" ] && BUILD=$ROOT/build
 CLI=$BUILD/bin/framesmith-cli
-[ -x "$CLI" ] || { echo "run.sh: $CLI was not built" >&2; exit 1; }
-
-# 2. Full-size random weights (cached in $WORK between runs).
 FIXTURES=$ROOT/tests/fixtures/cogvideox
-for m in $MODELS; do
-  dir=$WORK/cogvideox-$m
-  if [ ! -f "$dir/transformer/config.json" ]; then
-    python3 "$ROOT/bench/gpu/make_random_weights.py" "$FIXTURES/full-size-configs/cogvideox-$m" "$dir" \
-      --tokenizer-from "$FIXTURES/models/tiny-$m"
-  fi
-done
+RESULTS=$WORK/results.jsonl
+PROMPT="a red fox running through fresh snow at dawn, cinematic"
+mkdir -p "$OUT" "$WORK"
+exec > >(tee -a "$OUT/run.log") 2>&1
+echo "== $(date -u +%FT%TZ) run.sh $STEP $* (device $DEVICE, tiny $TINY, $FRAMES x ${WIDTH}x$HEIGHT, $STEPS steps)"
 
-# 3. Plan, then run, for every model x preset. A run's stage peaks come from the CUDA caching
-#    allocator: the generation runner writes them to $FRAMESMITH_MEMORY_REPORT when it is set.
-RESULTS=$OUT/results.jsonl
-: > "$RESULTS"
-run_case() { # model preset label [env...]
-  local m=$1 p=$2 label=$3; shift 3
-  local dir=$WORK/cogvideox-$m case=$OUT/$m-$label
+die() { echo "run.sh: $*" >&2; exit 1; }
+# The Python that has torch: $PYTHON, else python3, else Debian's /usr/bin/python3 (python3-torch)
+# when a pyenv or venv python3 without torch comes first on PATH.
+torch_python() {
+  local p
+  for p in ${PYTHON:-} python3 /usr/bin/python3; do
+    "$p" -c 'import torch' 2> /dev/null && { echo "$p"; return; }
+  done
+  die "no python3 with torch (set PYTHON)"
+}
+need() { command -v "$1" > /dev/null || die "'$1' is missing on this machine"; }
+publish() { cp "$RESULTS" "$OUT/results.jsonl" 2>/dev/null || true; }
+trap publish EXIT
+
+config_dir() { # MODEL -> its config folder
+  if [ "$TINY" = 1 ]; then
+    case "$1" in 2b|5b|5b-i2v) echo "$FIXTURES/models/tiny-$1" ;; 1.5-5b-i2v) echo "$FIXTURES/models/tiny-1.5-i2v" ;;
+      *) die "no tiny fixture for $1 (2b, 5b, 5b-i2v, 1.5-5b-i2v)" ;; esac
+  else
+    case "$1" in 1.5-*) echo "$FIXTURES/full-size-configs/cogvideox${1}" ;; *) echo "$FIXTURES/full-size-configs/cogvideox-$1" ;; esac
+  fi
+}
+model_dir() { echo "$WORK/models/$1"; }
+device_line() {
+  if [ "$DEVICE" = cpu ]; then echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) threads"
+  else nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | head -1; fi
+}
+record() { python3 -c 'import json,sys; row=json.loads(sys.argv[1]); print(json.dumps(row))' "$1" >> "$RESULTS"; }
+
+step_stage() {
+  local shared=${FRAMESMITH_SHARED:-$ROOT/../shared}
+  [ -f "$shared/reference/diffusers-0.36.0-src.tgz" ] || die "no $shared/reference/diffusers-0.36.0-src.tgz (set FRAMESMITH_SHARED)"
+  mkdir -p "$REFERENCE/diffusers" "$REFERENCE/hub"
+  tar -xzf "$shared/reference/diffusers-0.36.0-src.tgz" -C "$REFERENCE/diffusers"
+  tar -xzf "$shared/reference/huggingface_hub-0.36.2-src.tgz" -C "$REFERENCE/hub"
+  rm -rf "$REFERENCE/cpu" && cp -r "$shared/reference/cpu" "$REFERENCE/cpu"
+  echo "staged $(du -sh "$REFERENCE" | cut -f1) in $REFERENCE: carry bench/gpu/reference to the GPU machine"
+}
+
+step_build() {
+  need cmake
+  local prefix abi generator python
+  python=$(torch_python)
+  prefix=$("$python" -c 'import torch; print(torch.utils.cmake_prefix_path)')
+  abi=$("$python" -c 'import torch; print(int(torch._C._GLIBCXX_USE_CXX11_ABI))')
+  generator=$(command -v ninja > /dev/null && echo Ninja || echo "Unix Makefiles")
+  "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available())'
+  # The Qt front end is not needed here; the benchmarks and the CLI are.
+  cmake -S "$ROOT" -B "$BUILD" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
+    -DFRAMESMITH_BUILD_GUI=OFF -DFRAMESMITH_BUILD_TESTS=OFF -DCMAKE_CXX_FLAGS="-D_GLIBCXX_USE_CXX11_ABI=$abi" > "$OUT/configure.log"
+  cmake --build "$BUILD" -j"$(nproc)" --target framesmith-cli bench_gpu_make_random_model bench_gpu_compare
+}
+
+step_weights() {
+  local model=${1:?weights MODEL}
+  local out; out=$(model_dir "$model")
+  local others=(--text-encoder-from "$(model_dir 2b)")
+  [ "$model" = 2b ] && others=()
+  "$BUILD/bin/bench_gpu_make_random_model" "$(config_dir "$model")" "$out" --dtype "$DTYPE" \
+    --tokenizer-from "$FIXTURES/models/tiny-2b" --shard-gib "$SHARD_GIB" "${others[@]}"
+  "$CLI" inspect "$out" > "$out.inspect.txt"
+  grep -E "^(variant|size on disk|component)" "$out.inspect.txt"
+}
+
+# atol per kind from tests/fixtures/cogvideox/README.md ("Suggested acceptance"), rtol 1e-4.
+step_parity() {
+  local status=0 variant case out dtype kind golden atol
+  for dtype in float32 bfloat16; do
+    for golden in "$FIXTURES"/golden/tiny-*/transformer_case*.safetensors "$FIXTURES"/golden/text_encoder.safetensors \
+        "$FIXTURES"/golden/vae/*.safetensors; do
+      [ -f "$golden" ] || continue
+      local model=()
+      case "$golden" in *transformer*) kind=transformer atol=1e-4 ;;
+        */vae/*) kind=vae atol=1e-4 model=(--model "$FIXTURES/models/tiny-2b") ;;
+        *) kind=text-encoder atol=5e-4 model=(--model "$FIXTURES/models/tiny-2b") ;; esac
+      variant=$(basename "$(dirname "$golden")")
+      case=$(basename "$golden" .safetensors)
+      out=$WORK/parity/$DEVICE-$dtype-$variant-$case.safetensors
+      mkdir -p "$WORK/parity"
+      FRAMESMITH_EVAL_DEVICE=$DEVICE FRAMESMITH_EVAL_DTYPE=$dtype NVIDIA_TF32_OVERRIDE=0 \
+        "$CLI" eval "$kind" "${model[@]}" --case "$golden" --out "$out" > /dev/null
+      local strict=(); [ "$dtype" = float32 ] && strict=(--strict)
+      local row
+      row=$("$BUILD/bin/bench_gpu_compare" "$golden" "$out" --atol "$atol" --label "$variant/$case" "${strict[@]}") || status=1
+      record "$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); r.update(step="parity", device=sys.argv[2], dtype=sys.argv[3]); print(json.dumps(r))' "$row" "$DEVICE" "$dtype")"
+      echo "$dtype $variant/$case: $row"
+    done
+  done
+  [ $status = 0 ] || die "float32 parity failed on $DEVICE (rows above)"
+}
+
+presets_of() { ls "$ROOT/resources/presets" | sed 's/\.json$//'; }
+
+step_presets() {
+  local model=${1:?presets MODEL [PRESET...]}; shift
+  local dir; dir=$(model_dir "$model")
+  [ -f "$dir/model_index.json" ] || die "no weights for $model: run '$0 weights $model' first"
+  local presets=("$@")
+  [ ${#presets[@]} -gt 0 ] || mapfile -t presets < <(presets_of)
   local vram=()
-  while IFS= read -r gib; do vram+=(--vram "$gib"); done < <(
-    env "$@" python3 -c 'import os, torch
-n = torch.cuda.device_count(); k = int(os.environ.get("FRAMESMITH_LOGICAL_GPUS", "0") or 0)
-gib = [torch.cuda.mem_get_info(i)[0] / 2**30 for i in range(n)]
-if n == 1 and k > 1: gib = [gib[0] / k] * k
-print("\n".join(f"{g:.2f}" for g in gib))')
-  env "$@" "$CLI" plan --model "$dir" --preset "$p" --frames 49 --width 720 --height 480 \
-    --steps "$STEPS" "${vram[@]}" --json > "$case.plan.json" || true
-  local start=$(date +%s.%N) status=0
-  env "$@" FRAMESMITH_MEMORY_REPORT="$case.memory.json" "$CLI" generate --model "$dir" --preset "$p" \
-    --prompt "a red fox running through snow" --frames 49 --width 720 --height 480 --steps "$STEPS" --seed 1 \
-    --out "$case.mp4" > "$case.stdout" 2> "$case.stderr" || status=$?
-  local seconds=$(echo "$(date +%s.%N) - $start" | bc)
-  python3 - "$case" "$m" "$p" "$label" "$status" "$seconds" "$STEPS" >> "$RESULTS" <<'PY'
+  if [ "$DEVICE" != cpu ]; then
+    while IFS= read -r gib; do vram+=(--vram "$gib"); done < <(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | awk '{printf "%.2f\n", $1 / 1024}')
+  fi
+  local p case status start seconds
+  for p in "${presets[@]}"; do
+    local label; label=$(basename "$p" .json)
+    [ -n "${FRAMESMITH_LOGICAL_GPUS:-}" ] && label="$label-logical$FRAMESMITH_LOGICAL_GPUS"
+    case=$WORK/runs/$model-$label
+    mkdir -p "$WORK/runs"
+    "$CLI" plan --model "$dir" --preset "$p" --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" \
+      --steps "$STEPS" "${vram[@]}" --json > "$case.plan.json" 2> "$case.plan.stderr" || true
+    status=0 start=$(date +%s.%N)
+    FRAMESMITH_MEMORY_REPORT=$case.memory.json "$CLI" generate --model "$dir" --preset "$p" --prompt "$PROMPT" \
+      --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" --steps "$STEPS" --seed 1 --out "$case.mp4" \
+      > "$case.stdout" 2> "$case.stderr" || status=$?
+    seconds=$(python3 -c "import time,sys; print(round(time.time() - float(sys.argv[1]), 2))" "$start")
+    record "$(python3 - "$case" "$model" "$label" "$status" "$seconds" "$DEVICE" <<'PY'
 import json, sys
-case, model, preset, label, status, seconds, steps = sys.argv[1:8]
+case, model, preset, status, seconds, device = sys.argv[1:7]
 def load(path):
     try:
         return json.load(open(path))
     except Exception:
         return None
-plan, measured = load(case + ".plan.json"), load(case + ".memory.json")
-row = {"model": model, "preset": preset, "label": label, "exit": int(status), "wallSeconds": float(seconds),
-       "plan": plan, "measured": measured}
-if measured and "secondsPerStep" in measured:
-    row["secondsPerStep"] = measured["secondsPerStep"]
-print(json.dumps(row))
+print(json.dumps({"step": "presets", "side": "framesmith", "model": model, "label": preset, "device": device,
+                  "exit": int(status), "wallSeconds": float(seconds), "plan": load(case + ".plan.json"),
+                  "measured": load(case + ".memory.json")}))
 PY
-  echo "-- $m $label: exit $status, $(printf %.1f "$seconds") s"
+)"
+    echo "-- $model $label: exit $status, $seconds s"
+    [ "$status" = 0 ] || tail -5 "$case.stderr"
+  done
 }
 
-# Streaming two blocks ahead: the low-memory preset with one field changed (presets are edited, not coded).
-PREFETCH2=$WORK/low-memory-prefetch2.json
-python3 - "$ROOT/resources/presets/low-memory.json" "$PREFETCH2" <<'PY'
-import json, sys
-preset = json.load(open(sys.argv[1]))
-preset["name"] = "low-memory-prefetch2"
-preset.setdefault("placement", {})["streamPrefetchBlocks"] = 2
-json.dump(preset, open(sys.argv[2], "w"), indent=2)
+# Presets edited, not coded: blocks stored fp8 / int8 (low-memory and 24gb plus a weight-storage
+# strategy), streaming two blocks ahead, and guidance split over two logical devices on one GPU.
+step_variants() {
+  local model=${1:?variants MODEL}
+  mkdir -p "$WORK/presets"
+  python3 - "$ROOT/resources/presets" "$WORK/presets" <<'PY'
+import json, os, sys
+src, dst = sys.argv[1:3]
+def edit(base, name, change):
+    preset = json.load(open(os.path.join(src, base + ".json")))
+    preset["name"] = name
+    change(preset)
+    json.dump(preset, open(os.path.join(dst, name + ".json"), "w"), indent=2)
+for base in ("low-memory", "24gb"):
+    for storage in ("fp8", "int8"):
+        edit(base, f"{base}-{storage}", lambda p, s=storage: p["strategies"].append(s + "-weights"))
+edit("low-memory", "low-memory-prefetch2", lambda p: p.setdefault("placement", {}).update(streamPrefetchBlocks=2))
 PY
+  local presets=() p
+  for p in "$WORK"/presets/*.json; do presets+=("$p"); done
+  step_presets "$model" "${presets[@]}"
+  FRAMESMITH_LOGICAL_GPUS=2 step_presets "$model" multi-gpu
+}
 
-# Blocks stored narrowed: the low-memory and 24gb presets plus one weight-storage strategy.
-for base in low-memory 24gb; do
-  for storage in fp8 int8; do
-    python3 - "$ROOT/resources/presets/$base.json" "$WORK/$base-$storage.json" "$storage" <<'PY'
-import json, sys
-preset = json.load(open(sys.argv[1]))
-preset["name"] = preset["name"] + "-" + sys.argv[3]
-preset["strategies"].append(sys.argv[3] + "-weights")
-json.dump(preset, open(sys.argv[2], "w"), indent=2)
-PY
+step_diffusers() {
+  local model=${1:?diffusers MODEL}
+  local dir; dir=$(model_dir "$model")
+  [ -f "$dir/model_index.json" ] || die "no weights for $model: run '$0 weights $model' first"
+  [ -d "$REFERENCE/diffusers" ] || die "no diffusers sources in $REFERENCE: run '$0 stage' on the development machine"
+  local placement
+  local python; python=$(torch_python)
+  for placement in resident offload-tiled; do
+    "$python" "$HERE/diffusers_side_by_side.py" --model "$dir" --cli "$CLI" --reference "$REFERENCE" \
+      --device "$DEVICE" --dtype "$DTYPE" --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" --steps "$STEPS" \
+      --prompt "$PROMPT" --placement "$placement" --label "$model" --work "$WORK/diffusers" >> "$RESULTS"
+    tail -1 "$RESULTS" | cut -c1-300
   done
-done
+}
 
-for m in $MODELS; do
-  for p in $PRESETS; do run_case "$m" "$p" "$p"; done
-  run_case "$m" multi-gpu "multi-gpu-logical2" FRAMESMITH_LOGICAL_GPUS=2
-  run_case "$m" "$PREFETCH2" "low-memory-prefetch2"
-  for q in low-memory-fp8 low-memory-int8 24gb-fp8 24gb-int8; do run_case "$m" "$WORK/$q.json" "$q"; done
-done
+step_report() {
+  python3 "$HERE/summarize.py" "$RESULTS" --device "$(device_line)" > "$OUT/benchmarks-gpu.md"
+  cat "$OUT/benchmarks-gpu.md"
+}
 
-# 4. Summary: per stage, measured peak vs planned peak on the busiest device; streaming overhead.
-python3 "$ROOT/bench/gpu/summarize.py" "$RESULTS" | tee "$OUT/summary.md"
+step_cpu_proof() {
+  [ "$DEVICE" = cpu ] && [ "$TINY" = 1 ] || die "cpu-proof runs with --device cpu --tiny"
+  : > "$RESULTS"
+  step_weights 2b
+  step_weights 5b
+  step_parity
+  step_presets 2b
+  step_presets 5b 24gb low-memory
+  step_variants 2b
+  step_diffusers 2b
+  step_diffusers 5b
+  step_report
+}
+
+case "$STEP" in
+  stage) step_stage ;;
+  build) step_build ;;
+  weights) step_weights "$@" ;;
+  parity) step_parity ;;
+  presets) step_presets "$@" ;;
+  variants) step_variants "$@" ;;
+  diffusers) step_diffusers "$@" ;;
+  report) step_report ;;
+  cpu-proof) step_cpu_proof ;;
+  *) echo "usage: bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] stage|build|weights MODEL|parity|presets MODEL [PRESET...]|variants MODEL|diffusers MODEL|report|cpu-proof" >&2; exit 2 ;;
+esac

@@ -1,44 +1,95 @@
 #!/usr/bin/env python3
-"""Turns bench/gpu/run.sh results (one JSON object per line) into the markdown table for
-docs/benchmarks.md: seconds per step, measured and planned peak per stage, planner error, and
-block-streaming overhead against the resident transformer."""
+"""Turns bench/gpu/run.sh results (one JSON object per line) into the markdown for
+docs/benchmarks.md, section "GPU": fixture parity on the device, then per model Framesmith's
+presets (s/step, measured peak allocated per stage against the planner's prediction for the
+busiest device) beside diffusers on the same device and request.
+
+usage: summarize.py results.jsonl [--device "NAME, MEMORY, DRIVER"]
+"""
+import argparse
+import datetime
 import json
-import sys
 
 GIB = 2 ** 30
+STAGES = ("text-encode", "denoise", "vae-decode")
 
 
-def busiest(stage_devices):
-    return max((d.get("peakBytes", 0) for d in stage_devices), default=0)
+def size(value):
+    if not value:
+        return "-"
+    return f"{value / GIB:.2f} GiB" if value >= GIB / 4 else f"{value / 2 ** 20:.1f} MiB"
 
 
-def main(path):
-    rows = [json.loads(line) for line in open(path) if line.strip()]
-    print("| model | run | exit | s/step | stage | measured peak | planned peak | error |")
-    print("|---|---|---|---|---|---|---|---|")
-    speed = {}
-    for row in rows:
-        planned = {s["name"]: busiest(s["devices"]) for s in (row.get("plan") or {}).get("stages", [])}
-        measured = {s["name"]: s.get("peakBytes", 0) for s in (row.get("measured") or {}).get("stages", [])}
-        sps = row.get("secondsPerStep")
-        speed[(row["model"], row["label"])] = sps
-        for stage in planned.keys() | measured.keys():
-            m, p = measured.get(stage), planned.get(stage)
-            error = f"{(p - m) / m:+.0%}" if m and p else "-"
-            print(f"| {row['model']} | {row['label']} | {row['exit']} | {sps if sps else '-'} | {stage} | "
-                  f"{m / GIB:.2f} GiB | {p / GIB:.2f} GiB | {error} |" if m and p else
-                  f"| {row['model']} | {row['label']} | {row['exit']} | {sps if sps else '-'} | {stage} | "
-                  f"{'-' if not m else f'{m / GIB:.2f} GiB'} | {'-' if not p else f'{p / GIB:.2f} GiB'} | - |")
+def planned_peaks(plan):
+    peaks = {}
+    for stage in (plan or {}).get("stages", []):
+        peaks[stage["name"]] = max((d.get("peakBytes", 0) for d in stage.get("devices", [])), default=0)
+    return peaks
+
+
+def measured_stages(row):
+    return {s["name"]: s for s in (row.get("measured") or {}).get("stages", [])}
+
+
+def parity_table(rows):
+    rows = [r for r in rows if r.get("step") == "parity"]
+    if not rows:
+        return []
+    out = ["| case | device | dtype | max abs diff | worst RMS error / RMS golden | elements outside atol + 1e-4·abs(golden) |",
+           "|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['label']} | {r['device']} | {r['dtype']} | {r['maxAbsDiff']:.2e} | "
+                   f"{r['worstRelativeRms']:.2e} | {r['elementsOutside']} |")
+    return out
+
+
+def speed_table(rows, model):
+    out = [f"**{model}**", "",
+           "| side | preset / placement | exit | s/step | " + " | ".join(
+               f"{s} peak (planned, error)" for s in STAGES) + " |",
+           "|---|---|---|---|" + "---|" * len(STAGES)]
+    for r in rows:
+        if r.get("model") != model or r.get("step") not in ("presets", "diffusers"):
+            continue
+        measured, planned = measured_stages(r), planned_peaks(r.get("plan"))
+        sps = (r.get("measured") or {}).get("secondsPerStep") or r.get("secondsPerStep")
+        cells = []
+        for stage in STAGES:
+            m = measured.get(stage, {}).get("peakBytes")
+            p = planned.get(stage)
+            if m and p:
+                cells.append(f"{size(m)} ({size(p)}, {(p - m) / m:+.0%})")
+            elif m:
+                cells.append(size(m))
+            else:
+                seconds = measured.get(stage, {}).get("seconds")
+                cells.append(f"- ({seconds:.1f} s)" if seconds else "-")
+        out.append(f"| {r.get('side', 'framesmith')} | {r['label']} | {r['exit']} | "
+                   f"{sps:.3f} |" if sps else f"| {r.get('side', 'framesmith')} | {r['label']} | {r['exit']} | - |")
+        out[-1] += " " + " | ".join(cells) + " |"
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("results")
+    parser.add_argument("--device", default="unknown device")
+    args = parser.parse_args()
+    rows = [json.loads(line) for line in open(args.results) if line.strip()]
+    print(f"### GPU run {datetime.date.today().isoformat()} — {args.device}")
     print()
-    for model in sorted({m for m, _ in speed}):
-        resident, streamed = speed.get((model, "24gb")), speed.get((model, "low-memory"))
-        if resident and streamed:
-            print(f"- {model}: block streaming costs {streamed / resident - 1:+.0%} per step "
-                  f"({streamed:.2f} s vs {resident:.2f} s resident)")
-        split, single = speed.get((model, "multi-gpu-logical2")), speed.get((model, "24gb"))
-        if split and single:
-            print(f"- {model}: guidance split over two logical devices: {split:.2f} s/step vs {single:.2f} s")
+    print("Command: `bench/gpu/run.sh` steps (bench/gpu/README.md). Peaks are torch's allocated bytes "
+          "(max_memory_allocated) per stage; planned is `framesmith-cli plan` for the same request, busiest "
+          "device; s/step is the denoise stage over the steps, first step included.")
+    print()
+    for line in parity_table(rows):
+        print(line)
+    print()
+    for model in sorted({r["model"] for r in rows if "model" in r}):
+        for line in speed_table(rows, model):
+            print(line)
+        print()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main()

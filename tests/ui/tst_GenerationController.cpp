@@ -5,6 +5,9 @@
 #include "framesmith/Stage.h"
 #include "ui/GenerationController.h"
 
+#include "support/TensorFileBytes.h"
+
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -27,6 +30,7 @@ framesmith::GenerationRequest tinyRequest(int steps)
     r.preset = "auto";
     return r;
 }
+
 } // namespace
 
 class tst_GenerationController : public QObject {
@@ -65,10 +69,10 @@ private Q_SLOTS:
         QVERIFY(isAlwaysOnGuiThread);
 
         const auto result = finished.first().first().value<framesmith::GenerationResult>();
-        QCOMPARE(result.frameCount, 9);
-        QCOMPARE(result.width, 96);
-        QCOMPARE(result.height, 64);
-        QCOMPARE(result.rgb.size(), size_t(9 * 96 * 64 * 3));
+        QCOMPARE(result.clip.frameCount, 9);
+        QCOMPARE(result.clip.width, 96);
+        QCOMPARE(result.clip.height, 64);
+        QCOMPARE(result.clip.rgb.size(), size_t(9 * 96 * 64 * 3));
         QCOMPARE(QString::fromStdString(result.outputPath), clip);
         QVERIFY(QFile::exists(clip));
 
@@ -120,7 +124,7 @@ private Q_SLOTS:
         const auto result = finished.first().first().value<framesmith::GenerationResult>();
         QVERIFY(result.isPartial);
         QVERIFY(result.stepsCompleted < 50);
-        QCOMPARE(result.frameCount, 9);
+        QCOMPARE(result.clip.frameCount, 9);
     }
 
     void badModelFailsWithTheDetail()
@@ -135,6 +139,67 @@ private Q_SLOTS:
         QVERIFY(!failed.first().at(0).toString().isEmpty());
         QVERIFY2(failed.first().at(1).toString().contains(QStringLiteral("no-such-model")),
                  qPrintable(failed.first().at(1).toString()));
+    }
+
+    // The app's path (controller -> worker -> Engine) and framesmith-cli give the same latents.
+    void appAndCliProduceIdenticalLatents()
+    {
+        GenerationController controller;
+        QSignalSpy finished(&controller, &GenerationController::finished);
+        QVERIFY(controller.start(tinyRequest(2)));
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
+        QCOMPARE(finished.size(), 1);
+        const auto app = finished.first().first().value<framesmith::GenerationResult>();
+
+        const QString cliLatents = m_dir.filePath(QStringLiteral("cli.latents.safetensors"));
+        QProcess cli;
+        cli.setProcessChannelMode(QProcess::MergedChannels);
+        cli.start(QStringLiteral(FRAMESMITH_BINARY_DIR "/bin/framesmith-cli"),
+                  {"generate", "--model", FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b", "--prompt",
+                   "a red fox in fresh snow", "--frames", "9", "--width", "96", "--height", "64", "--steps", "2",
+                   "--seed", "7", "--preset", "auto", "--no-decode", "--quiet", "--save-latents", cliLatents});
+        QVERIFY(cli.waitForFinished(kTimeoutMs));
+        QVERIFY2(cli.exitCode() == 0, cli.readAll().constData());
+        const QByteArray fromApp = framesmith::test::tensorFileBytes(QString::fromStdString(app.latentsCheckpointPath), "latents");
+        QVERIFY(!fromApp.isEmpty());
+        QVERIFY(fromApp == framesmith::test::tensorFileBytes(cliLatents, "latents"));
+    }
+
+    void keepsTheModelWarmAndUnloadsOnRequest()
+    {
+        GenerationController controller;
+        QSignalSpy stages(&controller, &GenerationController::stageStarted);
+        QSignalSpy loaded(&controller, &GenerationController::loadedModelChanged);
+        QSignalSpy unloaded(&controller, &GenerationController::modelUnloaded);
+        for (int run = 0; run < 2; ++run) {
+            QVERIFY(controller.start(tinyRequest(1)));
+            QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
+        }
+        QTRY_VERIFY(controller.isModelLoaded());
+        QVERIFY(controller.heldBytes() > 0);
+        QStringList loading;
+        for (const auto& s : stages)
+            if (s.first().toInt() == int(framesmith::Stage::Loading))
+                loading << s.at(1).toString();
+        QCOMPARE(loading.size(), 2);
+        QVERIFY2(!loading.first().contains(QStringLiteral("loaded already")), qPrintable(loading.first()));
+        QVERIFY2(loading.last().contains(QStringLiteral("loaded already")), qPrintable(loading.last()));
+
+        controller.unloadModel();
+        QVERIFY(unloaded.wait(kTimeoutMs));
+        QVERIFY(!controller.isModelLoaded());
+        QCOMPARE(loaded.last().first().toBool(), false);
+    }
+
+    void idleModelIsUnloaded()
+    {
+        GenerationController controller;
+        QSignalSpy unloaded(&controller, &GenerationController::modelUnloaded);
+        controller.setIdleUnloadAfter(300);
+        QVERIFY(controller.start(tinyRequest(1)));
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
+        QVERIFY(unloaded.wait(kTimeoutMs));
+        QVERIFY(!controller.isModelLoaded());
     }
 
     void guiThreadKeepsTurningWhileGenerating()

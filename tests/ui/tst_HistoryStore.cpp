@@ -69,6 +69,33 @@ private Q_SLOTS:
         QCOMPARE(QImage(out.thumbnailPath).size(), QSize(32, 24));
     }
 
+    // The preset a clip resolved to (every lever, dtype, tiles) survives, so Regenerate replays it.
+    void resolvedPresetRoundTrips()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry in = sampleEntry(QStringLiteral("p"), QDateTime::currentDateTime());
+        framesmith::MemoryPreset resolved;
+        resolved.name = "low-memory";
+        resolved.strategies = {"text-encoder-on-cpu", "block-streaming", "vae-small-tiles"};
+        resolved.dtype = framesmith::ComputeDtype::Float32;
+        resolved.weightStorage = framesmith::WeightStorage::Int8;
+        resolved.textEncoder = framesmith::Placement::Cpu;
+        resolved.transformer = framesmith::Placement::Streamed;
+        resolved.streamPrefetchBlocks = 2;
+        resolved.vaeTileHeight = 144;
+        resolved.vaeTileWidth = 200;
+        in.request.resolvedPreset = resolved;
+        QVERIFY2(store.add(in, QImage()), qPrintable(store.error()));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        const auto& out = entries.first().request.resolvedPreset;
+        QVERIFY(out.has_value());
+        QCOMPARE(framesmith::toJson(*out), framesmith::toJson(resolved));
+        QCOMPARE(out->vaeTileWidth, 200);
+        QCOMPARE(int(out->weightStorage), int(framesmith::WeightStorage::Int8));
+    }
+
     void writesAtomicallyAndReplacesWhole()
     {
         QTemporaryDir dir;

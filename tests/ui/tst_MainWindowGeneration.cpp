@@ -127,7 +127,10 @@ private Q_SLOTS:
         // One history entry with the request exactly as asked, a video, and the run's memory trace.
         QCOMPARE(window.historyPanel()->count(), 1);
         const HistoryEntry entry = window.historyPanel()->entries().first();
-        QCOMPARE(framesmith::toJson(entry.request), framesmith::toJson(asked));
+        QVERIFY(entry.request.resolvedPreset.has_value()); // every lever that ran, for Regenerate
+        auto recorded = entry.request;
+        recorded.resolvedPreset.reset();
+        QCOMPARE(framesmith::toJson(recorded), framesmith::toJson(asked));
         QCOMPARE(entry.frameCount, 9);
         QVERIFY(QFile::exists(entry.videoPath));
         QVERIFY(QFile::exists(QString::fromStdString(framesmith::exportSidecarPath(entry.videoPath.toStdString()))));
@@ -200,6 +203,50 @@ private Q_SLOTS:
         for (const QSplitter* splitter : window.findChildren<QSplitter*>())
             after << splitter->sizes();
         QCOMPARE(after, splitters);
+    }
+
+    // History > Regenerate runs the clip's recorded request and preset again: the same clip.
+    // Generate > Unload model then frees the model the runs kept loaded.
+    void regenerateReplaysTheClipAndUnloadFreesTheModel()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("regenerate.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("regenerate-data")));
+        window.show();
+        setTinyRequest(window, 2);
+        GenerationController* controller = window.generationController();
+        QSignalSpy finished(controller, &GenerationController::finished);
+        auto* unload = window.findChild<QAction*>(QStringLiteral("actionUnloadModel"));
+        QVERIFY(unload);
+        QVERIFY(!unload->isEnabled());
+        QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("generateButton")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
+
+        auto changed = window.request();
+        changed.seed = 99; // the form moved on; Regenerate replays the clip, not the form
+        window.setRequest(changed);
+        QListWidget* list = window.historyPanel()->list();
+        Q_EMIT list->customContextMenuRequested(list->visualItemRect(list->item(0)).center());
+        auto* regenerate = window.historyPanel()->findChild<QAction*>(QStringLiteral("regenerateAction"));
+        QVERIFY(regenerate);
+        regenerate->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, kTimeoutMs);
+        const auto first = finished.at(0).first().value<framesmith::GenerationResult>();
+        const auto again = finished.at(1).first().value<framesmith::GenerationResult>();
+        QCOMPARE(again.request.seed, first.request.seed);
+        QVERIFY(again.wasWarm);
+        // The same clip, pixel for pixel (the checkpoints themselves are cleaned once a clip is recorded).
+        QVERIFY(!first.clip.rgb.empty());
+        QVERIFY(first.clip.rgb == again.clip.rgb);
+        QVERIFY(!QFile::exists(QString::fromStdString(first.latentsCheckpointPath)));
+        QCOMPARE(window.historyPanel()->count(), 2);
+
+        QTRY_VERIFY(unload->isEnabled());
+        QSignalSpy unloaded(controller, &GenerationController::modelUnloaded);
+        unload->trigger();
+        QVERIFY(unloaded.wait(kTimeoutMs));
+        QVERIFY(!unload->isEnabled());
+        QVERIFY(!controller->isModelLoaded());
     }
 
     void exportFailureIsReportedWithTheDetail()

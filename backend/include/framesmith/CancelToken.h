@@ -1,6 +1,7 @@
 #pragma once
 // Cancellation shared between the GUI thread (which requests) and the worker (which checks).
 // An atomic, not a queued slot: a busy worker never processes queued slots.
+#include <algorithm>
 #include <atomic>
 
 namespace framesmith {
@@ -17,12 +18,22 @@ public:
         while (current < wanted && !m_mode.compare_exchange_weak(current, wanted)) {}
     }
     void reset() { m_mode.store(static_cast<int>(CancelMode::None)); }
-    CancelMode mode() const { return static_cast<CancelMode>(m_mode.load()); }
+    CancelMode mode() const
+    {
+        const CancelToken* upstream = m_upstream.load();
+        const int own = m_mode.load();
+        return static_cast<CancelMode>(upstream ? std::max(own, static_cast<int>(upstream->mode())) : own);
+    }
+    // This token also reports what `upstream` requests (nullptr: stop following). A warm engine's
+    // models keep one token for their lifetime and follow each run's token in turn. The caller
+    // keeps `upstream` alive until it stops following; set from the thread that checks.
+    void follow(const CancelToken* upstream) { m_upstream.store(upstream); }
     bool isStopRequested() const { return mode() == CancelMode::StopNow; }
     bool isFinishStageRequested() const { return mode() != CancelMode::None; }
 
 private:
     std::atomic<int> m_mode{static_cast<int>(CancelMode::None)};
+    std::atomic<const CancelToken*> m_upstream{nullptr};
 };
 
 } // namespace framesmith

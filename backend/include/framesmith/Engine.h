@@ -1,8 +1,13 @@
 #pragma once
-// The one facade the app and the CLI use. Thread contract: construct, generate and destroy on
-// the same (worker) thread; plan() and inspect() are pure and may run on any thread.
+// The one facade every front end drives: the app's worker, framesmith-cli, the benchmarks and the
+// batch runner. Nothing else assembles a pipeline. An Engine is warm: between generations it keeps
+// what the memory plan allows loaded (a compatible request reloads nothing; prompt embeddings are
+// cached), and unloads on a model or placement change, on unload(), and when destroyed.
+// Thread contract: construct, generate, decode, unload and destroy on the same (worker) thread;
+// the static functions are pure and may run on any thread.
 #include "framesmith/CancelToken.h"
 #include "framesmith/DeviceInfo.h"
+#include "framesmith/GenerateOptions.h"
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/GenerationResult.h"
@@ -13,15 +18,27 @@
 #include "framesmith/ParameterSpec.h"
 #include "framesmith/PromptTokenCount.h"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace framesmith {
 
+// What a warm engine holds between generations.
+struct LoadedModel {
+    std::string modelPath;
+    std::string presetName;
+    std::vector<std::string> keptComponents; // "transformer", "vae", ... (may be empty)
+    std::int64_t heldBytes = 0;              // weights kept loaded, all devices
+    int generations = 0;                     // served since it was loaded
+};
+
 class Engine {
 public:
     Engine();
-    ~Engine();
+    ~Engine(); // unloads
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
@@ -37,12 +54,23 @@ public:
     // Problems with this machine's setup that slow or break generation (e.g. the reference BLAS).
     static std::vector<Warning> environmentWarnings();
 
+    // The planner's verdict for the request, checked with generate's rules first (throws
+    // InvalidRequestError naming the field), counting what a warm engine keeps loaded.
     static MemoryPlan plan(const GenerationRequest& request, const MemoryPreset& preset,
                            const std::vector<DeviceInfo>& devices);
 
-    // Runs the whole clip: text encoding, denoising, latents checkpoint, decoding.
-    // Throws framesmith::Error (OutOfMemoryError only once recovery failed and latents are on disk).
-    GenerationResult generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel);
+    // Runs the whole clip: text encoding, denoising, latents checkpoint, decoding. Bad input is
+    // refused before any weight loads. Throws framesmith::Error: OutOfMemoryError labelled with
+    // the stage it happened in (once recovery failed); errors after steps finished carry the
+    // latents checkpoint (Error::latentsCheckpointPath), CancelledError included.
+    GenerationResult generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel,
+                              const GenerateOptions& options = {});
+    // Decodes a latents checkpoint again with other VAE settings (result.request is the checkpoint's).
+    GenerationResult decode(const DecodeRequest& request, ProgressSink& sink, const CancelToken& cancel);
+
+    // Frees every model and cached embedding now; the next generate loads again.
+    void unload();
+    std::optional<LoadedModel> loadedModel() const;
 
 private:
     struct Impl;

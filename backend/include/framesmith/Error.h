@@ -28,8 +28,14 @@ public:
     Error(ErrorCode code, const std::string& detail) : std::runtime_error(detail), m_code(code) {}
     ErrorCode code() const { return m_code; }
 
+    // Set when the failure came after denoised latents were saved (a decode that failed, a cancel
+    // or an out-of-memory that kept the steps so far): the checkpoint to decode again from.
+    const std::string& latentsCheckpointPath() const { return m_latentsCheckpointPath; }
+    void setLatentsCheckpointPath(std::string path) { m_latentsCheckpointPath = std::move(path); }
+
 private:
     ErrorCode m_code;
+    std::string m_latentsCheckpointPath;
 };
 
 class InvalidRequestError : public Error {

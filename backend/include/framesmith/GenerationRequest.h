@@ -1,7 +1,10 @@
 #pragma once
 // Everything that defines a clip. Plain values: the GUI fills it, the CLI reads it from flags or
 // a job file, the sidecar of every clip stores it, and the engine runs it.
+#include "framesmith/MemoryPreset.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace framesmith {
@@ -21,6 +24,10 @@ struct GenerationRequest {
     std::uint64_t seed = 42;
     std::string scheduler;       // empty: the model's own (scheduler/scheduler_config.json)
     std::string preset = "auto"; // built-in preset name or path of a preset JSON
+    // Every lever of the preset a run used ("auto" and names resolved, dtype, tiles). Set: the
+    // engine runs exactly this preset and `preset` is only its name (a regeneration). The engine
+    // fills it in GenerationResult::request, so sidecars and the history replay a clip exactly.
+    std::optional<MemoryPreset> resolvedPreset;
 
     bool hasStartImage() const { return !startImagePath.empty(); }
 };

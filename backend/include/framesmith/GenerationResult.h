@@ -1,5 +1,6 @@
 #pragma once
 #include "framesmith/GenerationRequest.h"
+#include "framesmith/VideoFrames.h"
 
 #include <cstdint>
 #include <string>
@@ -13,20 +14,18 @@ struct StageTiming {
     std::int64_t peakBytes = 0; // on the busiest device, where measured
 };
 
-// A finished (or partially finished, after "finish the stage") clip, as 8-bit RGB frames.
+// A finished (or partially finished, after "finish the stage") generation. `clip` is the one
+// description of the frames everywhere (player, exporters, CLI); empty when decoding was skipped.
 struct GenerationResult {
-    GenerationRequest request;
-    int frameCount = 0;
-    int width = 0;
-    int height = 0;
-    int fps = 8;
-    std::vector<std::uint8_t> rgb;        // frameCount * height * width * 3
+    GenerationRequest request;            // as it ran: request.resolvedPreset holds every lever used
+    VideoFrames clip;
     std::string latentsCheckpointPath;    // written before decoding, always
     std::string outputPath;               // export, if one was asked for
     std::vector<StageTiming> timings;
     std::vector<std::string> recoveries;  // "decode ran out of memory at 17.2 GB; retried with 256-pixel tiles"
     int stepsCompleted = 0;
     bool isPartial = false;               // denoising stopped early by "finish the stage"
+    bool wasWarm = false;                 // the model was already loaded (nothing read from disk)
 };
 
 } // namespace framesmith

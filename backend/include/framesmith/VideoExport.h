@@ -3,6 +3,7 @@
 // reopen an export in the player or take a frame as a start image). Blocking: call it from a
 // worker thread, never the GUI thread. Throws framesmith::Error (FileError names the path).
 #include "framesmith/ExportOptions.h"
+#include "framesmith/GenerationResult.h"
 #include "framesmith/VideoFrames.h"
 
 #include <string>

@@ -78,6 +78,15 @@ bool DeviceMemory::hasCuda()
 #endif
 }
 
+bool DeviceMemory::builtWithCuda()
+{
+#ifdef FRAMESMITH_HAS_CUDA
+    return true;
+#else
+    return false;
+#endif
+}
+
 DeviceInfo DeviceMemory::host()
 {
     DeviceInfo cpu;

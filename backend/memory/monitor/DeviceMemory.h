@@ -13,6 +13,7 @@ namespace framesmith {
 class DeviceMemory {
 public:
     static bool hasCuda();                      // this build has CUDA and a GPU is visible
+    static bool builtWithCuda();                // linked against a CUDA libtorch (FRAMESMITH_HAS_CUDA)
     // CUDA devices with total/free memory, then the CPU (index -1) with RAM total/available.
     // FRAMESMITH_LOGICAL_GPUS=k splits a single GPU into k logical ones (benchmarks of multi-GPU paths).
     static std::vector<DeviceInfo> detect();

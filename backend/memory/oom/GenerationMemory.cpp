@@ -92,19 +92,24 @@ std::int64_t GenerationMemory::stagePeakBytes(Stage stage) const
     return it == m_stagePeaks.end() ? 0 : it->second;
 }
 
-void GenerationMemory::writeReport(double secondsPerStep) const
+std::string GenerationMemory::reportJson(double secondsPerStep) const
 {
-    const char* path = std::getenv("FRAMESMITH_MEMORY_REPORT");
-    if (!path || !*path)
-        return;
     nlohmann::json stages = nlohmann::json::array();
     for (const auto& [name, peak] : m_stagePeaks)
         stages.push_back({{"name", name}, {"device", m_device}, {"peakBytes", peak},
                           {"seconds", m_stageSeconds.count(name) ? m_stageSeconds.at(name) : 0.0}});
     const nlohmann::json report = {{"preset", m_preset.name}, {"device", m_device}, {"stages", stages},
                                    {"secondsPerStep", secondsPerStep}, {"recoveries", recoveries()}};
+    return report.dump(2);
+}
+
+void GenerationMemory::writeReport(double secondsPerStep) const
+{
+    const char* path = std::getenv("FRAMESMITH_MEMORY_REPORT");
+    if (!path || !*path)
+        return;
     std::ofstream out(path);
-    out << report.dump(2) << "\n";
+    out << reportJson(secondsPerStep) << "\n";
     if (!out)
         m_sink.onWarning({WarningKind::General, std::string("could not write the memory report to ") + path});
 }

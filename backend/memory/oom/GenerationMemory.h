@@ -52,6 +52,8 @@ public:
     void afterStep(int step);       // growth detection; cache release every step when the preset says so
     std::int64_t stagePeakBytes(Stage stage) const; // 0 when not measured
     const std::vector<std::string>& recoveries() const { return m_ladder.recoveries(); }
+    // The run's report as JSON: preset, device, per-stage peaks and seconds, recoveries.
+    std::string reportJson(double secondsPerStep) const;
     // Writes the report to $FRAMESMITH_MEMORY_REPORT when set (any failure is reported as a warning).
     void writeReport(double secondsPerStep) const;
 

@@ -33,4 +33,26 @@ std::string OutOfMemoryClassifier::allocatedFromMessage(const std::string& messa
     return {};
 }
 
+std::string OutOfMemoryClassifier::messageOf(const std::exception& error)
+{
+    if (const auto* torchError = dynamic_cast<const c10::Error*>(&error))
+        return torchError->what_without_backtrace();
+    if (dynamic_cast<const std::bad_alloc*>(&error))
+        return "the host ran out of memory";
+    return error.what();
+}
+
+void OutOfMemoryClassifier::rethrowForStage(Stage stage)
+{
+    try {
+        throw;
+    } catch (const framesmith::Error&) {
+        throw;
+    } catch (const std::exception& error) {
+        if (isOutOfMemory(error))
+            throw OutOfMemoryError(stageName(stage), messageOf(error));
+        throw Error(ErrorCode::Internal, std::string(stageName(stage)) + " failed: " + messageOf(error));
+    }
+}
+
 } // namespace framesmith

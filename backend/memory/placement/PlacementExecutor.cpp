@@ -66,8 +66,10 @@ void PlacementExecutor::endStage(Stage stage)
     auto& peaks = m_stagePeaks[stageName(stage)];
     for (const std::string& device : m_ledger.devices())
         peaks[device] = m_ledger.peakBytes(device);
-    // The guidance replica is needed for denoising only: dropping it leaves room to decode.
-    if (component == Component::Transformer && m_ledger.isLoaded(replicaName()))
+    // The guidance replica is needed for denoising only: dropping it leaves room to decode (unless
+    // a warm engine keeps the transformer, replica included, for the next generation).
+    if (component == Component::Transformer && m_ledger.isLoaded(replicaName()) &&
+        !m_plan.keepsLoaded(Component::Transformer))
         m_ledger.unload(replicaName());
     for (const ModulePlacement& m : m_plan.modules()) {
         if (m.component != component)

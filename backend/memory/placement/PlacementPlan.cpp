@@ -15,6 +15,60 @@ const char* componentName(Component component)
     return "invalid";
 }
 
+const char* keepModeName(KeepMode mode)
+{
+    switch (mode) {
+    case KeepMode::InPlace: return "kept";
+    case KeepMode::OnHost: return "kept in RAM";
+    case KeepMode::Free: break;
+    }
+    return "freed";
+}
+
+void PlacementPlan::keepLoaded(Component component, KeepMode mode)
+{
+    if (mode == KeepMode::Free)
+        return;
+    for (ModulePlacement* m : ofComponent(component)) {
+        m->dropAfterUse = false;
+        // Streamed blocks rest in RAM already; parking anything else there frees its device between stages.
+        if (mode == KeepMode::OnHost && !m->streamed) {
+            m->homeDevice = "cpu";
+            m->releaseAfterUse = m->computeDevice != "cpu";
+        }
+    }
+}
+
+void PlacementPlan::keepLoaded(const Residency& residency)
+{
+    for (const auto& [component, mode] : residency)
+        keepLoaded(component, mode);
+}
+
+bool PlacementPlan::keepsLoaded(Component component) const
+{
+    const auto modules = ofComponent(component);
+    return !modules.empty() && !modules.front()->dropAfterUse;
+}
+
+bool PlacementPlan::keepsAnyLoaded() const
+{
+    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae})
+        if (keepsLoaded(c))
+            return true;
+    return false;
+}
+
+std::string PlacementPlan::signature() const
+{
+    std::ostringstream out;
+    for (const ModulePlacement& m : m_modules)
+        out << m.module << ' ' << m.homeDevice << ' ' << m.computeDevice << ' ' << m.releaseAfterUse
+            << m.dropAfterUse << m.streamed << ';';
+    out << "cfg " << m_cfgUnconditionalDevice << "; prefetch " << m_prefetchBlocks << "; narrowed " << m_narrowedBlocks;
+    return out.str();
+}
+
 ModulePlacement* PlacementPlan::find(const std::string& module)
 {
     for (ModulePlacement& m : m_modules)

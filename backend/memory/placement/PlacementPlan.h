@@ -3,6 +3,7 @@
 // ("cpu", "cuda:1") so a plan for GPUs can be built, executed against a WeightLedger and tested
 // on a CPU-only machine. Built by PlacementPlanner from a preset's strategies; any thread.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,12 @@ namespace framesmith {
 
 enum class Component { Invalid, TextEncoder, Transformer, Vae };
 const char* componentName(Component component); // "text_encoder", "transformer", "vae"
+
+// What a warm engine keeps loaded between generations (Engine, WarmResidency): nothing, the
+// component where the plan rests it, or the component parked in host RAM between its stages.
+enum class KeepMode { Free, InPlace, OnHost };
+using Residency = std::map<Component, KeepMode>;
+const char* keepModeName(KeepMode mode); // "freed", "kept", "kept in RAM"
 
 struct ModulePlacement {
     std::string module;           // "text_encoder", "transformer", "transformer.transformer_blocks.7", "vae"
@@ -50,6 +57,15 @@ public:
 
     int prefetchBlocks() const { return m_prefetchBlocks; }
     void setPrefetchBlocks(int blocks) { m_prefetchBlocks = blocks; }
+
+    // A warm engine's residency: the component's modules are not freed after its stage (InPlace:
+    // they stay where the plan rests them; OnHost: they rest in RAM and visit their compute device).
+    void keepLoaded(Component component, KeepMode mode);
+    void keepLoaded(const Residency& residency);
+    bool keepsLoaded(Component component) const; // its modules survive their stage
+    bool keepsAnyLoaded() const;
+    // Every decision of the plan in one text: equal signatures place weights identically.
+    std::string signature() const;
 
     std::vector<std::string> notes;   // decisions a strategy made or declined ("cfg-parallel: ...")
     std::string describe() const;     // one line per component, for logs and the CLI

@@ -7,11 +7,48 @@
 
 namespace framesmith {
 
-RuntimePlacement::RuntimePlacement(const MemoryPreset& preset, std::vector<DeviceInfo> devices, ModelFootprint footprint)
-    : m_preset(preset), m_devices(std::move(devices)), m_footprint(footprint),
-      m_executor(std::make_unique<PlacementExecutor>(PlacementPlanner::build(m_preset, m_devices, m_footprint),
-                                                     m_ledger, &m_transport))
+namespace {
+
+PlacementPlan planFor(const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
+                      const ModelFootprint& footprint, const Residency& residency)
 {
+    PlacementPlan plan = PlacementPlanner::build(preset, devices, footprint);
+    plan.keepLoaded(residency);
+    return plan;
+}
+
+} // namespace
+
+RuntimePlacement::RuntimePlacement(const MemoryPreset& preset, std::vector<DeviceInfo> devices, ModelFootprint footprint,
+                                   Residency residency)
+    : m_preset(preset), m_devices(std::move(devices)), m_footprint(footprint),
+      m_executor(std::make_unique<PlacementExecutor>(planFor(m_preset, m_devices, m_footprint, residency), m_ledger,
+                                                     &m_transport)),
+      m_residency(std::move(residency))
+{
+}
+
+void RuntimePlacement::beginRun()
+{
+    m_stagePeaks.clear();
+    m_forwards.clear();
+}
+
+std::map<std::string, std::int64_t> RuntimePlacement::residentBytes() const
+{
+    std::map<std::string, std::int64_t> bytes;
+    for (const std::string& device : m_ledger.devices())
+        if (std::int64_t b = m_ledger.residentBytes(device); b > 0)
+            bytes[device] = b;
+    return bytes;
+}
+
+bool RuntimePlacement::keepsLoaded(const std::string& component) const
+{
+    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae})
+        if (component == componentName(c))
+            return plan().keepsLoaded(c);
+    return false;
 }
 
 RuntimePlacement::~RuntimePlacement() = default;
@@ -77,6 +114,10 @@ c10::Device RuntimePlacement::computeDevice(const std::string& component) const
 void RuntimePlacement::attach(const std::string& component, Module& module, const std::vector<Module*>& blocks,
                               const std::string& blockPrefix)
 {
+    if (m_attached.count(component))
+        return; // its stage is under way already
+    // A kept component comes back bound as it was (its quantized blocks included); binding again
+    // only refreshes the pointers.
     m_transport.bind(component, module, blockPrefix);
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         m_transport.bindBlock(static_cast<int>(i), *blocks[i]);
@@ -119,6 +160,8 @@ void RuntimePlacement::detach(const std::string& component)
     if (!m_attached.erase(component))
         return;
     takeOut(component);
+    if (keepsLoaded(component))
+        return; // the stage is over; the weights stay bound for the next generation
     if (component == componentName(Component::Transformer))
         m_replicaTransport.unbindAll(); // the guidance replica is freed with the transformer
 }
@@ -126,6 +169,7 @@ void RuntimePlacement::detach(const std::string& component)
 void RuntimePlacement::replan(const MemoryPreset& preset)
 {
     m_preset = preset;
+    m_wasReplanned = true;
     std::map<std::string, std::string> whereNow; // module -> device its resting copy is on
     for (const auto& [component, attached] : m_attached) {
         for (const ModulePlacement* m : modulesOf(component))
@@ -134,8 +178,8 @@ void RuntimePlacement::replan(const MemoryPreset& preset)
                     whereNow[m->module] = device;
         takeOut(component);
     }
-    m_executor = std::make_unique<PlacementExecutor>(PlacementPlanner::build(m_preset, m_devices, m_footprint),
-                                                     m_ledger, &m_transport);
+    m_executor = std::make_unique<PlacementExecutor>(planFor(m_preset, m_devices, m_footprint, m_residency), m_ledger,
+                                                     &m_transport);
     for (const auto& [component, attached] : m_attached)
         bringIn(component, whereNow);
 }

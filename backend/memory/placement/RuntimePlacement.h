@@ -4,6 +4,8 @@
 // (model offload, text encoder on the CPU, blocks spread over GPUs, blocks streamed one or two
 // ahead) with every move recorded in a WeightLedger. replan() switches presets mid-run (the OOM
 // ladder's text-encoder-on-cpu and block-streaming rungs): loaded modules are re-placed at once.
+// With a residency (a warm engine) kept components survive detach(): their stage ends, their
+// weights stay bound and in the ledger, and attach() on the next generation starts the stage again.
 // Logical "cuda:N" devices without a physical GPU map to the CPU, so plans for several GPUs run
 // (and are tested) on a CPU-only machine. The worker thread only.
 #include "framesmith/DeviceInfo.h"
@@ -24,11 +26,18 @@ namespace framesmith {
 class RuntimePlacement : public ComponentPlacement {
 public:
     // devices: what the plan may use (DeviceMemory::detect(), or simulated GPUs in tests).
-    RuntimePlacement(const MemoryPreset& preset, std::vector<DeviceInfo> devices, ModelFootprint footprint);
+    // residency: components kept loaded after their stage, for a warm engine's next generation.
+    RuntimePlacement(const MemoryPreset& preset, std::vector<DeviceInfo> devices, ModelFootprint footprint,
+                     Residency residency = {});
     ~RuntimePlacement() override;
 
     // Re-plans for a changed preset; components loaded now move to their new places.
     void replan(const MemoryPreset& preset);
+    bool wasReplanned() const { return m_wasReplanned; }
+    // A new generation begins: stage peaks and guidance forwards restart (kept weights stay).
+    void beginRun();
+    // Weight bytes loaded now (kept components between generations), per device.
+    std::map<std::string, std::int64_t> residentBytes() const;
 
     const PlacementPlan& plan() const { return m_executor->plan(); }
     const WeightLedger& ledger() const { return m_ledger; }
@@ -44,6 +53,7 @@ public:
     void attach(const std::string& component, Module& module, const std::vector<Module*>& blocks = {},
                 const std::string& blockPrefix = {}) override;
     void detach(const std::string& component) override;
+    bool keepsLoaded(const std::string& component) const override;
     std::function<void(int, bool)> blockCallback() override;
     std::string cfgUnconditionalDevice() const override { return plan().cfgUnconditionalDevice(); }
     c10::Device replicaLoadDevice() const override;
@@ -75,6 +85,8 @@ private:
     std::int64_t m_replicaBytes = 0;
     std::unique_ptr<PlacementExecutor> m_executor;
     std::map<std::string, Attached> m_attached;
+    Residency m_residency;
+    bool m_wasReplanned = false;
     std::map<std::string, std::map<std::string, std::int64_t>> m_stagePeaks;
     std::vector<std::pair<std::string, std::string>> m_forwards;
 };

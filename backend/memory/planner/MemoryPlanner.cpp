@@ -27,21 +27,27 @@ AttentionPath attentionFor(const std::string& device)
     return AttentionPath::ChunkedMath;
 }
 
-// Weight residency per stage and device: a dry run of the executor the generation uses.
+// Weight residency per stage and device: a dry run of the executor the generation uses. With
+// components kept loaded (a warm engine), a second generation runs from what the first left
+// resident; each stage's peak is the larger of the two.
 std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const PlacementPlan& placement)
 {
     WeightLedger ledger;
     PlacementExecutor executor(placement, ledger);
-    for (Stage stage : kPlannedStages) {
-        executor.beginStage(stage);
-        if (stage == Stage::Denoising)
-            for (int block = 0; block < static_cast<int>(placement.ofComponent(Component::Transformer).size()) - 1; ++block) {
-                executor.onBlock(block, true);
-                executor.onBlock(block, false);
-            }
-        executor.endStage(stage);
-    }
-    return executor.stagePeaks();
+    std::map<std::string, std::map<std::string, std::int64_t>> peaks;
+    for (int pass = 0; pass < (placement.keepsAnyLoaded() ? 2 : 1); ++pass)
+        for (Stage stage : kPlannedStages) {
+            executor.beginStage(stage);
+            if (stage == Stage::Denoising)
+                for (int block = 0; block < static_cast<int>(placement.ofComponent(Component::Transformer).size()) - 1; ++block) {
+                    executor.onBlock(block, true);
+                    executor.onBlock(block, false);
+                }
+            executor.endStage(stage);
+            for (const auto& [device, bytes] : executor.stagePeaks().at(stageName(stage)))
+                peaks[stageName(stage)][device] = std::max(peaks[stageName(stage)][device], bytes);
+        }
+    return peaks;
 }
 
 // Working memory of one stage, per device that computes in it.
@@ -111,11 +117,15 @@ MemoryPlan DetailedPlan::summary() const
             s.devices.push_back({d.device, d.peakBytes(), d.capacityBytes});
         plan.stages.push_back(std::move(s));
     }
+    for (const auto& [component, mode] : residency)
+        if (mode != KeepMode::Free)
+            plan.residentComponents.push_back(componentName(component));
     return plan;
 }
 
 DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const GenerationRequest& request,
-                                         const MemoryPreset& preset, const std::vector<DeviceInfo>& devices)
+                                         const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
+                                         const Residency& residency)
 {
     DetailedPlan result;
     result.preset = preset;
@@ -124,6 +134,8 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
     if (!hasGpu) // the pipeline computes in float32 on the CPU (bf16 matmuls there are slow or missing)
         computed.dtype = ComputeDtype::Float32;
     result.placement = PlacementPlanner::build(computed, devices, PlacementPlanner::footprint(configs, computed));
+    result.placement.keepLoaded(residency);
+    result.residency = residency;
     const auto weights = weightPeaks(result.placement);
     const double fragmentation = preset.expandableSegments ? 0.03 : 0.10;
     for (Stage stage : kPlannedStages) {

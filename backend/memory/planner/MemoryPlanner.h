@@ -35,6 +35,7 @@ struct StageBreakdown {
 struct DetailedPlan {
     MemoryPreset preset;               // the preset planned for ("auto" resolved to its choice)
     PlacementPlan placement;
+    Residency residency;               // what a warm engine keeps loaded between generations
     std::vector<StageBreakdown> stages;
     AttentionPath attention = AttentionPath::Invalid;
     bool fits() const;
@@ -46,9 +47,11 @@ public:
     // CUDA context (cuBLAS/cuDNN workspaces, kernels) outside the caching allocator, per GPU used.
     static constexpr std::int64_t kCudaContextBytes = 600ll << 20;
 
-    // `preset` must not be automatic (use choosePreset first).
+    // `preset` must not be automatic (use choosePreset first). `residency`: components a warm engine
+    // keeps loaded; their weights then count in every stage of the next generation.
     static DetailedPlan planDetailed(const ModelConfigs& configs, const GenerationRequest& request,
-                                     const MemoryPreset& preset, const std::vector<DeviceInfo>& devices);
+                                     const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
+                                     const Residency& residency = {});
     // Levers that would make a plan that does not fit fit, cheapest first; their strategy names
     // go to *fixStrategies when given.
     static std::vector<std::string> advise(const ModelConfigs& configs, const GenerationRequest& request,

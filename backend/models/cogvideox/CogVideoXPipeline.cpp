@@ -47,16 +47,50 @@ PromptTokenCount CogVideoXPipeline::countPromptTokens(const std::string& text) c
     return CogVideoXPipelinePrompts::countTokens(m_modelDir, text);
 }
 
+bool CogVideoXPipeline::isKept(const char* component) const
+{
+    return m_resources.placement && m_resources.placement->keepsLoaded(component);
+}
+
 const EncodedPrompts& CogVideoXPipeline::encodeText(const GenerationRequest& request)
 {
     // diffusers: do_classifier_free_guidance = guidance_scale > 1.
     const bool withGuidance = request.guidanceScale > 1.0;
+    // Freed however this ends unless kept: a retry after running out of memory reads it again.
+    struct Release {
+        CogVideoXPipeline& pipeline;
+        ~Release()
+        {
+            if (!pipeline.isKept("text_encoder"))
+                pipeline.m_textEncoder.reset();
+        }
+    } release{*this};
     m_prompts = CogVideoXPipelinePrompts::encode(m_modelDir, request.prompt, request.negativePrompt, withGuidance,
-                                                 m_resources);
+                                                 m_resources, m_textEncoder);
+    usePrompts(withGuidance);
+    return m_prompts;
+}
+
+bool CogVideoXPipeline::reuseEncodedPrompts(const GenerationRequest& request, const EncodedPrompts& prompts)
+{
+    const bool withGuidance = request.guidanceScale > 1.0;
+    if (!prompts.promptEmbeds.defined() || (withGuidance && !prompts.negativePromptEmbeds.defined()))
+        return false;
+    m_prompts = prompts;
+    m_prompts.promptEmbeds = prompts.promptEmbeds.to(m_resources.device, m_resources.dtype);
+    if (withGuidance)
+        m_prompts.negativePromptEmbeds = prompts.negativePromptEmbeds.to(m_resources.device, m_resources.dtype);
+    else
+        m_prompts.negativePromptIds = m_prompts.negativePromptEmbeds = at::Tensor();
+    usePrompts(withGuidance);
+    return true;
+}
+
+void CogVideoXPipeline::usePrompts(bool withGuidance)
+{
     // CFG batch order [negative, positive] as torch.cat([negative_prompt_embeds, prompt_embeds]).
     m_promptBatch = withGuidance ? at::cat({m_prompts.negativePromptEmbeds, m_prompts.promptEmbeds}, 0)
                                  : m_prompts.promptEmbeds;
-    return m_prompts;
 }
 
 PipelineResources CogVideoXPipeline::resourcesFor(const char* component) const
@@ -67,14 +101,15 @@ PipelineResources CogVideoXPipeline::resourcesFor(const char* component) const
     return r;
 }
 
+// Loads the transformer, or takes a kept one up again: either way its weights go where the plan says.
 void CogVideoXPipeline::loadTransformer()
 {
-    if (m_transformer)
-        return;
     ComponentPlacement* placement = m_resources.placement;
-    const c10::Device device = placement ? placement->loadDevice("transformer") : m_resources.device;
-    m_transformer = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, device);
-    m_transformer->setCancelToken(m_resources.cancel);
+    if (!m_transformer) {
+        const c10::Device device = placement ? placement->loadDevice("transformer") : m_resources.device;
+        m_transformer = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, device);
+        m_transformer->setCancelToken(m_resources.cancel);
+    }
     if (!placement)
         return;
     std::vector<Module*> blocks;
@@ -86,11 +121,10 @@ void CogVideoXPipeline::loadTransformer()
 
 void CogVideoXPipeline::loadVae()
 {
-    if (m_vae)
-        return;
     ComponentPlacement* placement = m_resources.placement;
-    m_vae = CogVideoXVae::load(m_modelDir + "/vae", m_resources.dtype,
-                               placement ? placement->loadDevice("vae") : m_resources.device);
+    if (!m_vae)
+        m_vae = CogVideoXVae::load(m_modelDir + "/vae", m_resources.dtype,
+                                   placement ? placement->loadDevice("vae") : m_resources.device);
     if (placement)
         placement->attach("vae", *m_vae);
 }
@@ -99,7 +133,8 @@ void CogVideoXPipeline::releaseDecoder()
 {
     if (m_vae && m_resources.placement)
         m_resources.placement->detach("vae");
-    m_vae.reset();
+    if (!isKept("vae"))
+        m_vae.reset();
 }
 
 at::Tensor CogVideoXPipeline::initialLatents(const std::optional<at::Tensor>& injected, NoiseSource& noise) const
@@ -141,7 +176,8 @@ void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const
     }
     m_latents = initialLatents(injected, noise);
     loadTransformer();
-    m_guidance = std::make_unique<CogVideoXGuidedForward>(m_modelDir, m_resources);
+    if (!m_guidance) // kept with a kept transformer: its guidance replica stays loaded too
+        m_guidance = std::make_unique<CogVideoXGuidedForward>(m_modelDir, m_resources);
     auto rope = m_transformer->rotaryEmbedding(request.height, request.width, m_geometry.paddedLatentFrames);
     m_rope = rope ? std::make_unique<RotaryEmbedding>(*rope) : nullptr;
     m_ofs.reset();
@@ -209,9 +245,11 @@ void CogVideoXPipeline::releaseDenoiser()
 {
     if (m_transformer && m_resources.placement)
         m_resources.placement->detach("transformer");
+    m_rope.reset();
+    if (isKept("transformer"))
+        return;
     m_guidance.reset();
     m_transformer.reset();
-    m_rope.reset();
 }
 
 at::Tensor CogVideoXPipeline::decode(const at::Tensor& latents, const GenerationRequest& request,

@@ -15,6 +15,7 @@
 namespace framesmith {
 
 class CogVideoXGuidedForward;
+class T5Encoder;
 class CogVideoXTransformer3D;
 class CogVideoXVae;
 struct RotaryEmbedding;
@@ -34,6 +35,7 @@ public:
     const CogVideoXVaeConfig& vaeConfig() const { return m_vaeConfig; }
 
     const EncodedPrompts& encodeText(const GenerationRequest& request) override;
+    bool reuseEncodedPrompts(const GenerationRequest& request, const EncodedPrompts& prompts) override;
     void prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
                           const std::optional<at::Tensor>& initialLatents, NoiseSource& noise) override;
     int stepCount() const override;
@@ -53,6 +55,8 @@ public:
 
 private:
     double guidanceAt(std::int64_t timestep) const;
+    bool isKept(const char* component) const; // the placement keeps it loaded between generations
+    void usePrompts(bool withGuidance);      // m_prompts -> the transformer's prompt batch
     at::Tensor modelInput() const;
     PipelineResources resourcesFor(const char* component) const; // device: where the component computes
     void loadTransformer();
@@ -66,6 +70,7 @@ private:
     CogVideoXVaeConfig m_vaeConfig;
 
     EncodedPrompts m_prompts;
+    std::shared_ptr<T5Encoder> m_textEncoder; // between stages only when the placement keeps it
     at::Tensor m_promptBatch;             // [B*cfg, 226, D]: [negative, positive] with guidance
     std::shared_ptr<CogVideoXTransformer3D> m_transformer;
     std::shared_ptr<CogVideoXVae> m_vae;

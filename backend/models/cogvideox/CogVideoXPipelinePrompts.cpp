@@ -37,7 +37,7 @@ PromptTokenCount CogVideoXPipelinePrompts::countTokens(const std::string& modelD
 
 EncodedPrompts CogVideoXPipelinePrompts::encode(const std::string& modelDir, const std::string& prompt,
                                                 const std::string& negativePrompt, bool withGuidance,
-                                                const PipelineResources& resources)
+                                                const PipelineResources& resources, std::shared_ptr<T5Encoder>& encoder)
 {
     const T5Tokenizer tokenizer = T5Tokenizer::fromFolder(modelDir + "/tokenizer");
     EncodedPrompts out;
@@ -47,11 +47,12 @@ EncodedPrompts CogVideoXPipelinePrompts::encode(const std::string& modelDir, con
     if (withGuidance)
         out.negativePromptIds = idsTensor(tokenizer.encode(negativePrompt, kMaxSequenceLength));
 
-    // Loaded here and dropped on return: the text encoder is the largest component after the
-    // transformer and is needed once per clip.
+    // Loaded here and dropped by the caller after: the text encoder is the largest component after
+    // the transformer and is needed once per clip (unless a warm engine keeps it).
     ComponentPlacement* placement = resources.placement;
-    auto encoder = T5Encoder::load(modelDir + "/text_encoder", resources.dtype,
-                                   placement ? placement->loadDevice("text_encoder") : resources.textEncoderDevice);
+    if (!encoder)
+        encoder = T5Encoder::load(modelDir + "/text_encoder", resources.dtype,
+                                  placement ? placement->loadDevice("text_encoder") : resources.textEncoderDevice);
     // Detached however this returns: an out-of-memory retry may place the encoder elsewhere.
     std::shared_ptr<void> detach;
     if (placement) {

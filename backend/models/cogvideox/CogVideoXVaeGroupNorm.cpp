@@ -146,6 +146,66 @@ void applyKernel(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin
     });
 }
 
+// Off the CPU (CUDA) the raw-pointer kernels above cannot read the data: the same arithmetic in
+// ATen ops, one group (or one frame window) at a time so the float copies stay small.
+GroupNormStats deviceStats(const at::Tensor& src, const GroupNormParams& norm)
+{
+    const std::int64_t batch = src.size(0);
+    const at::Tensor grouped = src.view({batch, norm.groups, -1});
+    at::Tensor means = at::empty({batch, norm.groups}, src.options().dtype(at::kFloat));
+    at::Tensor variances = at::empty_like(means);
+    for (std::int64_t g = 0; g < norm.groups; ++g) {
+        const at::Tensor group = grouped.select(1, g).to(at::kFloat);
+        auto [var, mean] = at::var_mean(group, {1}, /*correction=*/0, /*keepdim=*/false);
+        means.select(1, g).copy_(mean);
+        variances.select(1, g).copy_(var);
+    }
+    const at::Tensor rstd = (variances.clamp_min(0) + norm.eps).rsqrt().cpu().contiguous();
+    const at::Tensor meanCpu = means.cpu().contiguous();
+    GroupNormStats stats;
+    stats.mean.assign(meanCpu.data_ptr<float>(), meanCpu.data_ptr<float>() + meanCpu.numel());
+    stats.rstd.assign(rstd.data_ptr<float>(), rstd.data_ptr<float>() + rstd.numel());
+    return stats;
+}
+
+at::Tensor indexTensor(const std::vector<std::int64_t>& values, std::int64_t begin, std::int64_t count,
+                       const at::Device& device)
+{
+    at::Tensor cpu = at::empty({count}, at::TensorOptions().dtype(at::kLong));
+    std::copy(values.begin() + begin, values.begin() + begin + count, cpu.data_ptr<std::int64_t>());
+    return cpu.to(device);
+}
+
+void deviceApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin, const GroupNormStats& stats,
+                 const GroupNormParams& norm, const SpatialModulation* mod)
+{
+    const std::int64_t batch = src.size(0), channels = src.size(1), frames = dst.size(2);
+    const auto floatOnDevice = src.options().dtype(at::kFloat);
+    const at::Tensor mean = at::tensor(stats.mean).to(floatOnDevice).view({batch, norm.groups, 1});
+    const at::Tensor rstd = at::tensor(stats.rstd).to(floatOnDevice).view({batch, norm.groups, 1});
+    const at::Tensor gamma = norm.weight.to(floatOnDevice).view({1, norm.groups, -1});
+    const at::Tensor beta = norm.bias.to(floatOnDevice).view({1, norm.groups, -1});
+    // torch GroupNorm: y = x * (rstd * gamma) + (beta - mean * rstd * gamma)
+    const at::Tensor scale = (rstd * gamma).reshape({batch, channels, 1, 1, 1});
+    const at::Tensor shift = (beta - mean * rstd * gamma).reshape({batch, channels, 1, 1, 1});
+    const at::Tensor window = src.narrow(2, frameBegin, frames);
+    at::Tensor normed = (window.to(at::kFloat) * scale + shift).to(src.scalar_type());
+    if (!mod) {
+        dst.copy_(normed);
+        return;
+    }
+    const at::Device device = src.device();
+    const at::Tensor frameIndex = indexTensor(mod->frameOf, frameBegin, frames, device);
+    const at::Tensor rowIndex = indexTensor(mod->rowOf, 0, src.size(3), device);
+    const at::Tensor columnIndex = indexTensor(mod->columnOf, 0, src.size(4), device);
+    const auto gather = [&](const at::Tensor& z) {
+        return z.index_select(2, frameIndex).index_select(3, rowIndex).index_select(4, columnIndex);
+    };
+    // Rounded to the activation dtype after each step, like diffusers' separate tensor ops.
+    normed = normed * gather(mod->scale);
+    dst.copy_(normed + gather(mod->shift));
+}
+
 } // namespace
 
 NormPlan NormPlan::groupNorm(const GroupNormParams& params, const at::Tensor& src, bool applySilu)
@@ -162,6 +222,8 @@ GroupNormStats groupNormStats(const at::Tensor& src, const GroupNormParams& norm
     if (!src.is_contiguous() || src.dim() != 5 || src.size(1) % norm.groups != 0)
         throw ShapeError("VAE group norm: expected a contiguous [B, C, T, H, W] input with C divisible by "
                          + std::to_string(norm.groups));
+    if (!src.is_cpu())
+        return deviceStats(src, norm);
     GroupNormStats stats;
     stats.mean.resize(src.size(0) * norm.groups);
     stats.rstd.resize(src.size(0) * norm.groups);
@@ -190,9 +252,12 @@ void groupNormApply(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBe
             || static_cast<std::int64_t>(modulation->columnOf.size()) != src.size(4))
             throw ShapeError("VAE spatial norm: modulation does not match the normalised tensor");
     }
-    AT_DISPATCH_FLOATING_TYPES_AND2(at::kBFloat16, at::kHalf, src.scalar_type(), "vae_group_norm_apply", [&] {
-        applyKernel<scalar_t>(dst, src, frameBegin, stats, norm, modulation);
-    });
+    if (!src.is_cpu())
+        deviceApply(dst, src, frameBegin, stats, norm, modulation);
+    else
+        AT_DISPATCH_FLOATING_TYPES_AND2(at::kBFloat16, at::kHalf, src.scalar_type(), "vae_group_norm_apply", [&] {
+            applyKernel<scalar_t>(dst, src, frameBegin, stats, norm, modulation);
+        });
     if (applySilu)
         at::silu_(dst); // ATen's vectorised SiLU, in place on the view
 }

@@ -292,11 +292,8 @@ private Q_SLOTS:
         const VideoFrames clip = test::syntheticClip(4, 64, 48);
         GenerationResult result;
         result.request = request();
-        result.frameCount = clip.frameCount;
-        result.width = clip.width;
-        result.height = clip.height;
-        result.fps = 16;
-        result.rgb = clip.rgb;
+        result.clip = clip;
+        result.clip.fps = 16;
         ExportOptions options;
         options.format = ExportFormat::Vp9WebM;
         options.path = pathFor("result.webm");

@@ -14,6 +14,7 @@
 
 #include <fstream>
 #include <regex>
+#include <set>
 
 using namespace framesmith;
 
@@ -182,6 +183,102 @@ private Q_SLOTS:
         QCOMPARE(cli({"generate", "--model", "/nonexistent", "--prompt", "x"}).exitCode, 2);
         QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--bogus", "1"}).exitCode, 2);
         QCOMPARE(cli({"decode", "/nonexistent.safetensors"}).exitCode, 2);
+    }
+
+    // The preset's placement is carried out from the command line: low-memory on two simulated
+    // 8 GiB GPUs streams the transformer's blocks (the report counts them and their copies) and
+    // the latents are the resident run's, bit for bit.
+    void generateCarriesThePresetsPlacementOut()
+    {
+        const QStringList request = {"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames",
+                                     "9", "--width", "96", "--height", "64", "--steps", "2", "--seed", "8",
+                                     "--no-decode", "--quiet"};
+        Run streamed = cli(request + QStringList{"--preset", "low-memory", "--vram", "8", "8", "--memory-report",
+                                                 path("low.json"), "--save-latents", path("low.safetensors")});
+        QVERIFY2(streamed.exitCode == 0, qPrintable(streamed.output));
+        Run resident = cli(request + QStringList{"--device", "cpu", "--save-latents", path("resident.safetensors")});
+        QVERIFY2(resident.exitCode == 0, qPrintable(resident.output));
+
+        std::ifstream in(path("low.json").toStdString());
+        const auto report = nlohmann::json::parse(in);
+        QCOMPARE(report.at("preset").get<std::string>(), std::string("low-memory"));
+        const auto& placement = report.at("placement");
+        QCOMPARE(placement.at("streamedBlocks").get<int>(), 2);
+        QVERIFY(QString::fromStdString(placement.at("plan").get<std::string>()).contains("streamed"));
+        // Two steps, each block copied to the GPU before it runs: at least 4 copies arrived there.
+        QVERIFY2(placement.at("devices").at("cuda:0").at("movesIn").get<int>() >= 4, report.dump(2).c_str());
+        const at::Tensor a = LatentsCheckpoint::read(path("low.safetensors").toStdString()).latents;
+        const at::Tensor b = LatentsCheckpoint::read(path("resident.safetensors").toStdString()).latents;
+        QVERIFY(at::equal(a, b));
+    }
+
+    void numbersOutOfRangeNameTheirFlag_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("steps 2^32+2") << QStringList{"--steps", "4294967298"} << "--steps";
+        QTest::newRow("frames 2^32+9") << QStringList{"--frames", "4294967305"} << "--frames";
+        QTest::newRow("seed 2^64") << QStringList{"--seed", "18446744073709551616"} << "--seed";
+        QTest::newRow("seed -1") << QStringList{"--seed", "-1"} << "--seed";
+        QTest::newRow("guidance 1e999") << QStringList{"--guidance", "1e999"} << "--guidance";
+        QTest::newRow("width 2.5") << QStringList{"--width", "2.5"} << "--width";
+    }
+    void numbersOutOfRangeNameTheirFlag()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, named);
+        Run run = cli(QStringList{"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x"} + flags);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.output.contains(named), qPrintable(run.output));
+    }
+
+    void jobFileNumbersAreCheckedToo()
+    {
+        std::ofstream(path("fraction.json").toStdString())
+            << nlohmann::json{{"model", test::cogvideoxFixture("models/tiny-2b")}, {"prompt", "a fox"}, {"frames", 9.9}}.dump();
+        Run run = cli({"generate", "--job", path("fraction.json")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.output.contains("frames"), qPrintable(run.output));
+    }
+
+    void outputIsCheckedBeforeAnyWeightLoads()
+    {
+        const QStringList request = {"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x", "--frames", "9",
+                                     "--width", "96", "--height", "64", "--steps", "1"};
+        for (const QString& out : {path("clip.xyz"), path("missing-folder/clip.mp4"), m_dir.path()}) {
+            Run run = cli(request + QStringList{"--out", out});
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.output.contains("--out"), qPrintable(run.output));
+            QVERIFY2(!run.output.contains("loading"), qPrintable(run.output)); // refused before the loading stage
+        }
+    }
+
+    void helpAndMissingCommand()
+    {
+        Run help = cli({"generate", "--help"});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.output.contains("generate --model DIR"), qPrintable(help.output));
+        Run none = cli({});
+        QCOMPARE(none.exitCode, 2);
+        QVERIFY2(none.output.contains("usage"), qPrintable(none.output));
+    }
+
+    void planChecksLikeGenerateAndTakesSeveralGpus()
+    {
+        const QString model = fixture("models/tiny-2b");
+        Run refused = cli({"plan", "--model", model, "--frames", "10", "--width", "96", "--height", "64"});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.output.contains("frameCount"), qPrintable(refused.output));
+        Run two = cli({"plan", "--model", model, "--frames", "9", "--width", "96", "--height", "64", "--preset",
+                       "multi-gpu", "--vram", "12", "12", "--json"});
+        QVERIFY2(two.exitCode == 0, qPrintable(two.output));
+        const auto plan = nlohmann::json::parse(two.output.toStdString());
+        std::set<std::string> devices;
+        for (const auto& stage : plan.at("stages"))
+            for (const auto& d : stage.at("devices"))
+                devices.insert(d.at("device").get<std::string>());
+        QVERIFY(devices.count("cuda:0") && devices.count("cuda:1"));
+        QVERIFY(!plan.at("keptLoaded").empty());
     }
 };
 

@@ -78,9 +78,9 @@ private Q_SLOTS:
         QCOMPARE(sink.previews.size(), std::size_t(3));
         QCOMPARE(sink.previews[0].rgb.size(), std::size_t(3 * 8 * 12 * 3)); // 3 latent frames of 8x12
         QVERIFY(sink.vaeProgress > 0);
-        QCOMPARE(result.frameCount, 9);
-        QCOMPARE(result.width, 96);
-        QCOMPARE(result.rgb.size(), std::size_t(9 * 64 * 96 * 3));
+        QCOMPARE(result.clip.frameCount, 9);
+        QCOMPARE(result.clip.width, 96);
+        QCOMPARE(result.clip.rgb.size(), std::size_t(9 * 64 * 96 * 3));
         QVERIFY(!result.isPartial);
         LatentsCheckpoint saved = LatentsCheckpoint::read(result.latentsCheckpointPath);
         QVERIFY(at::equal(saved.latents, pipeline->latents().cpu()));
@@ -103,7 +103,7 @@ private Q_SLOTS:
         GenerationResult result = runner.run(tinyRequest(), options);
         QVERIFY(result.isPartial);
         QCOMPARE(result.stepsCompleted, 1);
-        QCOMPARE(result.frameCount, 9);
+        QCOMPARE(result.clip.frameCount, 9);
         QVERIFY(LatentsCheckpoint::read(options.checkpointPath).isPartial);
     }
 

@@ -94,7 +94,7 @@ private Q_SLOTS:
         const Outcome o = generate(inject.toLatin1().constData(), preset.toLatin1().constData(),
                                    m_dir.filePath("ok.safetensors").toStdString());
         QVERIFY2(o.error.empty(), o.error.c_str());
-        QCOMPARE(o.result.frameCount, 9);
+        QCOMPARE(o.result.clip.frameCount, 9);
         QCOMPARE(o.result.stepsCompleted, 3);
         QVERIFY(!o.result.recoveries.empty());
         QCOMPARE(o.warnings, o.result.recoveries.size());

@@ -93,7 +93,7 @@ private Q_SLOTS:
             QCOMPARE(placement->logicalComputeDevice(component), std::string("cuda:0"));
         }
         const TinyRun run = runTiny(tinyRequest(m_model), offload, placement.get(), checkpoint(), true);
-        QCOMPARE(run.result.frameCount, 9);
+        QCOMPARE(run.result.clip.frameCount, 9);
         // text_encoder, transformer base, its blocks and the vae each moved in once from RAM.
         QCOMPARE(placement->ledger().traffic("cuda:0").movesIn, 3 + kBlocks);
         QCOMPARE(placement->ledger().traffic("cpu").movesOut, 3 + kBlocks);

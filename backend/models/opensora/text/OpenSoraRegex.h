@@ -1,0 +1,47 @@
+#pragma once
+// The part of Python's `re` that Open-Sora's caption cleaning and ftfy use, with its semantics on
+// str patterns: a backtracking matcher (leftmost match, alternatives in order, greedy or lazy
+// repeats), character classes with ranges and \w \d \s (\W \D \S) from Python's own Unicode tables,
+// \b \B ^ $ (before a final newline too) . (not newline), groups, (?:), (?=) (?!), fixed-width
+// (?<=) (?<!), {m,n} repeats, \xhh \uhhhh escapes, and re.VERBOSE. sub() follows re.sub (non-
+// overlapping matches left to right, an empty match not directly after the previous match, \1 and
+// \g<1> in templates). Byte patterns run on code points 0..255. Unsupported syntax (backreferences,
+// inline flags, named groups) is refused at construction. Immutable after construction; any thread.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace framesmith {
+
+class OpenSoraRegex {
+public:
+    struct Match {
+        std::size_t begin = 0, end = 0;
+        std::vector<std::pair<std::ptrdiff_t, std::ptrdiff_t>> groups; // [1..n]: -1 when unset
+        std::u32string group(const std::u32string& text, std::size_t index) const;
+    };
+    using Replacer = std::function<std::u32string(const Match&)>;
+
+    explicit OpenSoraRegex(const std::u32string& pattern, bool isVerbose = false);
+    ~OpenSoraRegex();
+    OpenSoraRegex(OpenSoraRegex&&) noexcept;
+
+    std::optional<Match> match(const std::u32string& text, std::size_t start = 0) const;  // anchored at start
+    std::optional<Match> search(const std::u32string& text, std::size_t start = 0) const;
+    bool isFoundIn(const std::u32string& text) const { return search(text).has_value(); }
+    std::vector<Match> findAll(const std::u32string& text) const;
+    std::u32string sub(const std::u32string& text, const std::u32string& replacementTemplate) const;
+    std::u32string sub(const std::u32string& text, const Replacer& replacer) const;
+    std::size_t groupCount() const;
+
+    struct Node;
+
+private:
+    std::unique_ptr<Node> m_root;
+    std::size_t m_groups = 0;
+};
+
+} // namespace framesmith

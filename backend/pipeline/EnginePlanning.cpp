@@ -1,0 +1,47 @@
+#include "pipeline/EnginePlanning.h"
+
+#include "models/ModelRegistry.h"
+#include "memory/planner/ModelConfigs.h"
+#include "memory/presets/PresetStore.h"
+#include "pipeline/EngineRequestCheck.h"
+#include "pipeline/HeldMemory.h"
+#include "pipeline/WarmResidency.h"
+
+namespace framesmith {
+
+MemoryPlan EnginePlan::summary() const
+{
+    MemoryPlan plan = detailed.summary();
+    plan.advice = advice;
+    return plan;
+}
+
+ParameterSpec EnginePlanning::specOf(const std::string& modelFolder)
+{
+    // Constructing a pipeline reads its configs only; no weight is loaded.
+    return ModelRegistry::createPipeline(modelFolder, PipelineResources{})->parameterSpec();
+}
+
+void EnginePlanning::validate(const GenerationRequest& request, const ParameterSpec& spec)
+{
+    EngineRequestCheck::require(request, spec);
+}
+
+EnginePlan EnginePlanning::plan(const GenerationRequest& request, const MemoryPreset& preset,
+                                const std::vector<DeviceInfo>& detected)
+{
+    validate(request, specOf(request.modelPath));
+    const ModelConfigs configs = loadModelConfigs(request.modelPath);
+    const std::vector<DeviceInfo> devices = HeldMemory::credited(detected);
+    EnginePlan result;
+    const MemoryPreset chosen = MemoryPlanner::choosePreset(configs, request, preset, devices, PresetStore());
+    const Residency residency = WarmResidency::choose(configs, request, chosen, devices);
+    result.detailed = MemoryPlanner::planDetailed(configs, request, chosen, devices, residency);
+    if (preset.isAutomatic())
+        result.advice.push_back("auto chose preset \"" + chosen.name + "\"");
+    for (std::string& line : MemoryPlanner::advise(configs, request, result.detailed, devices))
+        result.advice.push_back(std::move(line));
+    return result;
+}
+
+} // namespace framesmith

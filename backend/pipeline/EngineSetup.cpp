@@ -1,0 +1,127 @@
+#include "pipeline/EngineSetup.h"
+
+#include "framesmith/Error.h"
+#include "memory/monitor/DeviceMemory.h"
+#include "memory/monitor/DeviceNames.h"
+#include "memory/oom/GenerationMemory.h"
+#include "memory/placement/PlacementPlanner.h"
+#include "memory/planner/ModelConfigs.h"
+#include "memory/presets/AllocatorSettings.h"
+#include "pipeline/EnginePlanning.h"
+#include "pipeline/HeldMemory.h"
+#include "pipeline/PipelineResourcesFor.h"
+#include "pipeline/WarmResidency.h"
+
+#include <ATen/Context.h>
+
+#include <filesystem>
+
+namespace framesmith {
+
+namespace {
+
+std::string stampOf(const std::filesystem::directory_entry& entry)
+{
+    std::error_code ec;
+    const auto time = entry.last_write_time(ec).time_since_epoch().count();
+    return ";" + entry.path().filename().string() + "@" + std::to_string(time) + "/" +
+           std::to_string(entry.is_regular_file(ec) ? entry.file_size(ec) : 0);
+}
+
+// The folder, its index and every file of its component folders with its time and size: replaced
+// weights are a different model; other files beside them (a checkpoint saved there) are not.
+std::string modelKeyOf(const std::string& folder)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::string key = fs::weakly_canonical(folder, ec).string();
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
+        if (entry.path().filename() == "model_index.json")
+            key += stampOf(entry);
+        if (!entry.is_directory(ec))
+            continue;
+        for (const fs::directory_entry& file : fs::directory_iterator(entry.path(), ec))
+            key += "/" + entry.path().filename().string() + stampOf(file);
+    }
+    return key;
+}
+
+// "--device cpu": the host alone; "cuda:N": GPU N first (the plan's primary device) and alone.
+std::vector<DeviceInfo> devicesFor(const std::string& device, std::vector<DeviceInfo> devices)
+{
+    if (device.empty())
+        return devices;
+    std::vector<DeviceInfo> chosen;
+    if (device == "cpu") {
+        chosen.push_back(DeviceMemory::host());
+        return chosen;
+    }
+    if (device.rfind("cuda", 0) != 0)
+        throw InvalidRequestError("device", "expects cpu or cuda[:N], got '" + device + "'");
+    if (!at::hasCUDA())
+        throw Error(ErrorCode::Unavailable, "device " + device + ": this build or machine has no CUDA");
+    const int index = device == "cuda" ? 0 : cudaIndexOf(device);
+    for (const DeviceInfo& d : devices)
+        if (d.index == index || !d.isCuda())
+            chosen.push_back(d);
+    if (chosen.empty() || !chosen.front().isCuda())
+        throw InvalidRequestError("device", device + " is not one of this machine's GPUs");
+    return chosen;
+}
+
+MemoryPreset presetFor(const GenerationRequest& request, const std::vector<DeviceInfo>& devices, std::string& log)
+{
+    if (!request.resolvedPreset)
+        return GenerationMemory::resolvePreset(request, devices, &log);
+    // A regeneration runs exactly the preset it recorded.
+    log = "memory preset \"" + request.resolvedPreset->name + "\" as recorded; " +
+          AllocatorSettings::apply(*request.resolvedPreset);
+    return *request.resolvedPreset;
+}
+
+} // namespace
+
+EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::string& device,
+                                 const std::vector<DeviceInfo>& given)
+{
+    EngineSetup s;
+    EnginePlanning::validate(request, EnginePlanning::specOf(request.modelPath));
+    s.devices = devicesFor(device, given.empty() ? HeldMemory::credited(DeviceMemory::detect()) : given);
+    s.preset = presetFor(request, s.devices, s.log);
+    if (device == "cpu") { // memory is plentiful there and tiles change the decoded frames
+        s.preset.vaeTiling = false;
+        s.preset.vaeSlicing = false;
+    }
+    s.resources = PipelineResourcesFor::preset(s.preset, at::hasCUDA());
+    if (s.resources.device.is_cuda() && device.rfind("cuda:", 0) == 0) {
+        const bool textOnGpu = s.resources.textEncoderDevice.is_cuda();
+        s.resources.device = c10::Device(device);
+        if (textOnGpu)
+            s.resources.textEncoderDevice = s.resources.device;
+    }
+    // The CPU computes in float32 whatever the preset says: record and plan what really runs.
+    if (s.resources.dtype == c10::kFloat)
+        s.preset.dtype = ComputeDtype::Float32;
+    s.request = request;
+    s.request.resolvedPreset = s.preset;
+    const ModelConfigs configs = loadModelConfigs(request.modelPath);
+    s.residency = WarmResidency::choose(configs, s.request, s.preset, s.devices);
+    s.log += "; between generations: " + WarmResidency::describe(s.residency);
+    PlacementPlan plan = PlacementPlanner::build(s.preset, s.devices, PlacementPlanner::footprint(configs, s.preset));
+    plan.keepLoaded(s.residency);
+    s.modelKey = modelKeyOf(request.modelPath);
+    s.placementKey = plan.signature() + "; " + dtypeName(s.preset.dtype) + " " + weightStorageName(s.preset.weightStorage) +
+                     "; " + s.resources.device.str() + " " + s.resources.textEncoderDevice.str();
+    return s;
+}
+
+std::string EngineSetup::reloadReason(const EngineSetup& loaded) const
+{
+    if (modelKey != loaded.modelKey)
+        return "another model (or its files changed)";
+    if (placementKey != loaded.placementKey)
+        return "the preset places or stores the weights differently";
+    return {};
+}
+
+} // namespace framesmith

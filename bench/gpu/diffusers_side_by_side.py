@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""The reference side of bench/gpu/run.sh: one CogVideoX generation through diffusers 0.36.0 on the
+same model folder (the random weights bench_gpu_make_random_model wrote), device, dtype and request
+as Framesmith's run, timed and measured per stage. Prints one JSON line (run.sh appends it to
+results.jsonl).
+
+Stages as Framesmith counts them: text-encode (the T5 forward of prompt and negative prompt),
+denoise (the pipeline call up to latents, output_type="latent"), vae-decode. Peak allocated bytes
+per stage come from torch.cuda.max_memory_allocated after a reset (CUDA only).
+
+The prompt ids come from `framesmith-cli tokenize` (the tokenizers agree: tst_T5Tokenizer), so no
+Python tokenizer is needed. The T5 forward runs in transformers' T5EncoderModel when transformers
+imports (the GPU machine); otherwise (Debian's torch 1.13 on a development machine, no
+transformers) through `framesmith-cli eval text-encoder` on the CPU, and the text-encode stage is
+then reported as Framesmith's ("textEncoder": "framesmith"). diffusers is imported from the
+staged source tree (bench/gpu/reference); on torch < 2 through the shared reference's import
+shims (reference/cpu/fixture_shims/refenv.py: math attention in place of SDPA).
+
+Placements: resident (every component on the device) and offload-tiled (each component moved to
+the device for its stage and back, the VAE decoding in tiles), the nearest diffusers equivalents
+of the 24gb / max-speed presets.
+"""
+import argparse
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+DTYPES = {"F32": ("f", 4), "I64": ("q", 8)}
+
+
+def write_safetensors(path, tensors):
+    """Minimal writer for int64 ids: {name: (dtype, shape, flat list)}."""
+    header, blobs, offset = {}, [], 0
+    for name, (dtype, shape, values) in tensors.items():
+        fmt, size = DTYPES[dtype]
+        blob = struct.pack(f"<{len(values)}{fmt}", *values)
+        header[name] = {"dtype": dtype, "shape": shape, "data_offsets": [offset, offset + len(blob)]}
+        blobs.append(blob)
+        offset += len(blob)
+    text = json.dumps(header).encode()
+    text += b" " * (-len(text) % 8)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(text)) + text + b"".join(blobs))
+
+
+def read_safetensors_f32(path, name, torch):
+    with open(path, "rb") as f:
+        n = struct.unpack("<Q", f.read(8))[0]
+        header = json.loads(f.read(n))
+        entry = header[name]
+        assert entry["dtype"] == "F32", entry
+        begin, end = entry["data_offsets"]
+        f.seek(8 + n + begin)
+        data = bytearray(f.read(end - begin))
+    return torch.frombuffer(data, dtype=torch.float32).reshape(entry["shape"])
+
+
+def token_ids(cli, model, prompts):
+    rows = []
+    for text in prompts:
+        out = subprocess.run([cli, "tokenize", "--model", model, "--max-length", "226", text],
+                             check=True, capture_output=True, text=True).stdout
+        value = json.loads(out)
+        ids = value[0]["ids"] if isinstance(value, list) else value["ids"]
+        rows.append(ids)
+    return rows
+
+
+def import_reference(reference, torch_major):
+    if torch_major >= 2:
+        for sub in ("diffusers/src", "hub/src"):
+            sys.path.insert(0, os.path.join(reference, sub))
+        return "sources"
+    # torch 1.13 (Debian 12): the shared reference's site + shims, transformers as an import stand-in.
+    ref = os.path.join(reference, "site-root")
+    os.makedirs(ref, exist_ok=True)
+    for name, target in (("diffusers", "diffusers"), ("hub", "hub"), ("transformers", "cpu/transformers-stand-in")):
+        link = os.path.join(ref, name)
+        if not os.path.exists(link):
+            os.symlink(os.path.join(reference, target), link)
+    sys.path.insert(0, os.path.join(reference, "cpu", "fixture_shims"))
+    import refenv
+    refenv.activate(ref)
+    return "torch-1.13 shims: " + "; ".join(refenv.SHIM_NOTES)
+
+
+class Stages:
+    def __init__(self, torch, device):
+        self.torch, self.device, self.rows = torch, device, []
+
+    def run(self, name, fn):
+        torch, cuda = self.torch, self.device.startswith("cuda")
+        if cuda:
+            torch.cuda.synchronize()
+            torch.cuda.reset_peak_memory_stats()
+        start = time.perf_counter()
+        result = fn()
+        if cuda:
+            torch.cuda.synchronize()
+        row = {"name": name, "seconds": round(time.perf_counter() - start, 3)}
+        if cuda:
+            row["peakBytes"] = torch.cuda.max_memory_allocated()
+        self.rows.append(row)
+        return result
+
+
+def encode_prompts(args, torch, dtype, ids, stages):
+    try:
+        from transformers import T5EncoderModel
+        if not hasattr(T5EncoderModel, "from_pretrained"):
+            raise ImportError("transformers is the import-only stand-in here")
+        encoder = T5EncoderModel.from_pretrained(os.path.join(args.model, "text_encoder"), torch_dtype=dtype)
+        encoder.to(args.device)
+        ids_t = torch.tensor(ids, dtype=torch.int64, device=args.device)
+        with torch.no_grad():
+            embeds = stages.run("text-encode", lambda: encoder(ids_t)[0])
+        if args.placement != "resident":
+            encoder.to("cpu")
+        del encoder
+        return embeds.to(dtype), "transformers"
+    except ImportError:
+        pass
+    with tempfile.TemporaryDirectory() as tmp:
+        case, out = os.path.join(tmp, "ids.safetensors"), os.path.join(tmp, "embeds.safetensors")
+        write_safetensors(case, {"input_ids": ("I64", [len(ids), len(ids[0])], [v for row in ids for v in row])})
+        start = time.perf_counter()
+        subprocess.run([args.cli, "eval", "text-encoder", "--model", args.model, "--case", case, "--out", out],
+                       check=True, capture_output=True)
+        stages.rows.append({"name": "text-encode", "seconds": round(time.perf_counter() - start, 3),
+                            "by": "framesmith-cli eval text-encoder (no transformers here)"})
+        return read_safetensors_f32(out, "prompt_embeds", torch).to(args.device, dtype), "framesmith"
+
+
+def main():
+    p = argparse.ArgumentParser()
+    for name in ("--model", "--cli", "--reference", "--device", "--prompt", "--placement", "--label", "--work"):
+        p.add_argument(name, required=name not in ("--label", "--work"))
+    p.add_argument("--dtype", default="bfloat16")
+    p.add_argument("--frames", type=int, default=49)
+    p.add_argument("--width", type=int, default=720)
+    p.add_argument("--height", type=int, default=480)
+    p.add_argument("--steps", type=int, default=4)
+    p.add_argument("--guidance", type=float, default=6.0)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+
+    import torch
+    major = int(torch.__version__.split(".")[0])
+    imported = import_reference(os.path.abspath(args.reference), major)
+    import diffusers
+    from diffusers import AutoencoderKLCogVideoX, CogVideoXTransformer3DModel
+    dtype = getattr(torch, args.dtype)
+    index = json.load(open(os.path.join(args.model, "model_index.json")))
+    pipeline_class = getattr(diffusers, index["_class_name"])
+    scheduler_class = getattr(diffusers, index["scheduler"][1])
+    if "I2V" in index["_class_name"] or "Image" in index["_class_name"]:
+        print(json.dumps({"step": "diffusers", "side": "diffusers", "model": args.label, "label": args.placement,
+                          "exit": 2, "error": "image-to-video models are not run by this script"}))
+        return
+
+    stages = Stages(torch, args.device)
+    ids = token_ids(args.cli, args.model, [args.prompt, ""])
+    embeds, encoder_side = encode_prompts(args, torch, dtype, ids, stages)
+    transformer = CogVideoXTransformer3DModel.from_pretrained(os.path.join(args.model, "transformer"), torch_dtype=dtype)
+    vae = AutoencoderKLCogVideoX.from_pretrained(os.path.join(args.model, "vae"), torch_dtype=dtype)
+    scheduler = scheduler_class.from_pretrained(os.path.join(args.model, "scheduler"))
+    pipe = pipeline_class(tokenizer=None, text_encoder=None, vae=vae, transformer=transformer, scheduler=scheduler)
+    pipe.set_progress_bar_config(disable=True)
+    transformer.to(args.device)
+    if args.placement == "resident":
+        vae.to(args.device)
+    generator = torch.Generator(device="cpu").manual_seed(args.seed)
+
+    def denoise():
+        with torch.no_grad():
+            return pipe(prompt_embeds=embeds[:1], negative_prompt_embeds=embeds[1:], num_frames=args.frames,
+                        height=args.height, width=args.width, num_inference_steps=args.steps,
+                        guidance_scale=args.guidance, generator=generator, output_type="latent").frames
+
+    latents = stages.run("denoise", denoise)
+    if args.placement != "resident":
+        transformer.to("cpu")
+        vae.to(args.device)
+        vae.enable_tiling()
+    with torch.no_grad():
+        video = stages.run("vae-decode", lambda: pipe.decode_latents(latents))
+    denoise_seconds = next(r["seconds"] for r in stages.rows if r["name"] == "denoise")
+    print(json.dumps({"step": "diffusers", "side": "diffusers", "model": args.label, "label": args.placement,
+                      "device": args.device, "dtype": args.dtype, "exit": 0, "textEncoder": encoder_side,
+                      "torch": torch.__version__, "diffusers": diffusers.__version__, "imported": imported[:300],
+                      "secondsPerStep": round(denoise_seconds / args.steps, 3),
+                      "videoShape": list(video.shape), "finite": bool(torch.isfinite(video.float()).all()),
+                      "measured": {"stages": stages.rows}}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+// The modules built from a component's config.json alone list exactly the tensors the component's
+// checkpoint holds (names and shapes), for every tiny fixture model: what the GPU runbook's
+// random-weight writer relies on to produce folders diffusers and Framesmith both load.
+#include "models/cogvideox/CogVideoXComponentModules.h"
+
+#include "framesmith/Error.h"
+#include "io/SafetensorsReader.h"
+#include "support/TestPaths.h"
+
+#include <ATen/ATen.h>
+#include <QTest>
+
+#include <filesystem>
+#include <map>
+
+using namespace framesmith;
+namespace fs = std::filesystem;
+
+namespace {
+
+using Shapes = std::map<std::string, std::vector<std::int64_t>>;
+
+Shapes checkpointShapes(const fs::path& folder)
+{
+    Shapes shapes;
+    for (const auto& file : fs::directory_iterator(folder)) {
+        if (file.path().extension() != ".safetensors")
+            continue;
+        SafetensorsReader reader(file.path().string());
+        for (const auto& entry : reader.entries())
+            shapes[entry.name] = entry.shape;
+    }
+    return shapes;
+}
+
+} // namespace
+
+class tst_CogVideoXComponentModules : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parametersAreTheCheckpointsTensors_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("component");
+        for (const char* model : {"tiny-2b", "tiny-5b", "tiny-5b-i2v", "tiny-1.5-i2v"})
+            for (const auto& component : CogVideoXComponentModules::weightedComponents())
+                QTest::newRow((std::string(model) + "/" + component).c_str()) << model << QString::fromStdString(component);
+    }
+
+    void parametersAreTheCheckpointsTensors()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, component);
+        const fs::path folder = test::cogvideoxFixture("models/" + model.toStdString() + "/" + component.toStdString());
+        auto module = CogVideoXComponentModules::fromConfig(component.toStdString(), (folder / "config.json").string());
+        Shapes fromConfig;
+        for (const auto& slot : module->parameters())
+            fromConfig[slot.name] = slot.shape;
+        const Shapes inFile = checkpointShapes(folder);
+        QVERIFY(!inFile.empty());
+        for (const auto& [name, shape] : inFile) {
+            // transformers saves the tied T5 embedding once as shared.weight; the module has it too.
+            QVERIFY2(fromConfig.count(name), qPrintable(QString::fromStdString(name) + " missing from the module"));
+            QVERIFY2(fromConfig.at(name) == shape, qPrintable(QString::fromStdString(name) + " shape differs"));
+        }
+        for (const auto& [name, shape] : fromConfig)
+            QVERIFY2(inFile.count(name), qPrintable(QString::fromStdString(name) + " is not in the checkpoint"));
+    }
+
+    void weightStemsFollowDiffusersAndTransformers()
+    {
+        QCOMPARE(CogVideoXComponentModules::weightsStem("text_encoder"), std::string("model"));
+        QCOMPARE(CogVideoXComponentModules::weightsStem("transformer"), std::string("diffusion_pytorch_model"));
+        QCOMPARE(CogVideoXComponentModules::weightsStem("vae"), std::string("diffusion_pytorch_model"));
+    }
+
+    void otherComponentsAreRefused()
+    {
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError,
+                                 CogVideoXComponentModules::fromConfig("scheduler", test::cogvideoxFixture("models/tiny-2b/scheduler/scheduler_config.json")));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CogVideoXComponentModules)
+#include "tst_CogVideoXComponentModules.moc"

@@ -1,0 +1,322 @@
+// Engine, the one path every front end drives: a warm engine reloads nothing for a compatible
+// request and gives the latents a cold one gives; placement changes reload, decode-only levers do
+// not; unload frees everything; a result's recorded preset replays exactly; a cancel or a failure
+// after finished steps keeps the latents and names them; an out-of-memory is labelled with its
+// stage; plan refuses what generate refuses and counts what stays loaded.
+#include "framesmith/Engine.h"
+#include "framesmith/Error.h"
+#include "memory/oom/OomInjector.h"
+#include "memory/planner/MemoryPlanner.h"
+#include "memory/planner/ModelConfigs.h"
+#include "pipeline/GenerationHooks.h"
+#include "pipeline/HeldMemory.h"
+#include "pipeline/LatentsCheckpoint.h"
+#include "support/TestPaths.h"
+#include "support/TinyGeneration.h"
+
+#include <ATen/ATen.h>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+using namespace framesmith;
+
+namespace {
+
+struct Sink : ProgressSink {
+    std::vector<StageStarted> stages;
+    int steps = 0;
+    CancelToken* cancelAfter = nullptr;
+    int cancelAtStep = 0;
+    void onStageStarted(const StageStarted& e) override { stages.push_back(e); }
+    void onStepFinished(const StepFinished& e) override
+    {
+        steps = e.step;
+        if (cancelAfter && e.step == cancelAtStep)
+            cancelAfter->request(CancelMode::StopNow);
+    }
+    bool sawDetail(Stage stage, const std::string& text) const
+    {
+        for (const StageStarted& s : stages)
+            if (s.stage == stage && s.detail.find(text) != std::string::npos)
+                return true;
+        return false;
+    }
+};
+
+struct Run {
+    GenerationResult result;
+    at::Tensor latents;
+};
+
+Run generate(Engine& engine, const GenerationRequest& request, GenerateOptions options = {}, Sink* sink = nullptr)
+{
+    GenerationHooks hooks;
+    options.hooks = &hooks;
+    options.isPreviewWanted = false;
+    Sink own;
+    CancelToken cancel;
+    Run run;
+    run.result = engine.generate(request, sink ? *sink : own, cancel, options);
+    run.latents = hooks.finalLatents.clone();
+    return run;
+}
+
+GenerationRequest tiny(std::uint64_t seed = 3, const std::string& model = "models/tiny-2b")
+{
+    GenerationRequest r = test::tinyRequest(test::cogvideoxFixture(model), 2);
+    r.seed = seed;
+    r.preset = "24gb";
+    return r;
+}
+
+GenerateOptions noDecode()
+{
+    GenerateOptions o;
+    o.isDecodeWanted = false;
+    return o;
+}
+
+} // namespace
+
+class TestEngine : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        qputenv("FRAMESMITH_CHECKPOINT_DIR", m_dir.filePath("checkpoints").toUtf8());
+    }
+
+    void warmRunReloadsNothingAndMatchesAColdOne()
+    {
+        Engine warm;
+        Sink first, second;
+        const Run a = generate(warm, tiny(1), noDecode(), &first);
+        const Run b = generate(warm, tiny(2), noDecode(), &second);
+        QVERIFY(!a.result.wasWarm);
+        QVERIFY(b.result.wasWarm);
+        QVERIFY(second.sawDetail(Stage::Loading, "loaded already"));
+        QVERIFY(second.sawDetail(Stage::TextEncoding, "from the cache"));
+        QVERIFY(!first.sawDetail(Stage::TextEncoding, "from the cache"));
+        QVERIFY(warm.loadedModel().has_value());
+        QCOMPARE(warm.loadedModel()->generations, 2);
+
+        Engine cold;
+        const Run c = generate(cold, tiny(2), noDecode());
+        QVERIFY(!c.result.wasWarm);
+        QVERIFY(at::equal(b.latents, c.latents));
+        QVERIFY(!at::equal(a.latents, b.latents)); // the seed still matters
+    }
+
+    void decodeOnlyLeversStayWarmPlacementChangesReload()
+    {
+        Engine engine;
+        GenerateOptions gpus = noDecode();
+        gpus.devices = test::simulatedGpus({8});
+        generate(engine, tiny(), gpus);
+        GenerateOptions retiled = gpus;
+        retiled.isDecodeWanted = true;
+        retiled.decode = DecodeOptions{true, true, 64, 64};
+        const Run tiles = generate(engine, tiny(), retiled);
+        QVERIFY(tiles.result.wasWarm);
+        QCOMPARE(tiles.result.request.resolvedPreset->vaeTileHeight, 64);
+
+        GenerationRequest lowMemory = tiny();
+        lowMemory.preset = "low-memory"; // text encoder on the CPU, blocks streamed: another placement
+        Sink sink;
+        const Run moved = generate(engine, lowMemory, gpus, &sink);
+        QVERIFY(!moved.result.wasWarm);
+        QVERIFY(sink.sawDetail(Stage::Loading, "reloading: the preset places"));
+        QVERIFY(at::equal(moved.latents, tiles.latents));
+    }
+
+    void anotherModelReloads()
+    {
+        Engine engine;
+        generate(engine, tiny(), noDecode());
+        Sink sink;
+        const Run other = generate(engine, tiny(3, "models/tiny-5b"), noDecode(), &sink);
+        QVERIFY(!other.result.wasWarm);
+        QVERIFY(sink.sawDetail(Stage::Loading, "reloading: another model"));
+        QVERIFY(QString::fromStdString(engine.loadedModel()->modelPath).endsWith("tiny-5b"));
+    }
+
+    void replacedWeightsReloadOtherFilesDoNot()
+    {
+        namespace fs = std::filesystem;
+        const fs::path model = m_dir.filePath("replaced").toStdString();
+        fs::copy(test::cogvideoxFixture("models/tiny-2b"), model, fs::copy_options::recursive);
+        Engine engine;
+        generate(engine, tiny(3, "models/tiny-2b"), noDecode());
+        GenerationRequest r = tiny();
+        r.modelPath = model.string();
+        generate(engine, r, noDecode());
+        std::ofstream(model / "notes.txt") << "a file saved beside the model";
+        QVERIFY(generate(engine, r, noDecode()).result.wasWarm);
+        const fs::path weights = model / "vae" / "diffusion_pytorch_model.safetensors";
+        fs::copy_file(weights, model / "vae.copy");
+        fs::remove(weights);
+        fs::rename(model / "vae.copy", weights); // the same bytes, a new file: someone replaced the VAE
+        fs::last_write_time(weights, fs::file_time_type::clock::now() + std::chrono::seconds(5));
+        Sink sink;
+        QVERIFY(!generate(engine, r, noDecode(), &sink).result.wasWarm);
+        QVERIFY(sink.sawDetail(Stage::Loading, "reloading: another model"));
+    }
+
+    void unloadFreesEverything()
+    {
+        Engine engine;
+        generate(engine, tiny(), noDecode());
+        QVERIFY(engine.loadedModel().has_value());
+        QVERIFY(engine.loadedModel()->heldBytes > 0);
+        QVERIFY(HeldMemory::bytesOn("cpu") > 0);
+        engine.unload();
+        QVERIFY(!engine.loadedModel().has_value());
+        QCOMPARE(HeldMemory::bytesOn("cpu"), std::int64_t(0));
+        QVERIFY(!generate(engine, tiny(), noDecode()).result.wasWarm);
+    }
+
+    void recordedPresetReplaysExactly()
+    {
+        GenerationRequest asked = tiny(11);
+        asked.preset = "auto";
+        Engine first;
+        const Run original = generate(first, asked, noDecode());
+        const auto& resolved = original.result.request.resolvedPreset;
+        QVERIFY(resolved.has_value());
+        QVERIFY(resolved->name != "auto");
+        QCOMPARE(original.result.request.preset, std::string("auto"));
+
+        // Through the JSON a sidecar and the history store, into a fresh engine.
+        const GenerationRequest replay = requestFromJson(toJson(original.result.request));
+        QVERIFY(replay.resolvedPreset.has_value());
+        QCOMPARE(toJson(*replay.resolvedPreset), toJson(*resolved));
+        Engine second;
+        const Run again = generate(second, replay, noDecode());
+        QVERIFY(at::equal(again.latents, original.latents));
+        QCOMPARE(toJson(*again.result.request.resolvedPreset), toJson(*resolved));
+    }
+
+    void stopNowKeepsThePartialLatents()
+    {
+        Engine engine;
+        GenerationRequest r = tiny();
+        r.steps = 5;
+        Sink sink;
+        CancelToken cancel;
+        sink.cancelAfter = &cancel;
+        sink.cancelAtStep = 2;
+        GenerateOptions options = noDecode();
+        options.saveLatentsPath = m_dir.filePath("partial.safetensors").toStdString();
+        try {
+            engine.generate(r, sink, cancel, options);
+            QFAIL("StopNow did not stop the run");
+        } catch (const CancelledError& e) {
+            QCOMPARE(e.latentsCheckpointPath(), options.saveLatentsPath);
+        }
+        const LatentsCheckpoint kept = LatentsCheckpoint::read(options.saveLatentsPath);
+        QVERIFY(kept.isPartial);
+        QCOMPARE(kept.stepsCompleted, 2);
+        QCOMPARE(kept.stepCount, 5);
+        // The model stays loaded and ready for the next run.
+        QVERIFY(generate(engine, tiny(), noDecode()).result.wasWarm);
+    }
+
+    void outOfMemoryIsLabelledWithItsStage_data()
+    {
+        QTest::addColumn<QString>("inject");
+        QTest::addColumn<QString>("stage");
+        QTest::addColumn<bool>("keepsLatents");
+        QTest::newRow("text") << "text-encode:*:0" << "text-encode" << false;
+        QTest::newRow("step 2") << "denoise:2:0" << "denoise" << true;
+        QTest::newRow("decode") << "vae-decode:*:0" << "vae-decode" << true;
+    }
+
+    void outOfMemoryIsLabelledWithItsStage()
+    {
+        QFETCH(QString, inject);
+        QFETCH(QString, stage);
+        QFETCH(bool, keepsLatents);
+        qputenv(OomInjector::kVariable, inject.toUtf8());
+        Engine engine;
+        Sink sink;
+        CancelToken cancel;
+        try {
+            engine.generate(tiny(), sink, cancel, GenerateOptions{});
+            qunsetenv(OomInjector::kVariable);
+            QFAIL("the injected out-of-memory did not escape");
+        } catch (const OutOfMemoryError& e) {
+            qunsetenv(OomInjector::kVariable);
+            QCOMPARE(QString::fromStdString(e.stage()), stage);
+            QCOMPARE(!e.latentsCheckpointPath().empty(), keepsLatents);
+            if (keepsLatents)
+                QVERIFY(std::filesystem::exists(e.latentsCheckpointPath()));
+        }
+        QVERIFY(!engine.loadedModel().has_value()); // after running out of memory, nothing stays loaded
+    }
+
+    void badInputIsRefusedBeforeLoading()
+    {
+        Engine engine;
+        GenerationRequest r = tiny();
+        r.frameCount = 10;
+        Sink sink;
+        CancelToken cancel;
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, engine.generate(r, sink, cancel));
+        QVERIFY(sink.stages.empty());
+        QVERIFY(!engine.loadedModel().has_value());
+    }
+
+    void planRefusesWhatGenerateRefuses()
+    {
+        GenerationRequest r = tiny();
+        r.frameCount = 10;
+        try {
+            Engine::plan(r, MemoryPreset{}, test::simulatedGpus({24}));
+            QFAIL("plan accepted 10 frames");
+        } catch (const InvalidRequestError& e) {
+            QCOMPARE(e.field(), std::string("frameCount"));
+        }
+    }
+
+    void planCountsWhatStaysLoaded()
+    {
+        const GenerationRequest r = tiny();
+        const auto gpus = test::simulatedGpus({24});
+        const MemoryPreset preset = test::presetOf({});
+        const MemoryPlan warm = Engine::plan(r, preset, gpus);
+        QCOMPARE(warm.residentComponents.size(), std::size_t(3));
+        const MemoryPlan cold = MemoryPlanner::planDetailed(loadModelConfigs(r.modelPath), r, preset, gpus).summary();
+        QVERIFY(cold.residentComponents.empty());
+        // The text encoder runs with the transformer and the VAE still loaded.
+        QVERIFY(warm.stages.front().devices.front().peakBytes > cold.stages.front().devices.front().peakBytes);
+    }
+
+    void decodeAgainUsesTheLoadedModel()
+    {
+        Engine engine;
+        const Run run = generate(engine, tiny(), noDecode());
+        DecodeRequest again;
+        again.checkpointPath = run.result.latentsCheckpointPath;
+        again.vae = DecodeOptions{false, true, 240, 360}; // untiled, sliced: other settings than the preset's
+        Sink sink;
+        CancelToken cancel;
+        const GenerationResult decoded = engine.decode(again, sink, cancel);
+        QVERIFY(decoded.wasWarm);
+        QCOMPARE(decoded.clip.frameCount, 9);
+        QCOMPARE(decoded.clip.width, 96);
+        QVERIFY(decoded.clip.isComplete());
+        QCOMPARE(decoded.latentsCheckpointPath, run.result.latentsCheckpointPath);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_Engine.moc"
