@@ -26,6 +26,9 @@ struct HistoryEntry {
     int height = 0;
     int stepsCompleted = 0;
     bool isPartial = false;
+    // The latents checkpoint of a run that ended without a clip (its decode failed, or it was
+    // stopped): "Decode again" makes the clip from it. Empty for a finished clip.
+    QString latentsPath;
     QVector<Timing> timings;
 
     double totalSeconds() const

@@ -76,6 +76,7 @@ QByteArray HistoryStore::toJson(const HistoryEntry& e)
         {QStringLiteral("height"), e.height},
         {QStringLiteral("stepsCompleted"), e.stepsCompleted},
         {QStringLiteral("isPartial"), e.isPartial},
+        {QStringLiteral("latents"), e.latentsPath},
         {QStringLiteral("timings"), timings}};
     return QJsonDocument(object).toJson(QJsonDocument::Indented);
 }
@@ -111,6 +112,7 @@ bool HistoryStore::fromJson(const QByteArray& json, HistoryEntry& e, QString* pr
     e.height = o.value(QStringLiteral("height")).toInt();
     e.stepsCompleted = o.value(QStringLiteral("stepsCompleted")).toInt();
     e.isPartial = o.value(QStringLiteral("isPartial")).toBool();
+    e.latentsPath = o.value(QStringLiteral("latents")).toString();
     e.timings.clear();
     for (const QJsonValue& t : o.value(QStringLiteral("timings")).toArray())
         e.timings.push_back({t[QStringLiteral("stage")].toString(), t[QStringLiteral("seconds")].toDouble()});
@@ -150,6 +152,7 @@ bool HistoryStore::add(HistoryEntry& entry, const QImage& thumbnail)
     HistoryEntry stored = entry;
     stored.videoPath = relativeTo(m_root, entry.videoPath);
     stored.thumbnailPath = relativeTo(m_root, entry.thumbnailPath);
+    stored.latentsPath = relativeTo(m_root, entry.latentsPath);
     return writeAtomically(folder.filePath(entry.id + QStringLiteral(".json")), toJson(stored));
 }
 
@@ -176,6 +179,7 @@ QVector<HistoryEntry> HistoryStore::entries()
         else if (fromJson(file.readAll(), entry, &problem)) {
             entry.videoPath = absoluteFrom(m_root, entry.videoPath);
             entry.thumbnailPath = absoluteFrom(m_root, entry.thumbnailPath);
+            entry.latentsPath = absoluteFrom(m_root, entry.latentsPath);
             result.push_back(entry);
             continue;
         }

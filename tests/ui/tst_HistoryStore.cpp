@@ -96,6 +96,25 @@ private Q_SLOTS:
         QCOMPARE(int(out->weightStorage), int(framesmith::WeightStorage::Int8));
     }
 
+    // A run that ended without a clip keeps its latents checkpoint path, stored relative to the
+    // data root (the root may move), absolute again when read.
+    void keptLatentsRoundTrip()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry in = sampleEntry(QStringLiteral("kept"), QDateTime::currentDateTime());
+        in.latentsPath = QDir(dir.path()).filePath(QStringLiteral("checkpoints/x-seed1.latents.safetensors"));
+        in.isPartial = true;
+        QVERIFY2(store.add(in, QImage()), qPrintable(store.error()));
+        QFile json(QDir(store.historyFolder()).filePath(QStringLiteral("kept.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QVERIFY(json.readAll().contains("\"latents\": \"checkpoints/x-seed1.latents.safetensors\""));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().latentsPath, in.latentsPath);
+        QVERIFY(entries.first().videoPath.isEmpty());
+    }
+
     void writesAtomicallyAndReplacesWhole()
     {
         QTemporaryDir dir;
