@@ -40,6 +40,7 @@ ClipShelf::ClipShelf(PreviewPlayer* player, AppSettings& settings, QWidget* dial
     connect(m_panel, &HistoryPanel::showInFolderRequested, this, &ClipShelf::showInFolder);
     connect(m_panel, &HistoryPanel::regenerateRequested, this,
             [this](const HistoryEntry& entry) { Q_EMIT regenerateRequested(entry.request); });
+    connect(m_panel, &HistoryPanel::decodeAgainRequested, this, &ClipShelf::decodeAgainRequested);
 }
 
 QDockWidget* ClipShelf::createDock(QMainWindow* window, QAction* toggle)
@@ -117,12 +118,26 @@ void ClipShelf::addResult(const framesmith::GenerationResult& result, const QStr
     m_panel->select(0);
 }
 
+void ClipShelf::addKeptLatents(HistoryEntry entry)
+{
+    if (!m_history.add(entry, QImage())) {
+        Q_EMIT errorRaised(tr("History"), tr("The run could not be added to the history."), m_history.error());
+        return;
+    }
+    reload();
+    m_panel->select(0);
+}
+
 void ClipShelf::open(const HistoryEntry& entry)
 {
     Q_EMIT requestChosen(entry);
     if (m_isRunInFlight)
         return;
     const QString path = entry.videoPath;
+    if (path.isEmpty() && !entry.latentsPath.isEmpty()) {
+        Q_EMIT statusMessage(tr("Settings loaded; this run has no clip yet: right-click it and choose Decode again"));
+        return;
+    }
     if (path.isEmpty() || !QFileInfo::exists(path)) {
         Q_EMIT statusMessage(tr("Settings loaded; the clip's video is missing: %1").arg(QDir::toNativeSeparators(path)));
         return;
@@ -223,6 +238,8 @@ void ClipShelf::remove(const HistoryEntry& entry)
 {
     QFile::remove(traceBaseFor(entry.id) + kTraceCsv);
     QFile::remove(traceBaseFor(entry.id) + kTracePng);
+    if (!entry.latentsPath.isEmpty()) // its kept latents go with it
+        QFile::remove(entry.latentsPath);
     if (!m_history.remove(entry.id))
         Q_EMIT statusMessage(tr("The history entry %1 was already gone").arg(entry.id));
     if (entry.id == m_clipId)

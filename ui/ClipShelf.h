@@ -43,6 +43,9 @@ public:
     bool hasClip() const { return m_clip.frameCount > 0; }
     // Shows a finished run in the player and records it under historyId.
     void addResult(const framesmith::GenerationResult& result, const QString& historyId, const QString& modelName);
+    // Records a run that ended with latents kept but no clip (entry.latentsPath set); the player
+    // keeps what it shows.
+    void addKeptLatents(HistoryEntry entry);
     // <clips>/<id>: where a run's memory trace (.memory.csv, .memory.png) is kept with its clip.
     QString traceBaseFor(const QString& historyId) const;
     void open(const HistoryEntry& entry);
@@ -59,6 +62,7 @@ Q_SIGNALS:
     void exportFinished(const QString& error);     // empty: written
     // "Regenerate": the entry's request with the preset it resolved to (every lever, dtype, tiles).
     void regenerateRequested(const framesmith::GenerationRequest& request);
+    void decodeAgainRequested(const HistoryEntry& entry); // from the entry's context menu
     void historyChanged();
     void statusMessage(const QString& text);
     void errorRaised(const QString& title, const QString& message, const QString& detail);

@@ -86,6 +86,12 @@ QString HistoryPanel::itemText(const HistoryEntry& e) const
                         .arg(e.width)
                         .arg(e.height)
                         .arg(e.request.seed);
+    if (!e.latentsPath.isEmpty()) // no clip yet: what there is, and what to do with it
+        return name + QLatin1Char('\n') +
+               tr("%1 · no clip: latents of %2 of %3 steps kept (right-click: Decode again)")
+                   .arg(date)
+                   .arg(e.stepsCompleted)
+                   .arg(e.request.steps);
     if (e.isPartial)
         facts += tr(" · stopped early");
     return name + QLatin1Char('\n') + facts;
@@ -133,6 +139,11 @@ QMenu* HistoryPanel::contextMenuFor(int row)
     const HistoryEntry entry = m_entries.at(row);
     auto* menu = new QMenu(this);
     menu->addAction(tr("&Load its settings"), this, [this, row] { activate(row); })->setObjectName(QStringLiteral("loadAction"));
+    if (!entry.latentsPath.isEmpty()) {
+        QAction* decode = menu->addAction(tr("Decode &again…"), this, [this, entry] { Q_EMIT decodeAgainRequested(entry); });
+        decode->setObjectName(QStringLiteral("decodeAgainAction"));
+        decode->setToolTip(tr("Make the clip from the kept latents with other VAE settings"));
+    }
     QAction* regenerate = menu->addAction(tr("Regenerate"), this, [this, entry] { Q_EMIT regenerateRequested(entry); });
     regenerate->setObjectName(QStringLiteral("regenerateAction"));
     regenerate->setToolTip(tr("Generate this clip again with exactly its parameters and memory preset"));

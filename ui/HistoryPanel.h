@@ -2,7 +2,7 @@
 // The History dock's content: past clips newest first, each with its thumbnail, name (or prompt),
 // date in the user's locale and size. Clicking an entry (or Enter) asks to load it; nothing else
 // does, so a rebuild, a focus change or a language switch never replaces the form. Right-click:
-// rename (in place), delete, show in folder, and Regenerate (the
+// rename (in place), delete, show in folder, Decode again (kept latents) and Regenerate (the
 // clip's exact request and resolved preset again). GUI thread only.
 #include "ui/HistoryEntry.h"
 
@@ -36,6 +36,7 @@ Q_SIGNALS:
     void deleteRequested(const HistoryEntry& entry);
     void showInFolderRequested(const HistoryEntry& entry);
     void regenerateRequested(const HistoryEntry& entry);
+    void decodeAgainRequested(const HistoryEntry& entry); // an entry with kept latents and no clip
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -2,9 +2,13 @@
 
 #include "ui/AppSettings.h"
 #include "ui/ClipShelf.h"
+#include "ui/DecodeAgainDialog.h"
+#include "ui/ErrorBox.h"
+#include "ui/HistoryEntry.h"
 #include "ui/GenerationController.h"
 #include "ui/MemoryDisplay.h"
 
+#include <QDateTime>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
@@ -20,6 +24,8 @@ RunLauncher::RunLauncher(GenerationController* controller, ClipShelf* shelf, Mem
     connect(controller, &GenerationController::finished, this, &RunLauncher::onFinished);
     connect(controller, &GenerationController::failed, this, &RunLauncher::onFailed);
     connect(controller, &GenerationController::cancelled, this, &RunLauncher::onCancelled);
+    connect(controller, &GenerationController::stepFinished, this, [this](int step) { m_stepsDone = step; });
+    connect(shelf, &ClipShelf::decodeAgainRequested, this, &RunLauncher::decodeAgain);
 }
 
 void RunLauncher::generate(const framesmith::GenerationRequest& request, const QString& modelName)
@@ -49,6 +55,8 @@ void RunLauncher::start(const framesmith::GenerationRequest& request)
     if (m_controller->isRunning())
         return;
     m_settings.setLastRequest(request);
+    m_runRequest = request;
+    m_stepsDone = 0;
     m_runHistoryId = m_shelf->store().newId(request);
     m_controller->start(request, m_shelf->store().videoPathFor(m_runHistoryId));
     Q_EMIT started();
@@ -87,15 +95,70 @@ void RunLauncher::onFinished(const framesmith::GenerationResult& result)
                          kStatusMessageMs);
 }
 
-void RunLauncher::onFailed(const QString& message, const QString& detail)
+void RunLauncher::onFailed(const QString& message, const QString& detail, const QString& latentsPath)
 {
     Q_EMIT statusMessage(message, kStatusMessageMs);
-    Q_EMIT errorRaised(tr("Generation failed"), message, detail);
+    if (latentsPath.isEmpty()) {
+        Q_EMIT errorRaised(tr("Generation failed"), message, detail);
+        return;
+    }
+    // The denoising survived: say so, keep it in the history, and offer to decode it again.
+    const HistoryEntry entry = keepLatents(latentsPath, m_stepsDone);
+    const QString kept = tr("The denoised latents were kept, so the %n denoising step(s) are not lost. "
+                            "Decode them again with other VAE settings (smaller tiles use less memory).",
+                            nullptr, entry.stepsCompleted);
+    ErrorBox::show(m_window, tr("Generation failed"), message + QStringLiteral("\n\n") + kept, detail,
+                   tr("Decode &again…"), [this, entry] { decodeAgain(entry); });
 }
 
-void RunLauncher::onCancelled(int stepsCompleted, const QString& detail)
+void RunLauncher::onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath)
 {
-    Q_EMIT statusMessage(tr("Cancelled after %n step(s)", nullptr, stepsCompleted) +
-                             (detail.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(detail)),
-                         kStatusMessageMs);
+    QString text = tr("Cancelled after %n step(s)", nullptr, stepsCompleted);
+    if (!latentsPath.isEmpty()) {
+        keepLatents(latentsPath, stepsCompleted);
+        text += tr("; the latents are kept in the history (right-click: Decode again)");
+    } else if (!detail.isEmpty()) {
+        text += QStringLiteral(" (%1)").arg(detail);
+    }
+    Q_EMIT statusMessage(text, kStatusMessageMs);
+}
+
+HistoryEntry RunLauncher::keepLatents(const QString& latentsPath, int stepsCompleted)
+{
+    HistoryEntry entry;
+    entry.id = m_runHistoryId;
+    entry.createdAt = QDateTime::currentDateTime();
+    entry.request = m_runRequest;
+    entry.modelName = m_modelName;
+    entry.preset = QString::fromStdString(m_runRequest.preset);
+    entry.stepsCompleted = stepsCompleted;
+    entry.isPartial = stepsCompleted < m_runRequest.steps;
+    entry.latentsPath = latentsPath;
+    m_shelf->addKeptLatents(entry);
+    Q_EMIT clipRecorded(); // the History dock shows where the latents went
+    return entry;
+}
+
+void RunLauncher::decodeAgain(const HistoryEntry& entry)
+{
+    if (m_controller->isRunning()) {
+        Q_EMIT statusMessage(tr("A clip is being generated"), kStatusMessageMs);
+        return;
+    }
+    auto* dialog = new DecodeAgainDialog(entry.latentsPath, entry.stepsCompleted, entry.request.steps, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, entry] {
+        framesmith::DecodeRequest decode;
+        decode.checkpointPath = entry.latentsPath.toStdString();
+        decode.vae = dialog->options();
+        m_runHistoryId = entry.id; // the clip replaces the entry that held the latents
+        m_runRequest = entry.request;
+        m_modelName = entry.modelName;
+        m_stepsDone = entry.stepsCompleted;
+        if (!m_controller->startDecode(decode, m_shelf->store().videoPathFor(entry.id)))
+            return;
+        Q_EMIT started();
+        Q_EMIT statusMessage(tr("Decoding the kept latents…"), 0);
+    });
+    dialog->open();
 }

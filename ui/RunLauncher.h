@@ -1,8 +1,10 @@
 #pragma once
 // Starts, stops and ends generations for the main window: asks before an unconditioned run (no
 // prompt), hands the job to the GenerationController with the history's auto-save path, and on
-// the terminal signal records the clip and its memory trace or reports why there is none.
-// GUI thread only.
+// the terminal signal records the clip and its memory trace or reports why there is none. A run
+// that ends with its latents kept but no clip (its decode failed, or it was stopped) is recorded
+// in the history with them, and "Decode again" (in the failure message and on that entry) decodes
+// them with other VAE settings into the same entry. GUI thread only.
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationRequest.h"
 
@@ -17,6 +19,7 @@ class QWidget;
 namespace framesmith {
 struct GenerationResult;
 }
+struct HistoryEntry;
 
 class RunLauncher : public QObject {
     Q_OBJECT
@@ -30,6 +33,8 @@ public:
     void generate(const framesmith::GenerationRequest& request, const QString& modelName);
     void cancel(framesmith::CancelMode mode);
     void promptEdited() { m_isEmptyPromptConfirmed = false; }
+    // Asks for VAE settings, then decodes the entry's kept latents into that entry.
+    void decodeAgain(const HistoryEntry& entry);
 
 Q_SIGNALS:
     void started();
@@ -40,8 +45,10 @@ Q_SIGNALS:
 private:
     void start(const framesmith::GenerationRequest& request);
     void onFinished(const framesmith::GenerationResult& result);
-    void onFailed(const QString& message, const QString& detail);
-    void onCancelled(int stepsCompleted, const QString& detail);
+    void onFailed(const QString& message, const QString& detail, const QString& latentsPath);
+    void onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath);
+    // Records the run in flight as an entry with kept latents and no clip; returns the entry.
+    HistoryEntry keepLatents(const QString& latentsPath, int stepsCompleted);
 
     GenerationController* m_controller;
     ClipShelf* m_shelf;
@@ -50,5 +57,7 @@ private:
     QWidget* m_window;
     QString m_runHistoryId; // the history id of the run in flight
     QString m_modelName;
+    framesmith::GenerationRequest m_runRequest; // what the run in flight was asked
+    int m_stepsDone = 0;                       // its denoising steps finished so far
     bool m_isEmptyPromptConfirmed = false;
 };

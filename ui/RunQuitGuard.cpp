@@ -60,6 +60,8 @@ void RunQuitGuard::onRunEnded()
 {
     if (m_question) // nothing to decide any more
         m_question->close();
+    // Queued: every other receiver of the terminal signal (the launcher records the kept latents
+    // in the history) runs first; the worker is idle by then.
     if (m_isQuitting)
-        m_window->close(); // queued after the terminal signal: the worker is idle now
+        QMetaObject::invokeMethod(m_window, &QWidget::close, Qt::QueuedConnection);
 }

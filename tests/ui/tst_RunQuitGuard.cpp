@@ -4,11 +4,13 @@
 #include "framesmith/Stage.h"
 #include "ui/AppSettings.h"
 #include "ui/GenerationController.h"
+#include "ui/HistoryPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/RunQuitGuard.h"
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QFile>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -70,6 +72,7 @@ private Q_SLOTS:
     {
         AppSettings settings(m_dir.filePath(QStringLiteral("quit.ini")));
         MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("quit-data")));
         window.show();
         QVERIFY(startLongRun(window));
         GenerationController* controller = window.generationController();
@@ -88,12 +91,19 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, kTimeoutMs);
         QTRY_VERIFY(!window.isVisible());
         QVERIFY(!controller->isRunning());
+        // The stopped run's latents are saved and in the history before the window went.
+        const QString latents = cancelled.first().at(2).toString();
+        QVERIFY(QFile::exists(latents));
+        QCOMPARE(window.historyPanel()->count(), 1);
+        QCOMPARE(window.historyPanel()->entries().first().latentsPath, latents);
+        QVERIFY(window.historyPanel()->entries().first().isPartial);
     }
 
     void stopKeepsTheWindowOpen()
     {
         AppSettings settings(m_dir.filePath(QStringLiteral("stop.ini")));
         MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("stop-data")));
         window.show();
         QVERIFY(startLongRun(window));
         QSignalSpy cancelled(window.generationController(), &GenerationController::cancelled);
@@ -102,6 +112,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, kTimeoutMs);
         QVERIFY(window.isVisible());
         QVERIFY(!window.quitGuard()->isQuitting());
+        QVERIFY(QFile::exists(cancelled.first().at(2).toString()));
+        QCOMPARE(window.historyPanel()->entries().first().latentsPath, cancelled.first().at(2).toString());
         QVERIFY(window.close()); // idle now: closes without a question
     }
 };
