@@ -78,6 +78,61 @@
         <source>The history entry %1 was already gone</source>
         <translation>The history entry %1 was already gone</translation>
     </message>
+    <message>
+        <source>The run could not be added to the history.</source>
+        <translation>The run could not be added to the history.</translation>
+    </message>
+    <message>
+        <source>Settings loaded; this run has no clip yet: right-click it and choose Decode again</source>
+        <translation>Settings loaded; this run has no clip yet: right-click it and choose Decode again</translation>
+    </message>
+</context>
+<context>
+    <name>DecodeAgainDialog</name>
+    <message>
+        <source>Decode again</source>
+        <translation>Decode again</translation>
+    </message>
+    <message>
+        <source>Decode in &amp;tiles (less memory, a little slower)</source>
+        <translation>Decode in &amp;tiles (less memory, a little slower)</translation>
+    </message>
+    <message>
+        <source>Tile &amp;height:</source>
+        <translation>Tile &amp;height:</translation>
+    </message>
+    <message>
+        <source>Tile &amp;width:</source>
+        <translation>Tile &amp;width:</translation>
+    </message>
+    <message>
+        <source>Decode one &amp;frame batch at a time (slicing)</source>
+        <translation>Decode one &amp;frame batch at a time (slicing)</translation>
+    </message>
+    <message>
+        <source>They hold %1 of %2 denoising steps: the clip will look unfinished.</source>
+        <translation>They hold %1 of %2 denoising steps: the clip will look unfinished.</translation>
+    </message>
+    <message>
+        <source>They hold all %1 denoising steps.</source>
+        <translation>They hold all %1 denoising steps.</translation>
+    </message>
+    <message>
+        <source>Decode the kept latents again with other VAE settings; the denoising is not redone.
+%1
+%2</source>
+        <translation>Decode the kept latents again with other VAE settings; the denoising is not redone.
+%1
+%2</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>&amp;Decode</source>
+        <translation>&amp;Decode</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -395,6 +450,26 @@ Total time: %4 s</translation>
     <message>
         <source>&amp;Delete…</source>
         <translation>&amp;Delete…</translation>
+    </message>
+    <message>
+        <source>%1 · no clip: latents of %2 of %3 steps kept (right-click: Decode again)</source>
+        <translation>%1 · no clip: latents of %2 of %3 steps kept (right-click: Decode again)</translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>Decode &amp;again…</translation>
+    </message>
+    <message>
+        <source>Make the clip from the kept latents with other VAE settings</source>
+        <translation>Make the clip from the kept latents with other VAE settings</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Regenerate</translation>
+    </message>
+    <message>
+        <source>Generate this clip again with exactly its parameters and memory preset</source>
+        <translation>Generate this clip again with exactly its parameters and memory preset</translation>
     </message>
 </context>
 <context>
@@ -775,6 +850,25 @@ Total time: %4 s</translation>
     <message>
         <source>System RAM</source>
         <translation>System RAM</translation>
+    </message>
+</context>
+<context>
+    <name>ModelUnloader</name>
+    <message>
+        <source>Model unloaded: its memory is free again</source>
+        <translation>Model unloaded: its memory is free again</translation>
+    </message>
+    <message>
+        <source>Unload model</source>
+        <translation>Unload model</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
+        <translation>Free the loaded model now (%1 GiB of weights kept between runs)</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now</source>
+        <translation>Free the loaded model now</translation>
     </message>
 </context>
 <context>
@@ -1244,6 +1338,29 @@ Total time: %4 s</translation>
             <numerusform>Cancelled after %n step</numerusform>
             <numerusform>Cancelled after %n steps</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>The denoised latents were kept, so the %n denoising step(s) are not lost. Decode them again with other VAE settings (smaller tiles use less memory).</source>
+        <translation>
+            <numerusform>The denoised latents were kept, so the %n denoising step is not lost. Decode them again with other VAE settings (smaller tiles use less memory).</numerusform>
+            <numerusform>The denoised latents were kept, so the %n denoising steps are not lost. Decode them again with other VAE settings (smaller tiles use less memory).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>Decode &amp;again…</translation>
+    </message>
+    <message>
+        <source>; the latents are kept in the history (right-click: Decode again)</source>
+        <translation>; the latents are kept in the history (right-click: Decode again)</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>A clip is being generated</translation>
+    </message>
+    <message>
+        <source>Decoding the kept latents…</source>
+        <translation>Decoding the kept latents…</translation>
     </message>
 </context>
 <context>

@@ -78,6 +78,61 @@
         <source>The history entry %1 was already gone</source>
         <translation>历史条目 %1 已不存在</translation>
     </message>
+    <message>
+        <source>The run could not be added to the history.</source>
+        <translation>无法将这次运行加入历史记录。</translation>
+    </message>
+    <message>
+        <source>Settings loaded; this run has no clip yet: right-click it and choose Decode again</source>
+        <translation>已载入设置；这次运行还没有视频：右键单击它并选择“重新解码”</translation>
+    </message>
+</context>
+<context>
+    <name>DecodeAgainDialog</name>
+    <message>
+        <source>Decode again</source>
+        <translation>重新解码</translation>
+    </message>
+    <message>
+        <source>Decode in &amp;tiles (less memory, a little slower)</source>
+        <translation>分块解码(&amp;T)（更省内存，稍慢）</translation>
+    </message>
+    <message>
+        <source>Tile &amp;height:</source>
+        <translation>分块高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Tile &amp;width:</source>
+        <translation>分块宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Decode one &amp;frame batch at a time (slicing)</source>
+        <translation>每次解码一批帧（切片）(&amp;F)</translation>
+    </message>
+    <message>
+        <source>They hold %1 of %2 denoising steps: the clip will look unfinished.</source>
+        <translation>其中包含 %2 个去噪步骤中的 %1 个：视频看起来会尚未完成。</translation>
+    </message>
+    <message>
+        <source>They hold all %1 denoising steps.</source>
+        <translation>其中包含全部 %1 个去噪步骤。</translation>
+    </message>
+    <message>
+        <source>Decode the kept latents again with other VAE settings; the denoising is not redone.
+%1
+%2</source>
+        <translation>用其他 VAE 设置重新解码保留的潜变量；不会重新去噪。
+%1
+%2</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>&amp;Decode</source>
+        <translation>解码(&amp;D)</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -395,6 +450,26 @@ Total time: %4 s</source>
     <message>
         <source>&amp;Delete…</source>
         <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>%1 · no clip: latents of %2 of %3 steps kept (right-click: Decode again)</source>
+        <translation>%1 · 无视频：已保留 %3 步中 %2 步的潜变量（右键：重新解码）</translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>重新解码(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Make the clip from the kept latents with other VAE settings</source>
+        <translation>用其他 VAE 设置从保留的潜变量生成视频</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Generate this clip again with exactly its parameters and memory preset</source>
+        <translation>用完全相同的参数和内存预设再次生成此片段</translation>
     </message>
 </context>
 <context>
@@ -775,6 +850,25 @@ Total time: %4 s</source>
     <message>
         <source>System RAM</source>
         <translation>系统内存</translation>
+    </message>
+</context>
+<context>
+    <name>ModelUnloader</name>
+    <message>
+        <source>Model unloaded: its memory is free again</source>
+        <translation>模型已卸载：它占用的内存已释放</translation>
+    </message>
+    <message>
+        <source>Unload model</source>
+        <translation>卸载模型</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
+        <translation>立即释放已加载的模型（两次生成之间保留了 %1 GiB 权重）</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now</source>
+        <translation>立即释放已加载的模型</translation>
     </message>
 </context>
 <context>
@@ -1242,6 +1336,28 @@ Total time: %4 s</source>
         <translation>
             <numerusform>已在 %n 步后取消</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>The denoised latents were kept, so the %n denoising step(s) are not lost. Decode them again with other VAE settings (smaller tiles use less memory).</source>
+        <translation>
+            <numerusform>去噪后的潜变量已保留，%n 个去噪步骤没有丢失。可用其他 VAE 设置重新解码（更小的分块占用更少内存）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>重新解码(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>; the latents are kept in the history (right-click: Decode again)</source>
+        <translation>；潜变量已保留在历史记录中（右键：重新解码）</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>正在生成视频</translation>
+    </message>
+    <message>
+        <source>Decoding the kept latents…</source>
+        <translation>正在解码保留的潜变量…</translation>
     </message>
 </context>
 <context>
