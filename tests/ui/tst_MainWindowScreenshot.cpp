@@ -1,7 +1,8 @@
 // Renders the main window offscreen in English and Simplified Chinese around a real generation with
 // the tiny fixture model: idle (model checked, forecast shown), generating (memory graph with its
 // stage bands and the forming preview mid-run), done (the clip in the player, the history open) and
-// the preset editor; fails when a render is blank or the Chinese translation does not take effect.
+// the preset editor and a failed decode with its latents kept (the message over the window); fails
+// when a render is blank or the Chinese translation does not take effect.
 // The PNGs go to the build folder; with FRAMESMITH_UPDATE_SCREENSHOTS=1 they replace the ones in
 // docs/ (tests never touch the source tree otherwise).
 #include "ui/AppSettings.h"
@@ -17,6 +18,8 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QImage>
+#include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
@@ -108,6 +111,32 @@ private:
         QVERIFY(QTest::qWaitForWindowExposed(editor));
         QVERIFY(save(editor->grab().toImage(), QStringLiteral("screenshot-preset-editor%1.png").arg(suffix)));
         editor->reject();
+        renderDecodeFailure(window, suffix);
+    }
+
+    // A run whose VAE decode fails: the message says the latents were kept and offers Decode
+    // again; the History dock holds the run with its latents. The box is drawn over the window.
+    void renderDecodeFailure(MainWindow& window, const QString& suffix)
+    {
+        auto request = window.request();
+        request.steps = 2;
+        window.setRequest(request);
+        qputenv("FRAMESMITH_INJECT_OOM", "vae-decode:*:0");
+        QSignalSpy failed(window.generationController(), &GenerationController::failed);
+        window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), kTimeoutMs);
+        qunsetenv("FRAMESMITH_INJECT_OOM");
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox*>(QStringLiteral("errorBox"))) != nullptr);
+        QVERIFY(box->findChild<QPushButton*>(QStringLiteral("errorActionButton")));
+        QVERIFY(QTest::qWaitForWindowExposed(box));
+        QImage shot = window.grab().toImage();
+        const QPixmap message = box->grab();
+        QPainter painter(&shot);
+        painter.drawPixmap((shot.width() - message.width()) / 2, (shot.height() - message.height()) / 3, message);
+        painter.end();
+        QVERIFY(save(shot, QStringLiteral("screenshot-decode-failed%1.png").arg(suffix)));
+        box->close();
     }
 
 private Q_SLOTS:
