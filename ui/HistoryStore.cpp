@@ -28,7 +28,7 @@ QString relativeTo(const QString& root, const QString& path)
 
 QString absoluteFrom(const QString& root, const QString& path)
 {
-    return path.isEmpty() ? QString() : QDir(root).absoluteFilePath(path);
+    return path.isEmpty() ? QString() : QDir::cleanPath(QDir(root).absoluteFilePath(path));
 }
 } // namespace
 
