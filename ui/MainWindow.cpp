@@ -159,10 +159,6 @@ void MainWindow::connectPanels()
     connect(m_shelf, &ClipShelf::requestChosen, this, &MainWindow::onHistoryEntryChosen);
     connect(m_shelf, &ClipShelf::statusMessage, this, &MainWindow::showStatus);
     connect(m_shelf, &ClipShelf::errorRaised, this, &MainWindow::showError);
-    // Regenerate replays the recorded request and preset; the form (maybe edited since) stays as it is.
-    connect(m_shelf, &ClipShelf::regenerateRequested, this, [this](const framesmith::GenerationRequest& recorded) {
-        m_launcher->generate(recorded, QFileInfo(QString::fromStdString(recorded.modelPath)).fileName());
-    });
     connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
     connect(m_controller, &GenerationController::finished, this, &MainWindow::updateRunState);
     connect(m_controller, &GenerationController::failed, this, &MainWindow::updateRunState);

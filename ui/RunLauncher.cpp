@@ -9,6 +9,7 @@
 #include "ui/MemoryDisplay.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
@@ -26,6 +27,10 @@ RunLauncher::RunLauncher(GenerationController* controller, ClipShelf* shelf, Mem
     connect(controller, &GenerationController::cancelled, this, &RunLauncher::onCancelled);
     connect(controller, &GenerationController::stepFinished, this, [this](int step) { m_stepsDone = step; });
     connect(shelf, &ClipShelf::decodeAgainRequested, this, &RunLauncher::decodeAgain);
+    // Regenerate replays the recorded request and preset; the form (maybe edited since) stays as it is.
+    connect(shelf, &ClipShelf::regenerateRequested, this, [this](const framesmith::GenerationRequest& recorded) {
+        generate(recorded, QFileInfo(QString::fromStdString(recorded.modelPath)).fileName());
+    });
 }
 
 void RunLauncher::generate(const framesmith::GenerationRequest& request, const QString& modelName)
