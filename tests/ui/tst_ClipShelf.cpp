@@ -23,11 +23,11 @@ framesmith::GenerationResult fakeResult(const QString& checkpoint)
     framesmith::GenerationResult r;
     r.request.prompt = "a red fox";
     r.request.seed = 42;
-    r.frameCount = 3;
-    r.width = 8;
-    r.height = 6;
-    r.fps = 8;
-    r.rgb.assign(size_t(3 * 8 * 6 * 3), 128);
+    r.clip.frameCount = 3;
+    r.clip.width = 8;
+    r.clip.height = 6;
+    r.clip.fps = 8;
+    r.clip.rgb.assign(size_t(3 * 8 * 6 * 3), 128);
     r.latentsCheckpointPath = checkpoint.toStdString();
     r.outputPath = checkpoint.toStdString() + ".mp4"; // "saved": what makes the checkpoint unneeded
     r.stepsCompleted = 2;

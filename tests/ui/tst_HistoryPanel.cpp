@@ -75,7 +75,8 @@ private Q_SLOTS:
         QStringList names;
         for (QAction* action : menu->actions())
             names << action->objectName();
-        QCOMPARE(names, (QStringList{"loadAction", "renameAction", "showInFolderAction", QString(), "deleteAction"}));
+        QCOMPARE(names, (QStringList{"loadAction", "regenerateAction", "renameAction", "showInFolderAction", QString(),
+                                     "deleteAction"}));
         menu->findChild<QAction*>(QStringLiteral("deleteAction"))->trigger();
         menu->findChild<QAction*>(QStringLiteral("showInFolderAction"))->trigger();
         menu->findChild<QAction*>(QStringLiteral("loadAction"))->trigger();
@@ -84,6 +85,30 @@ private Q_SLOTS:
         QCOMPARE(selected.count(), 1);
         QCOMPARE(deleted.first().first().value<HistoryEntry>().id, QStringLiteral("id-1"));
         QVERIFY(!panel.contextMenuFor(5));
+    }
+
+    // A run with kept latents and no clip says so in the list and offers Decode again.
+    void keptLatentsOfferDecodeAgain()
+    {
+        QVector<HistoryEntry> entries = twoEntries();
+        entries[0].latentsPath = QStringLiteral("/data/checkpoints/a.latents.safetensors");
+        entries[0].videoPath.clear();
+        entries[0].stepsCompleted = 3;
+        entries[0].request.steps = 8;
+        HistoryPanel panel;
+        panel.setEntries(entries);
+        const QString text = panel.list()->item(0)->text();
+        QVERIFY2(text.contains(QStringLiteral("3 of 8 steps")) && text.contains(QStringLiteral("Decode again")),
+                 qPrintable(text));
+        QSignalSpy decode(&panel, &HistoryPanel::decodeAgainRequested);
+        std::unique_ptr<QMenu> menu(panel.contextMenuFor(0));
+        auto* action = menu->findChild<QAction*>(QStringLiteral("decodeAgainAction"));
+        QVERIFY(action);
+        action->trigger();
+        QCOMPARE(decode.count(), 1);
+        QCOMPARE(decode.first().first().value<HistoryEntry>().latentsPath, entries[0].latentsPath);
+        std::unique_ptr<QMenu> other(panel.contextMenuFor(1)); // a finished clip: nothing to decode
+        QVERIFY(!other->findChild<QAction*>(QStringLiteral("decodeAgainAction")));
     }
 
     void datesFollowTheLocale()

@@ -8,6 +8,7 @@
 #include "ui/HistoryPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/PromptPanel.h"
+#include "widgets/PreviewPlayer.h"
 
 #include <QAbstractButton>
 #include <QAction>
