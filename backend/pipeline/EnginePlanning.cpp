@@ -13,6 +13,8 @@ MemoryPlan EnginePlan::summary() const
 {
     MemoryPlan plan = detailed.summary();
     plan.advice = advice;
+    plan.chosenPreset = chosenPreset;
+    plan.fixStrategies = fixStrategies;
     return plan;
 }
 
@@ -37,9 +39,11 @@ EnginePlan EnginePlanning::plan(const GenerationRequest& request, const MemoryPr
     const MemoryPreset chosen = MemoryPlanner::choosePreset(configs, request, preset, devices, PresetStore());
     const Residency residency = WarmResidency::choose(configs, request, chosen, devices);
     result.detailed = MemoryPlanner::planDetailed(configs, request, chosen, devices, residency);
-    if (preset.isAutomatic())
+    if (preset.isAutomatic()) {
         result.advice.push_back("auto chose preset \"" + chosen.name + "\"");
-    for (std::string& line : MemoryPlanner::advise(configs, request, result.detailed, devices))
+        result.chosenPreset = chosen.name;
+    }
+    for (std::string& line : MemoryPlanner::advise(configs, request, result.detailed, devices, &result.fixStrategies))
         result.advice.push_back(std::move(line));
     return result;
 }
