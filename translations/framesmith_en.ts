@@ -820,6 +820,10 @@ Total time: %4 s</translation>
         <source>Auto picks the preset “%1”</source>
         <translation>Auto picks the preset “%1”</translation>
     </message>
+    <message>
+        <source>No memory forecast until the parameters are valid (see the message under the form)</source>
+        <translation>No memory forecast until the parameters are valid (see the message under the form)</translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>

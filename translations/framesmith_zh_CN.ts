@@ -820,6 +820,10 @@ Total time: %4 s</source>
         <source>Auto picks the preset “%1”</source>
         <translation>自动选择了预设“%1”</translation>
     </message>
+    <message>
+        <source>No memory forecast until the parameters are valid (see the message under the form)</source>
+        <translation>参数有效之前无法预估内存（见表单下方的提示）</translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>

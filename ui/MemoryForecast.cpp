@@ -1,6 +1,7 @@
 #include "ui/MemoryForecast.h"
 
 #include "framesmith/Engine.h"
+#include "framesmith/Error.h"
 #include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/PresetChoices.h"
@@ -131,6 +132,11 @@ MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& re
     try {
         plan = framesmith::Engine::plan(request, preset, planned);
         here = forecast.isForChosenGpu ? framesmith::Engine::plan(request, preset, devices) : plan;
+    } catch (const framesmith::InvalidRequestError&) {
+        // Engine::plan applies generate's rules first; the form's validation line words the
+        // problem in the user's language, so the forecast only says why it waits.
+        forecast.summary = tr("No memory forecast until the parameters are valid (see the message under the form)");
+        return forecast;
     } catch (const std::exception& e) {
         forecast.summary = tr("No memory forecast: %1").arg(QString::fromUtf8(e.what()));
         return forecast;

@@ -190,6 +190,9 @@ private Q_SLOTS:
         for (const QSplitter* splitter : window.findChildren<QSplitter*>())
             splitters << splitter->sizes();
 
+        auto other = window.request();
+        other.prompt += " at night"; // a new prompt: the warm engine's cached embedding does not serve it
+        window.setRequest(other);
         qputenv("FRAMESMITH_INJECT_OOM", "text-encode:*:0"); // every attempt fails: recovery gives up
         QSignalSpy failed(window.generationController(), &GenerationController::failed);
         window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
