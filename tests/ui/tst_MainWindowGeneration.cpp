@@ -293,7 +293,12 @@ private Q_SLOTS:
         QVERIFY(!cancel->isEnabled());
         QVERIFY(window.findChild<QPushButton*>(QStringLiteral("generateButton"))->isEnabled());
         QVERIFY(!window.previewPlayer()->isForming());
-        QCOMPARE(window.historyPanel()->count(), 0);
+        // No clip, but the steps done are kept: one entry holding the latents, for Decode again.
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry kept = window.historyPanel()->entries().first();
+        QVERIFY(kept.videoPath.isEmpty());
+        QCOMPARE(kept.latentsPath, cancelled.first().at(2).toString());
+        QVERIFY(QFile::exists(kept.latentsPath));
     }
 
     void eventLoopKeepsTurningDuringARun()
