@@ -1,13 +1,12 @@
 // bench_vae_working_set [--window-mib M] [--case I] (run from the source root): the VAE decode working memory the planner predicts
-// (ActivationEstimator::vaeDecode) against the peak CpuAllocationTracker measures, for the demo
+// (CogVideoXActivations::vaeDecode) against the peak CpuAllocationTracker measures, for the demo
 // model's small VAE and the real VAE config (tests/fixtures/cogvideox-mid/vae) at a few frame
 // counts and sizes, untiled and tiled. Random weights (the peak does not depend on their values).
 #include "core/Module.h"
-#include "memory/planner/ActivationEstimator.h"
 #include "memory/monitor/CpuAllocationTracker.h"
-#include "memory/planner/ModelConfigs.h"
+#include "models/cogvideox/CogVideoXActivations.h"
+#include "models/cogvideox/CogVideoXDemoConfigs.h"
 #include "models/cogvideox/CogVideoXVae.h"
-#include "pipeline/DemoModelConfigs.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -28,18 +27,6 @@ struct Case {
     bool tiled;
 };
 
-VaeConfig plannerConfig(const CogVideoXVaeConfig& c)
-{
-    VaeConfig v;
-    v.inChannels = static_cast<int>(c.inChannels);
-    v.outChannels = static_cast<int>(c.outChannels);
-    v.latentChannels = static_cast<int>(c.latentChannels);
-    v.layersPerBlock = static_cast<int>(c.layersPerBlock);
-    v.blockOutChannels.assign(c.blockOutChannels.begin(), c.blockOutChannels.end());
-    v.temporalCompressionRatio = static_cast<int>(c.temporalCompressionRatio);
-    return v;
-}
-
 void run(const Case& k, std::int64_t windowBytes)
 {
     c10::InferenceMode inference;
@@ -48,8 +35,8 @@ void run(const Case& k, std::int64_t windowBytes)
     at::manual_seed(0);
     for (ParameterSlot& slot : vae.parameters())
         *slot.tensor = at::randn(slot.shape) * 0.05;
-    ModelConfigs configs = loadModelConfigs(std::string("tests/fixtures/cogvideox/full-size-configs/cogvideox-2b"));
-    configs.vae = plannerConfig(config);
+    const auto transformer = CogVideoXTransformerConfig::fromFile(
+        "tests/fixtures/cogvideox/full-size-configs/cogvideox-2b/transformer/config.json");
     GenerationRequest request;
     request.frameCount = k.frames;
     request.height = k.height;
@@ -72,7 +59,7 @@ void run(const Case& k, std::int64_t windowBytes)
     const std::int64_t start = CpuAllocationTracker::currentBytes();
     at::Tensor frames = vae.decode(z, options);
     const double measured = (CpuAllocationTracker::peakBytes() - start) / 1048576.0;
-    const double predicted = ActivationEstimator::vaeDecode(configs, request, preset, true) / 1048576.0;
+    const double predicted = CogVideoXActivations::vaeDecode(transformer, config, request, preset, true) / 1048576.0;
     std::printf("| %s | %d x %d x %d%s | %.1f MiB | %.1f MiB | %+.0f %% |\n", k.name, k.frames, k.height, k.width,
                 k.tiled ? ", tiles 32 x 48" : "", measured, predicted, 100.0 * (predicted - measured) / measured);
 }
@@ -92,7 +79,7 @@ int main(int argc, char** argv)
     }
     std::stringstream mid;
     mid << std::ifstream("tests/fixtures/cogvideox-mid/vae/config.json").rdbuf();
-    const std::string demo = DemoModelConfigs::vae().dump();
+    const std::string demo = CogVideoXDemoConfigs::vae().dump();
     const Case cases[] = {
         {"demo VAE (16/32 channels)", demo, 9, 64, 96, false},
         {"demo VAE (16/32 channels)", demo, 17, 64, 96, false},

@@ -10,7 +10,8 @@
 // or cached, transformer loaded or kept) and to the end of step 1, whether it was warm; then RSS (/proc/self/statm) at start, after a warm-up load/unload
 // cycle (the baseline: libtorch's one-time costs paid), loaded, and after unload.
 #include "framesmith/Engine.h"
-#include "pipeline/DemoModelWriter.h"
+#include "models/DemoTokenizer.h"
+#include "models/cogvideox/CogVideoXDemoModel.h"
 
 #include <chrono>
 #include <cstdio>
@@ -84,20 +85,20 @@ std::string tokenizerDir()
     const char* source = std::getenv("FRAMESMITH_SOURCE_DIR");
     if (source)
         return std::string(source) + "/resources/demo-tokenizer";
-    return DemoModelWriter::findTokenizerDir();
+    return DemoTokenizer::findDir();
 }
 
 // The cogvideox-mid 5b transformer and VAE, and a one-layer T5 as wide as the transformer's text input.
 void writeMidModel(const std::string& dir, const fs::path& fixtures)
 {
     const nlohmann::json transformer = readJson(fixtures / "transformer-5b-mid" / "config.json");
-    nlohmann::json text = DemoModelWriter::textEncoderConfig(tokenizerDir());
+    nlohmann::json text = CogVideoXDemoModel::textEncoderConfig(tokenizerDir());
     text["d_model"] = transformer.at("text_embed_dim");
     text["num_layers"] = 1;
     text["num_heads"] = 4;
     text["d_kv"] = 64;
     text["d_ff"] = 256;
-    DemoModelWriter::writeWithConfigs(dir, tokenizerDir(), transformer, readJson(fixtures / "vae" / "config.json"), text);
+    CogVideoXDemoModel::writeWithConfigs(dir, tokenizerDir(), transformer, readJson(fixtures / "vae" / "config.json"), text);
 }
 
 } // namespace
@@ -116,7 +117,7 @@ int main(int argc, char** argv)
     if (!fs::exists(dir / "model_index.json")) {
         std::printf("writing the model to %s ...\n", dir.c_str());
         if (isDemo)
-            DemoModelWriter::write(dir.string(), tokenizerDir());
+            CogVideoXDemoModel::write(dir.string(), tokenizerDir());
         else
             writeMidModel(dir.string(), mid);
     }

@@ -4,12 +4,12 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with CogVideoX on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CogVideoX weights are not included.&lt;/b&gt; Download a model in diffusers format (for example THUDM/CogVideoX-2b) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with CogVideoX on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CogVideoX weights are not included.&lt;/b&gt; Download a model in diffusers format (for example THUDM/CogVideoX-2b) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>About Framesmith</source>
         <translation>About Framesmith</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with open video models (%4) on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Model weights are not included.&lt;/b&gt; Download a model (for example from %5) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with open video models (%4) on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Model weights are not included.&lt;/b&gt; Download a model (for example from %5) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -320,10 +320,6 @@
         <translation>must be between %1 and %2, not %3</translation>
     </message>
     <message>
-        <source>must be %1N+1 for this model (e.g. %2), not %3</source>
-        <translation>must be %1N+1 for this model (e.g. %2), not %3</translation>
-    </message>
-    <message>
         <source>must be a multiple of %1, not %2</source>
         <translation>must be a multiple of %1, not %2</translation>
     </message>
@@ -350,6 +346,41 @@
     <message>
         <source>the clip cannot be saved in %1: the folder is not writable</source>
         <translation>the clip cannot be saved in %1: the folder is not writable</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Dynamic guidance</source>
+        <translation>Dynamic guidance</translation>
+    </message>
+    <message>
+        <source>must be %1 for this model (e.g. %2), not %3</source>
+        <translation>must be %1 for this model (e.g. %2), not %3</translation>
+    </message>
+    <message>
+        <source>this model has no dynamic guidance: turn it off</source>
+        <translation>this model has no dynamic guidance: turn it off</translation>
+    </message>
+    <message>
+        <source>this model does not offer the sampler %1: choose another</source>
+        <translation>this model does not offer the sampler %1: choose another</translation>
+    </message>
+</context>
+<context>
+    <name>FrameRuleText</name>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1N+%2 (%3)</source>
+        <translation>%1N+%2 (%3)</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> or </translation>
     </message>
 </context>
 <context>
@@ -978,24 +1009,16 @@ Total time: %4 s</translation>
         <translation>Model default</translation>
     </message>
     <message>
-        <source>DPM-Solver++</source>
-        <translation>DPM-Solver++</translation>
-    </message>
-    <message>
-        <source>DDIM</source>
-        <translation>DDIM</translation>
-    </message>
-    <message>
-        <source>This model takes %1N+1 frames, %2 to %3</source>
-        <translation>This model takes %1N+1 frames, %2 to %3</translation>
-    </message>
-    <message>
         <source>This model only runs at %1 × %2 px</source>
         <translation>This model only runs at %1 × %2 px</translation>
     </message>
     <message>
         <source>A multiple of %1 px, %2 to %3</source>
         <translation>A multiple of %1 px, %2 to %3</translation>
+    </message>
+    <message>
+        <source>Frame counts this model accepts: %1</source>
+        <translation>Frame counts this model accepts: %1</translation>
     </message>
 </context>
 <context>
@@ -1235,10 +1258,6 @@ Total time: %4 s</translation>
         <translation>Model</translation>
     </message>
     <message>
-        <source>Folder of a diffusers model</source>
-        <translation>Folder of a diffusers model</translation>
-    </message>
-    <message>
         <source>&amp;Browse…</source>
         <translation>&amp;Browse…</translation>
     </message>
@@ -1274,16 +1293,24 @@ Total time: %4 s</translation>
         </translation>
     </message>
     <message>
-        <source>%1, image-to-video</source>
-        <translation>%1, image-to-video</translation>
+        <source>Folder of a video model (its family is recognised from its files)</source>
+        <translation>Folder of a video model (its family is recognised from its files)</translation>
     </message>
     <message>
-        <source>%1, text-to-video</source>
-        <translation>%1, text-to-video</translation>
+        <source>%1, image-to-video: frames %2</source>
+        <translation>%1, image-to-video: frames %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</source>
-        <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</translation>
+        <source>%1, text-to-video: frames %2</source>
+        <translation>%1, text-to-video: frames %2</translation>
+    </message>
+    <message>
+        <source>This model guides with its own empty caption: no negative prompt</source>
+        <translation>This model guides with its own empty caption: no negative prompt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -1704,12 +1731,12 @@ Total time: %4 s</translation>
 <context>
     <name>main</name>
     <message>
-        <source>Open the diffusers model folder &lt;dir&gt;.</source>
-        <translation>Open the diffusers model folder &lt;dir&gt;.</translation>
+        <source>Generate short video clips with open video models.</source>
+        <translation>Generate short video clips with open video models.</translation>
     </message>
     <message>
-        <source>Generate short video clips on your own GPUs.</source>
-        <translation>Generate short video clips on your own GPUs.</translation>
+        <source>Open the model folder &lt;dir&gt;.</source>
+        <translation>Open the model folder &lt;dir&gt;.</translation>
     </message>
 </context>
 </TS>

@@ -4,12 +4,12 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with CogVideoX on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CogVideoX weights are not included.&lt;/b&gt; Download a model in diffusers format (for example THUDM/CogVideoX-2b) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;一款桌面工作室，在您自己的 GPU 上用 CogVideoX 生成短视频片段，提供实时显存监控和内存预设，避免显存耗尽。&lt;/p&gt;&lt;p&gt;许可证：%2。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不包含 CogVideoX 模型权重。&lt;/b&gt;请下载 diffusers 格式的模型（例如 THUDM/CogVideoX-2b）并选择其文件夹；每个模型都有各自的许可证。&lt;/p&gt;&lt;p&gt;基于 Qt %3、libtorch 和 QCustomPlot 构建。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>About Framesmith</source>
         <translation>关于 Framesmith</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;A desktop studio for generating short video clips with open video models (%4) on your own GPUs, with live memory monitoring and memory presets that avoid running out of GPU memory.&lt;/p&gt;&lt;p&gt;Licence: %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Model weights are not included.&lt;/b&gt; Download a model (for example from %5) and choose its folder; each model has its own licence.&lt;/p&gt;&lt;p&gt;Built with Qt %3, libtorch and QCustomPlot.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Framesmith %1&lt;/h3&gt;&lt;p&gt;一款桌面工作室，在您自己的 GPU 上用开放视频模型（%4）生成短视频片段，提供实时显存监控和内存预设，避免显存耗尽。&lt;/p&gt;&lt;p&gt;许可证：%2。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不包含模型权重。&lt;/b&gt;请下载模型（例如从 %5）并选择其文件夹；每个模型都有各自的许可证。&lt;/p&gt;&lt;p&gt;基于 Qt %3、libtorch 和 QCustomPlot 构建。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -320,10 +320,6 @@
         <translation>须在 %1 到 %2 之间，当前为 %3</translation>
     </message>
     <message>
-        <source>must be %1N+1 for this model (e.g. %2), not %3</source>
-        <translation>此模型要求为 %1N+1（例如 %2），当前为 %3</translation>
-    </message>
-    <message>
         <source>must be a multiple of %1, not %2</source>
         <translation>须为 %1 的倍数，当前为 %2</translation>
     </message>
@@ -350,6 +346,41 @@
     <message>
         <source>the clip cannot be saved in %1: the folder is not writable</source>
         <translation>片段无法保存到 %1：该文件夹不可写</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>采样器</translation>
+    </message>
+    <message>
+        <source>Dynamic guidance</source>
+        <translation>动态引导</translation>
+    </message>
+    <message>
+        <source>must be %1 for this model (e.g. %2), not %3</source>
+        <translation>此模型要求为 %1（例如 %2），当前为 %3</translation>
+    </message>
+    <message>
+        <source>this model has no dynamic guidance: turn it off</source>
+        <translation>此模型不支持动态引导：请关闭它</translation>
+    </message>
+    <message>
+        <source>this model does not offer the sampler %1: choose another</source>
+        <translation>此模型不提供采样器 %1：请另选一个</translation>
+    </message>
+</context>
+<context>
+    <name>FrameRuleText</name>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1N+%2 (%3)</source>
+        <translation>%1N+%2（%3）</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
     </message>
 </context>
 <context>
@@ -978,24 +1009,16 @@ Total time: %4 s</source>
         <translation>模型默认</translation>
     </message>
     <message>
-        <source>DPM-Solver++</source>
-        <translation>DPM-Solver++</translation>
-    </message>
-    <message>
-        <source>DDIM</source>
-        <translation>DDIM</translation>
-    </message>
-    <message>
-        <source>This model takes %1N+1 frames, %2 to %3</source>
-        <translation>此模型接受 %1N+1 帧，%2 到 %3</translation>
-    </message>
-    <message>
         <source>This model only runs at %1 × %2 px</source>
         <translation>此模型只能以 %1 × %2 像素运行</translation>
     </message>
     <message>
         <source>A multiple of %1 px, %2 to %3</source>
         <translation>%1 像素的倍数，%2 到 %3</translation>
+    </message>
+    <message>
+        <source>Frame counts this model accepts: %1</source>
+        <translation>此模型接受的帧数：%1</translation>
     </message>
 </context>
 <context>
@@ -1235,10 +1258,6 @@ Total time: %4 s</source>
         <translation>模型</translation>
     </message>
     <message>
-        <source>Folder of a diffusers model</source>
-        <translation>diffusers 模型文件夹</translation>
-    </message>
-    <message>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
@@ -1273,16 +1292,24 @@ Total time: %4 s</source>
         </translation>
     </message>
     <message>
-        <source>%1, image-to-video</source>
-        <translation>%1，图像生成视频</translation>
+        <source>Folder of a video model (its family is recognised from its files)</source>
+        <translation>视频模型所在的文件夹（根据其文件识别模型系列）</translation>
     </message>
     <message>
-        <source>%1, text-to-video</source>
-        <translation>%1，文本生成视频</translation>
+        <source>%1, image-to-video: frames %2</source>
+        <translation>%1，图像生成视频：帧数 %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</source>
-        <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;huggingface.co/THUDM/CogVideoX-2b&lt;/a&gt;</translation>
+        <source>%1, text-to-video: frames %2</source>
+        <translation>%1，文本生成视频：帧数 %2</translation>
+    </message>
+    <message>
+        <source>This model guides with its own empty caption: no negative prompt</source>
+        <translation>此模型以自带的空描述进行引导：不使用负向提示词</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -1700,12 +1727,12 @@ Total time: %4 s</source>
 <context>
     <name>main</name>
     <message>
-        <source>Open the diffusers model folder &lt;dir&gt;.</source>
-        <translation>打开 diffusers 模型文件夹 &lt;dir&gt;。</translation>
+        <source>Generate short video clips with open video models.</source>
+        <translation>使用开放视频模型生成短视频片段。</translation>
     </message>
     <message>
-        <source>Generate short video clips on your own GPUs.</source>
-        <translation>在您自己的 GPU 上生成短视频片段。</translation>
+        <source>Open the model folder &lt;dir&gt;.</source>
+        <translation>打开模型文件夹 &lt;dir&gt;。</translation>
     </message>
 </context>
 </TS>

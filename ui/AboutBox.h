@@ -1,5 +1,6 @@
 #pragma once
-// Help > About: version, licence, and what is not included (the CogVideoX weights).
+// Help > About: version, licence, the model families this build runs, and what is not included
+// (their weights).
 #include <QString>
 
 class QWidget;

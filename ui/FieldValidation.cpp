@@ -1,5 +1,7 @@
 #include "ui/FieldValidation.h"
 
+#include "ui/FrameRuleText.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -24,19 +26,24 @@ QString FieldValidation::fieldLabel(const std::string& field)
     if (field == "seed") return tr("Seed");
     if (field == "startImage") return tr("Start image");
     if (field == "output") return tr("Output");
+    if (field == "scheduler") return tr("Sampler");
+    if (field == "dynamicGuidance") return tr("Dynamic guidance");
     return QString::fromStdString(field);
 }
 
-QString FieldValidation::describe(const framesmith::FieldError& e)
+QString FieldValidation::describe(const framesmith::FieldError& e, const framesmith::ParameterSpec& spec)
 {
     using framesmith::FieldRule;
     switch (e.rule) {
     case FieldRule::OutOfRange: return tr("must be between %1 and %2, not %3").arg(arg(e, 0), arg(e, 1), arg(e, 2));
-    case FieldRule::FrameStep: return tr("must be %1N+1 for this model (e.g. %2), not %3").arg(arg(e, 0), arg(e, 1), arg(e, 2));
+    case FieldRule::FrameCount:
+        return tr("must be %1 for this model (e.g. %2), not %3").arg(FrameRuleText::describe(spec.frames), arg(e, 0), arg(e, 1));
     case FieldRule::SizeMultiple: return tr("must be a multiple of %1, not %2").arg(arg(e, 0), arg(e, 1));
     case FieldRule::RequiredSize: return tr("this model only runs at %1 × %2 px").arg(arg(e, 0), arg(e, 1));
     case FieldRule::StartImageRequired: return tr("this model turns a start image into a video: choose one");
     case FieldRule::StartImageUnsupported: return tr("this model is text-to-video only: clear the start image");
+    case FieldRule::DynamicGuidanceUnsupported: return tr("this model has no dynamic guidance: turn it off");
+    case FieldRule::UnknownScheduler: return tr("this model does not offer the sampler %1: choose another").arg(arg(e, 0));
     default: return QString::fromStdString(e.message); // a rule this build cannot word: the backend's English
     }
 }
@@ -63,7 +70,7 @@ FieldValidation::Result FieldValidation::check(const framesmith::GenerationReque
         result.fields.insert(field);
     };
     for (const auto& error : framesmith::validateRequest(request, spec))
-        add(QString::fromStdString(error.field), describe(error));
+        add(QString::fromStdString(error.field), describe(error, spec));
     bool seedIsNumber = false;
     seedText.toULongLong(&seedIsNumber);
     if (!seedIsNumber)

@@ -13,7 +13,7 @@
 class FieldValidation {
 public:
     struct Result {
-        QStringList messages; // "Frames: must be 8N+1 (e.g. 49), not 10", one per problem
+        QStringList messages; // "Frames: must be 8N+1 (9–161) for this model (e.g. 9), not 10", one per problem
         QSet<QString> fields; // the fields they name: "frameCount", "seed", "startImage", "output"
     };
 
@@ -21,7 +21,8 @@ public:
     static Result check(const framesmith::GenerationRequest& request, const framesmith::ParameterSpec& spec,
                         const QString& seedText, const QString& outputFolder);
     static QString fieldLabel(const std::string& field);
-    static QString describe(const framesmith::FieldError& error); // translated, without the label
+    // Translated, without the label; `spec` words rules that are the model's own (its frame counts).
+    static QString describe(const framesmith::FieldError& error, const framesmith::ParameterSpec& spec);
     // Whether `folder` exists and is writable, or can be created under a writable parent.
     static bool canWriteTo(const QString& folder);
 };

@@ -203,9 +203,10 @@ void MainWindow::openModel(const QString& folder)
     const bool isKnownGood = m_model.isReady() || m_model.state == ModelFolderProbe::State::Checking;
     if (folder == m_model.folder && isKnownGood)
         return; // editingFinished repeats on focus changes; a damaged folder is checked again
+    const QString previousFamily = m_model.family;
     m_model = m_checker->open(folder);
     m_settings.setModelFolder(folder);
-    m_ui->parametersPanel->applySpec(m_model.spec());
+    m_ui->parametersPanel->adoptModel(m_model.spec(), previousFamily); // another family: its defaults too
     m_ui->promptPanel->showModel(m_model);
     if (m_model.isDemo && !m_settings.hasLastRequest())
         applyQuickDefaults();
@@ -230,7 +231,7 @@ void MainWindow::applyQuickDefaults()
     // size with few steps shows every stage without a long wait.
     framesmith::GenerationRequest r = request();
     const framesmith::ParameterSpec spec = m_model.spec();
-    r.frameCount = spec.minFrames;
+    r.frameCount = spec.frames.minimum();
     r.width = std::max(spec.minSize, (256 / spec.sizeMultiple) * spec.sizeMultiple);
     r.height = std::max(spec.minSize, (160 / spec.sizeMultiple) * spec.sizeMultiple);
     r.steps = 8;

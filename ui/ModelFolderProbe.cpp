@@ -2,6 +2,20 @@
 
 #include "framesmith/Engine.h"
 
+namespace {
+
+void describe(ModelFolderProbe& probe, const framesmith::ModelInfo& info)
+{
+    probe.isImageToVideo = info.isImageToVideo;
+    probe.isDemo = info.isDemo;
+    probe.displayName = QString::fromStdString(info.displayName);
+    probe.variant = QString::fromStdString(info.variant);
+    probe.family = QString::fromStdString(info.family);
+    probe.weightsUrl = QString::fromStdString(info.weightsUrl);
+}
+
+} // namespace
+
 ModelFolderProbe ModelFolderProbe::probe(const QString& folder)
 {
     ModelFolderProbe result;
@@ -10,11 +24,8 @@ ModelFolderProbe ModelFolderProbe::probe(const QString& folder)
         return result;
     try {
         const framesmith::ModelInfo info = framesmith::Engine::inspectModel(result.folder.toStdString());
-        result.modelSpec = framesmith::Engine::parameterSpec(result.folder.toStdString());
-        result.isImageToVideo = info.isImageToVideo;
-        result.isDemo = info.isDemo;
-        result.displayName = QString::fromStdString(info.displayName);
-        result.variant = QString::fromStdString(info.variant);
+        describe(result, info);
+        result.modelSpec = info.spec;
     } catch (const std::exception& e) {
         result.state = State::NotAModel;
         result.problems = QStringList{QString::fromUtf8(e.what())};
@@ -34,6 +45,7 @@ ModelFolderProbe ModelFolderProbe::checked(const framesmith::ModelCheck& check) 
         result.state = State::NotAModel;
         return result;
     }
+    describe(result, check.info);
     result.modelSpec = check.spec;
     result.state = check.isUsable() ? State::Ready : State::Damaged;
     return result;
@@ -41,9 +53,5 @@ ModelFolderProbe ModelFolderProbe::checked(const framesmith::ModelCheck& check) 
 
 framesmith::ParameterSpec ModelFolderProbe::spec() const
 {
-    if (isModel())
-        return modelSpec;
-    framesmith::ParameterSpec permissive;
-    permissive.supportsStartImage = true; // unknown model: do not refuse what it may accept
-    return permissive;
+    return isModel() ? modelSpec : framesmith::ParameterSpec(); // the default refuses nothing a model may take
 }

@@ -1,8 +1,10 @@
 #pragma once
-// What the GUI knows about a model folder. probe() reads configs only (Engine::inspectModel and
-// the model's own ParameterSpec), so the form can follow the model at once; a folder that is a
-// model stays Checking until Engine::verifyModel (every file, every safetensors header, run off the
-// GUI thread by ModelChecker) says Ready or Damaged. Only Ready may generate. Plain values.
+// What the GUI knows about a model folder: which model it is (as the family that recognised it
+// describes it), the ParameterSpec that validates the request and shapes the form (frame rule,
+// sizes, samplers, start image), and whether it is the random-weight demo. probe() reads configs
+// only (Engine::inspectModel), so the form can follow the model at once as the user types; a folder
+// that is a model stays Checking until Engine::verifyModel (every file, every safetensors header,
+// run off the GUI thread by ModelChecker) says Ready or Damaged. Only Ready may generate. Plain values.
 #include "framesmith/ModelCheck.h"
 #include "framesmith/ParameterSpec.h"
 
@@ -17,6 +19,8 @@ struct ModelFolderProbe {
     bool isDemo = false;
     QString displayName;
     QString variant;
+    QString family;       // the family's id ("" unless a model)
+    QString weightsUrl;   // where the family's real weights are published
     QStringList problems; // NotAModel/Damaged: the backend's English details, one per file
     framesmith::ParameterSpec modelSpec;
 
@@ -26,6 +30,7 @@ struct ModelFolderProbe {
 
     bool isModel() const { return state == State::Checking || state == State::Damaged || state == State::Ready; }
     bool isReady() const { return state == State::Ready; }
-    // The model's rules; with no model, permissive ones (a start image is not refused).
+    // The model's own spec; when no model is known, permissive defaults that refuse nothing a model
+    // may accept.
     framesmith::ParameterSpec spec() const;
 };

@@ -1,5 +1,6 @@
 #include "ui/ParametersPanel.h"
 
+#include "ui/FrameRuleText.h"
 #include "ui/PresetChoices.h"
 #include "ui_ParametersPanel.h"
 
@@ -10,7 +11,6 @@
 #include <algorithm>
 
 namespace {
-const char* const kSchedulerIds[] = {"", "dpm", "ddim"}; // "": the model's own scheduler_config.json
 const char* const kSeedDigits = "18446744073709551615";   // the widest seed: 2^64 - 1
 constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
 } // namespace
@@ -77,26 +77,44 @@ void ParametersPanel::setSeed(std::uint64_t seed) { m_ui->seedEdit->setText(QStr
 
 void ParametersPanel::applySpec(const framesmith::ParameterSpec& spec)
 {
-    // The model's limits are the boxes' limits; the steps walk valid values (frames 8N+1 or 16N+1
-    // step by 8 or 16, sizes by their multiple). What a range cannot say (8N+1 itself, the only
+    // The model's limits are the boxes' limits; the steps walk valid values (frames by the step of
+    // the family's rule, sizes by their multiple). What a range cannot say (8N+1 itself, the only
     // size a model runs at) the validation line says.
     m_spec = spec;
-    m_ui->frameCountSpin->setRange(spec.minFrames, spec.maxFrames);
-    m_ui->frameCountSpin->setSingleStep(spec.frameStep);
+    m_ui->frameCountSpin->setRange(spec.frames.minimum(), spec.frames.maximum());
+    m_ui->frameCountSpin->setSingleStep(spec.frames.stepAt(m_ui->frameCountSpin->value()));
     for (QSpinBox* size : {m_ui->widthSpin, m_ui->heightSpin}) {
         size->setRange(spec.minSize, spec.maxSize);
         size->setSingleStep(spec.sizeMultiple);
     }
     m_ui->stepsSpin->setRange(1, spec.maxSteps);
+    fillSchedulers();
     retranslateDynamic();
+}
+
+void ParametersPanel::adoptModel(const framesmith::ParameterSpec& spec, const QString& previousFamily)
+{
+    applySpec(spec);
+    const QString family = QString::fromStdString(spec.family);
+    if (!family.isEmpty() && !previousFamily.isEmpty() && family != previousFamily)
+        applyDefaults(spec);
+}
+
+void ParametersPanel::applyDefaults(const framesmith::ParameterSpec& spec)
+{
+    m_ui->widthSpin->setValue(spec.defaultWidth);
+    m_ui->heightSpin->setValue(spec.defaultHeight);
+    m_ui->frameCountSpin->setValue(spec.defaultFrames);
+    m_ui->fpsSpin->setValue(spec.defaultFps);
+    m_ui->stepsSpin->setValue(spec.defaultSteps);
+    m_ui->guidanceSpin->setValue(spec.defaultGuidanceScale);
+    m_ui->schedulerCombo->setCurrentIndex(0);
 }
 
 void ParametersPanel::populateChoices()
 {
     const QString preset = presetId();
-    const QString scheduler = m_ui->schedulerCombo->currentData().toString();
     const QSignalBlocker presetBlocker(m_ui->presetCombo);
-    const QSignalBlocker schedulerBlocker(m_ui->schedulerCombo);
     m_ui->presetCombo->clear();
     const auto add = [this](const PresetChoice& choice) {
         m_ui->presetCombo->addItem(choice.name, choice.id);
@@ -109,12 +127,23 @@ void ParametersPanel::populateChoices()
         m_ui->presetCombo->insertSeparator(m_ui->presetCombo->count());
     for (const PresetChoice& choice : own)
         add(choice);
-    m_ui->schedulerCombo->clear();
-    m_ui->schedulerCombo->addItem(tr("Model default"), QString::fromLatin1(kSchedulerIds[0]));
-    m_ui->schedulerCombo->addItem(tr("DPM-Solver++"), QString::fromLatin1(kSchedulerIds[1]));
-    m_ui->schedulerCombo->addItem(tr("DDIM"), QString::fromLatin1(kSchedulerIds[2]));
-    m_ui->schedulerCombo->setCurrentIndex(std::max(0, m_ui->schedulerCombo->findData(scheduler)));
+    fillSchedulers();
     selectPreset(preset);
+}
+
+void ParametersPanel::fillSchedulers()
+{
+    // "": the model's own sampler; the others are the ones its family offers (technical names, as is).
+    const QString scheduler = m_ui->schedulerCombo->currentData().toString();
+    const QSignalBlocker blocker(m_ui->schedulerCombo);
+    m_ui->schedulerCombo->clear();
+    m_ui->schedulerCombo->addItem(tr("Model default"), QString());
+    for (const framesmith::SchedulerOption& option : m_spec.schedulers) {
+        m_ui->schedulerCombo->addItem(QString::fromStdString(option.label), QString::fromStdString(option.id));
+        m_ui->schedulerCombo->setItemData(m_ui->schedulerCombo->count() - 1, QString::fromStdString(option.summary),
+                                          Qt::ToolTipRole);
+    }
+    m_ui->schedulerCombo->setCurrentIndex(std::max(0, m_ui->schedulerCombo->findData(scheduler)));
 }
 
 QString ParametersPanel::presetId() const { return m_ui->presetCombo->currentData().toString(); }
@@ -131,7 +160,7 @@ void ParametersPanel::showProblems(const QStringList& messages, const QSet<QStri
     m_ui->validationLabel->setVisible(!messages.isEmpty());
     for (const QString& field : {QStringLiteral("frameCount"), QStringLiteral("fps"), QStringLiteral("width"),
                                  QStringLiteral("height"), QStringLiteral("steps"), QStringLiteral("guidanceScale"),
-                                 QStringLiteral("seed")})
+                                 QStringLiteral("seed"), QStringLiteral("scheduler")})
         labelFor(field)->setStyleSheet(fields.contains(field) ? QStringLiteral("color: #b3261e; font-weight: bold;")
                                                               : QString());
 }
@@ -168,15 +197,13 @@ QWidget* ParametersPanel::labelFor(const QString& field) const
     if (field == QLatin1String("height")) return m_ui->heightLabel;
     if (field == QLatin1String("steps")) return m_ui->stepsLabel;
     if (field == QLatin1String("guidanceScale")) return m_ui->guidanceLabel;
+    if (field == QLatin1String("scheduler")) return m_ui->schedulerLabel;
     return m_ui->seedLabel;
 }
 
 void ParametersPanel::retranslateDynamic()
 {
-    m_ui->frameCountSpin->setToolTip(tr("This model takes %1N+1 frames, %2 to %3")
-                                         .arg(m_spec.frameStep)
-                                         .arg(m_spec.minFrames)
-                                         .arg(m_spec.maxFrames));
+    m_ui->frameCountSpin->setToolTip(tr("Frame counts this model accepts: %1").arg(FrameRuleText::describe(m_spec.frames)));
     const QString sizeTip = m_spec.requiredWidth > 0
                                 ? tr("This model only runs at %1 × %2 px").arg(m_spec.requiredWidth).arg(m_spec.requiredHeight)
                                 : tr("A multiple of %1 px, %2 to %3").arg(m_spec.sizeMultiple).arg(m_spec.minSize).arg(m_spec.maxSize);

@@ -29,7 +29,12 @@ public:
     QString seedText() const;
     void setSeed(std::uint64_t seed);
 
+    // The model's limits: frame range and step, size range and multiple, maximum steps, and the
+    // samplers it offers (the selection kept where it still exists).
     void applySpec(const framesmith::ParameterSpec& spec);
+    // A model was chosen: its limits, and when it is of another family than `previousFamily` (not
+    // none), that family's defaults too (a request being restored writes its own values afterwards).
+    void adoptModel(const framesmith::ParameterSpec& spec, const QString& previousFamily);
     // Refills the preset (built-ins, then the user's) and scheduler pickers, keeping the selection.
     void populateChoices();
     QString presetId() const;
@@ -58,6 +63,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void applyDefaults(const framesmith::ParameterSpec& spec);
+    void fillSchedulers();
     QWidget* labelFor(const QString& field) const;
     void retranslateDynamic();
 

@@ -1,12 +1,13 @@
 #include "ui/PromptPanel.h"
 
+#include "ui/FrameRuleText.h"
 #include "ui_PromptPanel.h"
 
 #include <QDir>
 #include <QEvent>
+#include <QUrl>
 
 namespace {
-const char* const kDemoModelUrl = "https://huggingface.co/THUDM/CogVideoX-2b";
 const char* const kWarningStyle = "color: #8a5a00;";
 const char* const kErrorStyle = "color: #b3261e;";
 } // namespace
@@ -49,6 +50,8 @@ void PromptPanel::setModelFolderText(const QString& folder) { m_ui->modelFolderE
 void PromptPanel::showModel(const ModelFolderProbe& model)
 {
     m_model = model;
+    // A model that guides with its own empty caption takes no negative prompt (the family says so).
+    m_ui->negativePromptEdit->setEnabled(model.spec().supportsNegativePrompt);
     retranslateDynamic();
 }
 
@@ -95,17 +98,21 @@ void PromptPanel::retranslateDynamic()
                       .arg(m_model.displayName, m_model.problems.value(0));
         break;
     case ModelFolderProbe::State::Ready:
-        summary = (m_model.isImageToVideo ? tr("%1, image-to-video") : tr("%1, text-to-video")).arg(m_model.displayName);
+        summary = (m_model.isImageToVideo ? tr("%1, image-to-video: frames %2") : tr("%1, text-to-video: frames %2"))
+                      .arg(m_model.displayName, FrameRuleText::describe(m_model.spec().frames));
         break;
     }
     m_ui->modelInfoLabel->setText(summary);
     m_ui->modelInfoLabel->setToolTip(m_model.problems.join(QLatin1Char('\n')));
+    m_ui->negativePromptEdit->setToolTip(m_ui->negativePromptEdit->isEnabled()
+                                             ? QString()
+                                             : tr("This model guides with its own empty caption: no negative prompt"));
     const bool isBad = m_model.state == ModelFolderProbe::State::Damaged || m_model.state == ModelFolderProbe::State::NotAModel;
     m_ui->modelInfoLabel->setStyleSheet(isBad ? QString::fromLatin1(kErrorStyle) : QString());
-    m_ui->demoWarningLabel->setText(
-        tr("<b>Demo model:</b> random weights, the output is noise. Real clips need real weights: "
-           "<a href=\"%1\">huggingface.co/THUDM/CogVideoX-2b</a>")
-            .arg(QString::fromLatin1(kDemoModelUrl)));
+    const QUrl weights(m_model.weightsUrl); // the family's own
+    m_ui->demoWarningLabel->setText(tr("<b>Demo model:</b> random weights, the output is noise. Real clips need real "
+                                       "weights: <a href=\"%1\">%2</a>")
+                                        .arg(m_model.weightsUrl, weights.host() + weights.path()));
     m_ui->demoWarningLabel->setVisible(m_model.isDemo && m_model.isModel());
 }
 

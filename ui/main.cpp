@@ -23,11 +23,11 @@ void setIdentity()
 
 QCommandLineOption configure(QCommandLineParser& parser)
 {
-    parser.setApplicationDescription(QCoreApplication::translate("main", "Generate short video clips on your own GPUs."));
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Generate short video clips with open video models."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption model(QStringLiteral("model"),
-                                   QCoreApplication::translate("main", "Open the diffusers model folder <dir>."),
+                                   QCoreApplication::translate("main", "Open the model folder <dir>."),
                                    QStringLiteral("dir"));
     parser.addOption(model);
     return model;

@@ -1,26 +1,20 @@
+// `framesmith-cli eval KIND --model DIR --case CASE.safetensors --out OUT.safetensors`: runs one
+// fixture case through the family that recognises DIR (or, without --model, the model folder the
+// case's metadata names), with that family's handler for KIND (ModelFamily::evalKinds).
 #include "cli/CliCommand.h"
-#include "cli/EvalKind.h"
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsWriter.h"
+#include "models/ModelRegistry.h"
 
+#include <filesystem>
 #include <iostream>
 
 namespace framesmith::cli {
 
-std::map<std::string, EvalKind>& evalKinds()
-{
-    static std::map<std::string, EvalKind> kinds;
-    return kinds;
-}
+namespace {
 
-bool registerEvalKind(EvalKind kind)
-{
-    evalKinds()[kind.name] = std::move(kind);
-    return true;
-}
-
-static nlohmann::json caseMetadata(const SafetensorsReader& reader)
+nlohmann::json caseMetadata(const SafetensorsReader& reader)
 {
     auto it = reader.metadata().find("json");
     if (it == reader.metadata().end())
@@ -31,23 +25,69 @@ static nlohmann::json caseMetadata(const SafetensorsReader& reader)
     return meta;
 }
 
-static int runEval(const std::vector<std::string>& argv)
+// A path the case metadata names (fixture-relative), found above the case file; "" when none.
+std::string metadataModelPath(const nlohmann::json& meta, const std::string& casePath)
+{
+    namespace fs = std::filesystem;
+    for (const char* key : {"model_dir", "models_dir", "scheduler_config"}) {
+        if (!meta.contains(key) || !meta[key].is_string())
+            continue;
+        const fs::path relative(meta[key].get<std::string>());
+        std::error_code ec;
+        for (fs::path dir = fs::absolute(casePath, ec).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+            if (fs::exists(dir / relative, ec))
+                return (dir / relative).string();
+            if (dir == dir.root_path())
+                break;
+        }
+    }
+    return {};
+}
+
+// The family whose model --model (or the case) points into; else the only family with `kind`.
+const ModelFamily& familyFor(const std::string& kind, const std::string& modelDir, const nlohmann::json& meta,
+                             const std::string& casePath)
+{
+    const std::string hint = modelDir.empty() ? metadataModelPath(meta, casePath) : modelDir;
+    if (!hint.empty())
+        if (const ModelFamily* family = ModelRegistry::recogniseAbove(hint))
+            return *family;
+    if (!modelDir.empty())
+        ModelRegistry::familyOf(modelDir); // throws the reason none recognises it
+    const ModelFamily* only = nullptr;
+    for (const auto& family : ModelRegistry::families())
+        for (const EvalKind& k : family->evalKinds())
+            if (k.name == kind)
+                only = only ? nullptr : family.get();
+    if (!only)
+        throw InvalidRequestError("--model", "no model folder found for this case: pass --model DIR");
+    return *only;
+}
+
+const EvalKind& kindOf(const std::vector<EvalKind>& kinds, const std::string& name, const ModelFamily& family)
+{
+    std::string known;
+    for (const EvalKind& kind : kinds) {
+        if (kind.name == name)
+            return kind;
+        known += (known.empty() ? "" : ", ") + kind.name;
+    }
+    throw InvalidRequestError("KIND", "unknown eval kind '" + name + "' for " + family.info().displayName +
+                                          " (known: " + known + ")");
+}
+
+int runEval(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, {});
     args.rejectUnknown({"--model", "--case", "--out"});
     if (args.positionals().size() != 1)
-        throw InvalidRequestError("KIND", "give exactly one kind (see `framesmith-cli eval help`)");
+        throw InvalidRequestError("KIND", "give exactly one kind (see `framesmith-cli help`)");
     const std::string kindName = args.positionals().front();
-    auto it = evalKinds().find(kindName);
-    if (it == evalKinds().end()) {
-        std::string known;
-        for (const auto& [name, kind] : evalKinds())
-            known += (known.empty() ? "" : ", ") + name;
-        throw InvalidRequestError("KIND", "unknown eval kind '" + kindName + "' (known: " + known + ")");
-    }
     SafetensorsReader input(args.require("--case"));
     EvalCase evalCase{args.value("--model").value_or(""), input, caseMetadata(input), input.path()};
-    EvalOutputs outputs = it->second.run(evalCase);
+    const ModelFamily& family = familyFor(kindName, evalCase.modelDir, evalCase.meta, evalCase.casePath);
+    const std::vector<EvalKind> kinds = family.evalKinds();
+    EvalOutputs outputs = kindOf(kinds, kindName, family).run(evalCase);
     SafetensorsWriter writer;
     for (const auto& [name, tensor] : outputs)
         writer.add(name, tensor.cpu()); // eval may run on a GPU (FRAMESMITH_EVAL_DEVICE)
@@ -57,8 +97,24 @@ static int runEval(const std::vector<std::string>& argv)
     return kExitOk;
 }
 
+// "<family>: <kind>, <kind>; <family>: ..." for every registered family.
+std::string kindList()
+{
+    std::string text;
+    for (const auto& family : ModelRegistry::families()) {
+        std::string names;
+        for (const EvalKind& kind : family->evalKinds())
+            names += (names.empty() ? "" : ", ") + kind.name;
+        text += (text.empty() ? "" : "; ") + family->info().name + ": " + names;
+    }
+    return text;
+}
+
+} // namespace
+
 FRAMESMITH_CLI_COMMAND("eval", "eval KIND --model DIR --case CASE.safetensors --out OUT.safetensors",
-                       "run one fixture case (text-encoder, transformer, vae, scheduler, pipeline) and write its outputs",
+                       "run one fixture case with the handler of the family that recognises DIR and write its "
+                       "outputs (kinds: " + kindList() + ")",
                        runEval);
 
 } // namespace framesmith::cli

@@ -133,11 +133,12 @@ int runGenerate(const std::vector<std::string>& argv)
 FRAMESMITH_CLI_COMMAND("generate",
                        "generate --model DIR --prompt TEXT [--negative-prompt T] [--image PNG] [--frames N] [--fps N] "
                        "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
-                       "[--scheduler ddim|dpm] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
+                       "[--scheduler NAME] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
                        "[--save-latents F] [--out FILE] [--device cpu|cuda:N] [--vram GiB ...] "
                        "[--memory-report F.json] [--no-decode] [--quiet]",
                        "generate one clip through the engine the app uses (the preset's placement carried out; "
-                       "--vram: place for these GPUs); Ctrl-C cancels (exit 4), the latents are saved before decoding",
+                       "--vram: place for these GPUs); Ctrl-C cancels (exit 4), the latents are saved before decoding; "
+                       "the model's family gives the defaults and the samplers (`framesmith-cli families`)",
                        runGenerate);
 
 } // namespace framesmith::cli

@@ -3,9 +3,8 @@
 #include "cli/CliCommand.h"
 
 #include "framesmith/Error.h"
-#include "io/CogVideoXVariant.h"
-#include "io/DiffusersModelFolder.h"
 #include "io/WeightSource.h"
+#include "models/ModelRegistry.h"
 
 #include <filesystem>
 #include <iostream>
@@ -46,30 +45,35 @@ void printList(const char* title, const std::vector<std::string>& items)
         std::cout << "  " << item << "\n";
 }
 
-int inspectFolder(const DiffusersModelFolder& folder, bool listTensors)
+bool hasWeights(const std::string& folder)
 {
-    const ModelInfo info = folder.info(); // throws UnsupportedModel before anything is printed
-    std::cout << "model " << folder.path() << "\nvariant " << info.variant << " (" << info.displayName << ")\n"
-              << "pipeline " << folder.pipelineClass() << "\nsize on disk " << info.sizeOnDiskBytes << " bytes\n";
-    const auto missing = folder.missingFiles();
-    printList("missing files", missing);
-    printList("unexpected files", folder.unexpectedFiles());
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec))
+        if (entry.path().filename().string().find(".safetensors") != std::string::npos)
+            return true;
+    return false;
+}
+
+int inspectFolder(const std::string& path, bool listTensors)
+{
+    const ModelInspection model = ModelRegistry::inspect(path); // throws before anything is printed
+    const ModelInfo& info = model.info;
+    std::cout << "model " << info.path << "\nfamily " << info.family << "\nvariant " << info.variant << " ("
+              << info.displayName << ")\nlayout " << model.layout << "\nsize on disk " << info.sizeOnDiskBytes
+              << " bytes\n";
+    printList("missing files", model.missingFiles);
+    printList("unexpected files", model.unexpectedFiles);
     std::uint64_t total = 0;
-    for (const auto& component : folder.components()) {
-        std::cout << "component " << component << " (" << folder.componentClass(component) << ")\n";
-        const fs::path dir = fs::path(folder.path()) / component;
-        bool hasWeights = false;
-        std::error_code ec;
-        for (const auto& entry : fs::directory_iterator(dir, ec))
-            hasWeights |= entry.path().filename().string().find(".safetensors") != std::string::npos;
-        if (hasWeights)
-            total += printWeights(WeightSource::open(dir.string()), listTensors, "  ");
+    for (const ModelComponent& component : model.components) {
+        std::cout << "component " << component.name << " (" << component.className << ")\n";
+        if (hasWeights(component.folder))
+            total += printWeights(WeightSource::open(component.folder), listTensors, "  ");
     }
     std::cout << "total tensor bytes " << total << "\n";
-    if (!missing.empty())
-        throw FileError(ErrorCode::MissingFile, folder.path(),
-                        "incomplete model folder: " + std::to_string(missing.size()) + " files missing, first " +
-                            missing.front());
+    if (!model.missingFiles.empty())
+        throw FileError(ErrorCode::MissingFile, info.path,
+                        "incomplete model folder: " + std::to_string(model.missingFiles.size()) +
+                            " files missing, first " + model.missingFiles.front());
     return kExitOk;
 }
 
@@ -82,8 +86,8 @@ int runInspect(const std::vector<std::string>& argv)
     const std::string path = args.positionals().front();
     const bool listTensors = !args.has("--summary");
     std::error_code ec;
-    if (fs::is_directory(path, ec) && fs::exists(fs::path(path) / "model_index.json", ec))
-        return inspectFolder(DiffusersModelFolder(path), listTensors);
+    if (fs::is_directory(path, ec) && ModelRegistry::looksLikeAModel(path))
+        return inspectFolder(path, listTensors);
     WeightSource source = WeightSource::open(path);
     std::cout << "weights " << path << "\n";
     printWeights(source, listTensors, "");
@@ -93,8 +97,9 @@ int runInspect(const std::vector<std::string>& argv)
 } // namespace
 
 FRAMESMITH_CLI_COMMAND("inspect", "inspect PATH [--summary]",
-                       "show the variant, components and tensors (name, dtype, shape, bytes) of a model folder, "
-                       "a .safetensors file or a shard index; --summary omits the tensor list",
+                       "show the family, variant, components and tensors (name, dtype, shape, bytes) of a model "
+                       "folder (see `framesmith-cli families`), a .safetensors file or a shard index; --summary "
+                       "omits the tensor list",
                        runInspect);
 
 } // namespace framesmith::cli

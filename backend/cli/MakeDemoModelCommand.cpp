@@ -1,8 +1,9 @@
-// framesmith-cli make-demo-model: a small random-weight CogVideoX model to try everything quickly.
+// framesmith-cli make-demo-model: a small random-weight model of a family, to try everything quickly.
 #include "cli/CliCommand.h"
 
 #include "framesmith/Error.h"
-#include "pipeline/DemoModelWriter.h"
+#include "models/DemoTokenizer.h"
+#include "models/ModelRegistry.h"
 
 #include <iostream>
 
@@ -10,25 +11,50 @@ namespace framesmith::cli {
 
 namespace {
 
+std::string familyNames()
+{
+    std::string names;
+    for (const auto& family : ModelRegistry::families())
+        names += (names.empty() ? "" : ", ") + family->info().name;
+    return names;
+}
+
+const ModelFamily& familyFrom(const CliArgs& args)
+{
+    if (ModelRegistry::families().empty())
+        throw Error(ErrorCode::Internal, "this build has no model family");
+    const auto name = args.value("--family");
+    if (!name)
+        return *ModelRegistry::families().front();
+    const ModelFamily* family = ModelRegistry::find(*name);
+    if (!family)
+        throw InvalidRequestError("--family", "unknown family '" + *name + "' (known: " + familyNames() + ")");
+    return *family;
+}
+
 int runMakeDemoModel(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, {});
-    args.rejectUnknown({"--tokenizer", "--seed"});
+    args.rejectUnknown({"--family", "--tokenizer", "--seed"});
     if (args.positionals().size() != 1)
         throw InvalidRequestError("DIR", "give the folder to create");
     const std::string dir = args.positionals().front();
-    const std::string tokenizer = args.value("--tokenizer").value_or(DemoModelWriter::findTokenizerDir());
-    const int seed = args.intValue("--seed", static_cast<int>(DemoModelWriter::kDefaultSeed));
-    DemoModelWriter::write(dir, tokenizer, static_cast<std::uint64_t>(seed));
-    std::cout << "wrote demo model " << dir << " (random weights: the output is noise; real clips need real "
-              << "weights, e.g. huggingface.co/THUDM/CogVideoX-2b)\n";
+    const ModelFamily& family = familyFrom(args);
+    DemoModelOptions options;
+    options.tokenizerDir = args.value("--tokenizer").value_or(DemoTokenizer::findDir());
+    options.seed = static_cast<std::uint64_t>(args.intValue("--seed", static_cast<int>(options.seed)));
+    family.writeDemoModel(dir, options);
+    std::cout << "wrote demo model " << dir << " (" << family.info().displayName
+              << " layout, random weights: the output is noise; real clips need real weights, e.g. "
+              << family.info().weightsUrl << ")\n";
     return kExitOk;
 }
 
 } // namespace
 
-FRAMESMITH_CLI_COMMAND("make-demo-model", "make-demo-model DIR [--tokenizer DIR] [--seed N]",
-                       "write a small random-weight CogVideoX model (output is noise) for trying the app in seconds",
+FRAMESMITH_CLI_COMMAND("make-demo-model", "make-demo-model DIR [--family NAME] [--tokenizer DIR] [--seed N]",
+                       "write a small random-weight model (output is noise) of a model family (--family, see "
+                       "`framesmith-cli families`; default the first) for trying the app in seconds",
                        runMakeDemoModel);
 
 } // namespace framesmith::cli

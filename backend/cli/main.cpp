@@ -3,6 +3,7 @@
 
 #include "core/ComputeThreads.h"
 #include "framesmith/Error.h"
+#include "framesmith/ModelInfo.h"
 
 #include <exception>
 #include <iostream>
@@ -26,6 +27,9 @@ static int printHelp(std::ostream& out)
     out << "usage: framesmith-cli COMMAND [ARGS]\n\ncommands:\n";
     for (const auto& [name, command] : cliCommands())
         out << "  " << command.usage << "\n      " << command.summary << "\n";
+    out << "\nmodel families (DIR / --model is a folder one of them recognises):\n";
+    for (const ModelFamilyInfo& family : modelFamilies())
+        out << "  " << family.name << " (" << family.displayName << "): " << family.folderHint << "\n";
     out << "\nexit codes: 0 ok, 1 failure, 2 bad input, 3 out of memory, 4 cancelled\n";
     return kExitOk;
 }

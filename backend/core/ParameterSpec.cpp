@@ -1,36 +1,51 @@
 #include "framesmith/ParameterSpec.h"
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <tuple>
 
 namespace framesmith {
 
-ParameterSpec cogVideoXSpec(bool isVersion15, bool isImageToVideo)
+namespace {
+
+bool holds(const FrameRun& run, int n)
 {
-    ParameterSpec spec;
-    spec.supportsStartImage = isImageToVideo;
-    spec.requiresStartImage = isImageToVideo;
-    if (isVersion15) {
-        // THUDM: 1.5 models are trained on 16N+1 frames at 16 fps, 1360x768.
-        spec.frameStep = 16;
-        spec.minFrames = 17;
-        spec.defaultFrames = 81;
-        spec.defaultFps = 16;
-        spec.defaultWidth = 1360;
-        spec.defaultHeight = 768;
-    }
-    return spec;
+    return run.step > 0 && n >= run.first && n <= run.last && (n - run.first) % run.step == 0;
 }
 
-static std::string shortNumber(double value)
+// The valid count of `run` closest to n (the larger one on a tie).
+int nearestIn(const FrameRun& run, int n)
+{
+    if (run.step <= 0 || n <= run.first)
+        return run.first;
+    const int lastValid = run.last - (run.last - run.first) % run.step;
+    if (n >= lastValid)
+        return lastValid;
+    const int below = n - (n - run.first) % run.step;
+    return n - below < below + run.step - n ? below : below + run.step;
+}
+
+std::string describeRun(const FrameRun& run)
+{
+    if (run.first == run.last)
+        return std::to_string(run.first);
+    const std::string range = std::to_string(run.first) + " to " + std::to_string(run.last);
+    if (run.step == 1)
+        return range;
+    return std::to_string(run.step) + "N+" + std::to_string(run.first % run.step) + " from " + range;
+}
+
+std::string shortNumber(double value)
 {
     char text[32];
     std::snprintf(text, sizeof text, "%g", value);
     return text;
 }
 
-static void checkRange(std::vector<FieldError>& errors, const char* field, int value, int lo, int hi)
+void checkRange(std::vector<FieldError>& errors, const char* field, int value, int lo, int hi)
 {
     using std::to_string;
     if (value < lo || value > hi)
@@ -41,9 +56,29 @@ static void checkRange(std::vector<FieldError>& errors, const char* field, int v
                           {to_string(lo), to_string(hi), to_string(value)}});
 }
 
-static void checkRequiredSize(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
+void checkFrames(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
+{
+    if (spec.frames.isValid(r.frameCount))
+        return;
+    const std::string example = std::to_string(spec.frames.nearestValid(r.frameCount));
+    const std::string value = std::to_string(r.frameCount);
+    errors.push_back({"frameCount",
+                      "frameCount must be " + spec.frames.description() + " for this model (e.g. " + example +
+                          "), got " + value,
+                      FieldRule::FrameCount, {example, value}});
+}
+
+void checkSize(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
 {
     using std::to_string;
+    for (auto [field, value] : {std::pair<const char*, int>{"width", r.width}, {"height", r.height}}) {
+        checkRange(errors, field, value, spec.minSize, spec.maxSize);
+        if (spec.sizeMultiple > 0 && value % spec.sizeMultiple != 0)
+            errors.push_back({field,
+                              std::string(field) + " must be a multiple of " + to_string(spec.sizeMultiple) +
+                                  ", got " + to_string(value),
+                              FieldRule::SizeMultiple, {to_string(spec.sizeMultiple), to_string(value)}});
+    }
     if (spec.requiredWidth <= 0 || spec.requiredHeight <= 0)
         return;
     const std::string size = to_string(spec.requiredWidth) + "x" + to_string(spec.requiredHeight);
@@ -55,26 +90,82 @@ static void checkRequiredSize(std::vector<FieldError>& errors, const GenerationR
                               FieldRule::RequiredSize, {to_string(spec.requiredWidth), to_string(spec.requiredHeight)}});
 }
 
+void checkScheduler(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
+{
+    if (r.scheduler.empty() || spec.schedulers.empty())
+        return;
+    std::string known;
+    std::vector<std::string> args{r.scheduler};
+    for (const SchedulerOption& option : spec.schedulers) {
+        if (option.id == r.scheduler)
+            return;
+        known += (known.empty() ? "" : ", ") + option.id;
+        args.push_back(option.id);
+    }
+    errors.push_back({"scheduler",
+                      "scheduler '" + r.scheduler + "' is not offered by this model (choose one of: " + known +
+                          ", or leave it empty for the model's own)",
+                      FieldRule::UnknownScheduler, args});
+}
+
+} // namespace
+
+bool FrameCountRule::isValid(int n) const
+{
+    return std::any_of(runs.begin(), runs.end(), [n](const FrameRun& run) { return holds(run, n); });
+}
+
+int FrameCountRule::nearestValid(int n) const
+{
+    int best = runs.empty() ? n : nearestIn(runs.front(), n);
+    for (const FrameRun& run : runs) {
+        const int candidate = nearestIn(run, n);
+        const long distance = std::labs(static_cast<long>(candidate) - n);
+        const long bestDistance = std::labs(static_cast<long>(best) - n);
+        if (distance < bestDistance || (distance == bestDistance && candidate > best))
+            best = candidate;
+    }
+    return best;
+}
+
+int FrameCountRule::minimum() const
+{
+    int lo = INT_MAX;
+    for (const FrameRun& run : runs)
+        lo = std::min(lo, run.first);
+    return runs.empty() ? 1 : lo;
+}
+
+int FrameCountRule::maximum() const
+{
+    int hi = INT_MIN;
+    for (const FrameRun& run : runs)
+        hi = std::max(hi, run.last - (run.step > 0 ? (run.last - run.first) % run.step : 0));
+    return runs.empty() ? 1 : hi;
+}
+
+int FrameCountRule::stepAt(int n) const
+{
+    const int valid = nearestValid(n);
+    for (const FrameRun& run : runs)
+        if (holds(run, valid))
+            return run.step;
+    return 1;
+}
+
+std::string FrameCountRule::description() const
+{
+    std::string text;
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == runs.size() ? " or " : ", ") + describeRun(runs[i]);
+    return text;
+}
+
 std::vector<FieldError> validateRequest(const GenerationRequest& r, const ParameterSpec& spec)
 {
     std::vector<FieldError> errors;
-    using std::to_string;
-    checkRange(errors, "frameCount", r.frameCount, spec.minFrames, spec.maxFrames);
-    if ((r.frameCount - 1) % spec.frameStep != 0)
-        errors.push_back({"frameCount",
-                          "frameCount must be " + to_string(spec.frameStep) + "N+1 for this model (e.g. " +
-                              to_string(spec.defaultFrames) + "), got " + to_string(r.frameCount),
-                          FieldRule::FrameStep,
-                          {to_string(spec.frameStep), to_string(spec.defaultFrames), to_string(r.frameCount)}});
-    for (auto [field, value] : {std::pair<const char*, int>{"width", r.width}, {"height", r.height}}) {
-        checkRange(errors, field, value, spec.minSize, spec.maxSize);
-        if (value % spec.sizeMultiple != 0)
-            errors.push_back({field,
-                              std::string(field) + " must be a multiple of " + to_string(spec.sizeMultiple) +
-                                  ", got " + to_string(value),
-                              FieldRule::SizeMultiple, {to_string(spec.sizeMultiple), to_string(value)}});
-    }
-    checkRequiredSize(errors, r, spec);
+    checkFrames(errors, r, spec);
+    checkSize(errors, r, spec);
     checkRange(errors, "steps", r.steps, 1, spec.maxSteps);
     checkRange(errors, "fps", r.fps, 1, 120);
     if (!(r.guidanceScale >= 0.0 && r.guidanceScale <= 50.0))
@@ -86,6 +177,10 @@ std::vector<FieldError> validateRequest(const GenerationRequest& r, const Parame
     if (!spec.supportsStartImage && r.hasStartImage())
         errors.push_back({"startImage", "this model is text-to-video only: clear the start image",
                           FieldRule::StartImageUnsupported, {}});
+    if (r.useDynamicGuidance && !spec.supportsDynamicGuidance)
+        errors.push_back({"dynamicGuidance", "this model has no dynamic guidance: turn it off",
+                          FieldRule::DynamicGuidanceUnsupported, {}});
+    checkScheduler(errors, r, spec);
     return errors;
 }
 

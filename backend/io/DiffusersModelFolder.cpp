@@ -1,7 +1,6 @@
 #include "io/DiffusersModelFolder.h"
 
 #include "framesmith/Error.h"
-#include "io/CogVideoXVariant.h"
 #include "io/DiskUsage.h"
 #include "io/JsonGuard.h"
 
@@ -136,18 +135,6 @@ nlohmann::json DiffusersModelFolder::componentConfig(const std::string& componen
     return config;
 }
 
-std::string DiffusersModelFolder::variant() const
-{
-    if (pipelineClass().rfind("CogVideoX", 0) != 0)
-        throw FileError(ErrorCode::UnsupportedModel, (fs::path(m_path) / "model_index.json").string(),
-                        "pipeline class '" + pipelineClass() + "' is not a CogVideoX pipeline");
-    if (componentClass("transformer").empty())
-        throw FileError(ErrorCode::UnsupportedModel, (fs::path(m_path) / "model_index.json").string(),
-                        "names no transformer component: not a CogVideoX pipeline");
-    return CogVideoXVariant::classify(pipelineClass(), componentConfig("transformer"),
-                                      (fs::path(m_path) / "transformer" / "config.json").string());
-}
-
 bool DiffusersModelFolder::isDemo() const
 {
     auto it = m_index.find("_framesmith_demo");
@@ -197,26 +184,6 @@ std::vector<std::string> DiffusersModelFolder::unexpectedFiles() const
 std::uint64_t DiffusersModelFolder::sizeOnDiskBytes() const
 {
     return DiskUsage::bytes(m_path);
-}
-
-ModelInfo DiffusersModelFolder::info() const
-{
-    ModelInfo info;
-    info.path = m_path;
-    info.variant = variant();
-    info.isDemo = isDemo();
-    info.isImageToVideo = CogVideoXVariant::isImageToVideo(info.variant);
-    info.displayName = CogVideoXVariant::displayName(info.variant);
-    if (info.isDemo)
-        info.displayName = "Framesmith demo (" + info.displayName + " layout, random weights)";
-    info.components = components();
-    info.sizeOnDiskBytes = static_cast<std::int64_t>(sizeOnDiskBytes());
-    return info;
-}
-
-ModelInfo inspectModelFolder(const std::string& path)
-{
-    return DiffusersModelFolder(path).info();
 }
 
 } // namespace framesmith

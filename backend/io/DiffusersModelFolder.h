@@ -1,9 +1,8 @@
 #pragma once
 // A diffusers pipeline folder (model_index.json + one sub-folder per component), read without
-// loading weights: which CogVideoX variant it is, which files are missing or unexpected, its size.
-// Torch-free; any thread. Configs are parsed through JsonGuard (bounded, depth-checked).
-#include "framesmith/ModelInfo.h"
-
+// loading weights: its pipeline class, components and their configs, which files are missing or
+// unexpected, its size. A format reader: the family that runs such a folder decides what it is.
+// Torch-free; any thread. Configs are parsed through JsonGuard (regular file, bounded, depth-checked).
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -25,14 +24,12 @@ public:
     // The component's config.json (scheduler_config.json for schedulers); throws FileError.
     nlohmann::json componentConfig(const std::string& component) const;
 
-    std::string variant() const;   // throws FileError(UnsupportedModel) when it is none of the five
     bool isDemo() const;           // model_index "_framesmith_demo": true (random weights)
     // Relative paths ("transformer/config.json") a complete folder has but this one lacks; shards
     // named by an index count. Relative paths of files nothing here reads (e.g. pickle .bin weights).
     std::vector<std::string> missingFiles() const;
     std::vector<std::string> unexpectedFiles() const;
     std::uint64_t sizeOnDiskBytes() const;
-    ModelInfo info() const;        // throws like variant()
 
 private:
     std::string m_path;

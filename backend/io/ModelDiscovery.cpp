@@ -1,8 +1,8 @@
 #include "io/ModelDiscovery.h"
 
 #include "framesmith/Error.h"
-#include "io/DiffusersModelFolder.h"
 #include "io/DiskUsage.h"
+#include "models/ModelRegistry.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -28,10 +28,10 @@ bool isDirectory(const fs::path& p)
     return fs::is_directory(p, ec);
 }
 
-bool isPipelineFolder(const fs::path& p)
+// A folder some family claims or comes close to (listed, with its problem when it cannot run).
+bool isModelFolder(const fs::path& p)
 {
-    std::error_code ec;
-    return fs::is_regular_file(p / "model_index.json", ec);
+    return ModelRegistry::looksLikeAModel(p.string());
 }
 
 std::vector<fs::path> subfolders(const fs::path& folder)
@@ -68,7 +68,7 @@ DiscoveredModel describe(const fs::path& folder, const std::string& source, cons
 {
     DiscoveredModel model{source, repoId, {}, {}};
     try {
-        model.info = DiffusersModelFolder(folder.string()).info();
+        model.info = ModelRegistry::inspect(folder.string()).info;
     } catch (const Error& e) {
         model.problem = e.what();
         model.info.path = folder.string();
@@ -117,7 +117,7 @@ std::string ModelDiscovery::resolveHubSnapshot(const std::string& repoFolder)
         revision.erase(revision.find_last_not_of(" \t\r\n") + 1);
         // A revision is a commit hash; anything with a separator would escape snapshots/.
         if (!revision.empty() && revision.find('/') == std::string::npos && revision != "." && revision != ".." &&
-            isPipelineFolder(repo / "snapshots" / revision))
+            isModelFolder(repo / "snapshots" / revision))
             return (repo / "snapshots" / revision).string();
     }
     fs::path newest;
@@ -125,7 +125,7 @@ std::string ModelDiscovery::resolveHubSnapshot(const std::string& repoFolder)
     for (const auto& snapshot : subfolders(repo / "snapshots")) {
         std::error_code ec;
         auto time = fs::last_write_time(snapshot, ec);
-        if (!ec && isPipelineFolder(snapshot) && (newest.empty() || time > newestTime)) {
+        if (!ec && isModelFolder(snapshot) && (newest.empty() || time > newestTime)) {
             newest = snapshot;
             newestTime = time;
         }
@@ -156,17 +156,17 @@ std::vector<DiscoveredModel> ModelDiscovery::discover() const
         for (const fs::path& base : {fs::path(root), fs::path(root) / "models"})
             for (const auto& org : subfolders(base))
                 for (const auto& model : subfolders(org))
-                    if (isPipelineFolder(model)) // ModelScope writes "." in names as "___"
+                    if (isModelFolder(model)) // ModelScope writes "." in names as "___"
                         add(model, "modelscope",
                             org.filename().string() + "/" + replaceAll(model.filename().string(), "___", "."));
     for (const auto& folder : m_userFolders) {
         std::error_code ec;
         const fs::path named = fs::weakly_canonical(folder, ec); // "models/" has no filename()
-        if (isPipelineFolder(folder))
+        if (isModelFolder(folder))
             add(folder, "user", named.filename().string());
         else
             for (const auto& sub : subfolders(folder))
-                if (isPipelineFolder(sub))
+                if (isModelFolder(sub))
                     add(sub, "user", sub.filename().string());
     }
     return found;

@@ -1,8 +1,10 @@
 #pragma once
-// Finds diffusers pipeline folders where artists' tools put them: the Hugging Face hub cache
+// Finds model folders where artists' tools put them: the Hugging Face hub cache
 // (models--<org>--<name>/snapshots/<rev>/, following refs/main and the snapshot links into blobs/),
-// the ModelScope cache (<org>/<name>, models/<org>/<name>) and folders the user adds. Torch-free;
-// reads only configs and file sizes, so it may run on any thread (it touches the disk: not the GUI's).
+// the ModelScope cache (<org>/<name>, models/<org>/<name>) and folders the user adds. Whether a
+// folder is a model, and which, is the families' call (ModelRegistry): a model made of several hub
+// repos is listed once, under the repo its family claims. Reads only configs and file sizes, so it
+// may run on any thread (it touches the disk: not the GUI's).
 #include "framesmith/ModelInfo.h"
 
 #include <string>
@@ -12,7 +14,7 @@ namespace framesmith {
 
 struct DiscoveredModel {
     std::string source;   // "huggingface", "modelscope" or "user"
-    std::string repoId;   // "THUDM/CogVideoX-5b"; the folder name for user folders
+    std::string repoId;   // "org/name" of the hub repo; the folder name for user folders
     ModelInfo info;       // path and size always set; the rest when `problem` is empty
     std::string problem;  // why the folder cannot be used (FileError text), empty when usable
 };
@@ -31,12 +33,12 @@ public:
     // A model folder, or a folder whose sub-folders are model folders.
     void addUserFolder(const std::string& folder);
 
-    // Every pipeline folder found (with model_index.json), each once, caches first. Never throws
-    // for a broken model: it is listed with its problem.
+    // Every model folder found (claimed or refused by a family), each once, caches first. Never
+    // throws for a broken model: it is listed with its problem.
     std::vector<DiscoveredModel> discover() const;
 
     // The snapshot folder refs/main names in a hub cache entry (models--org--name), or else the
-    // newest snapshot holding model_index.json; "" when none.
+    // newest snapshot that is a model folder; "" when none.
     static std::string resolveHubSnapshot(const std::string& repoFolder);
 
 private:

@@ -1,7 +1,8 @@
 #pragma once
 // The seam through which a memory preset places a pipeline's weights at run time: where each
 // component is read to, where it computes, and the per-block hook that streams transformer blocks.
-// Component names are the PlacementPlan's ("text_encoder", "transformer", "vae"); devices are
+// Component names are the PlacementPlan's ("text_encoder", "transformer", "vae": every family maps
+// its parts onto these three stages); devices are
 // logical names ("cuda:1") mapped to physical ones by physicalDevice(). memory/RuntimePlacement
 // implements it; a pipeline without one keeps every component on PipelineResources::device.
 // The worker thread only (it owns the modules).
@@ -27,10 +28,11 @@ public:
 
     // The component is loaded (or a kept one is needed again): from now on its weights follow the
     // plan (moved to their compute device, blocks streamed); no effect while its stage is under
-    // way. `blocks` are the transformer's blocks in order (empty otherwise); their parameters are
-    // excluded from `module`'s own moves under `blockPrefix`.
+    // way. `blocks` are the transformer's blocks in the order they run (empty otherwise; a family
+    // with spatial and temporal blocks interleaves them); their parameters are excluded from
+    // `module`'s own moves under `blockPrefixes` (one per block list).
     virtual void attach(const std::string& component, Module& module, const std::vector<Module*>& blocks = {},
-                        const std::string& blockPrefix = {}) = 0;
+                        const std::vector<std::string>& blockPrefixes = {}) = 0;
     // Called when the component's stage is over: before the pipeline frees it (or after a failed
     // attempt unwound it), or, for a component kept loaded, to end the stage only.
     virtual void detach(const std::string& component) = 0;
@@ -47,7 +49,8 @@ public:
     // places it on cfgUnconditionalDevice() (stored as the preset says: fp8/int8 blocks are narrowed,
     // and widened around each block by replicaBlockCallback()).
     virtual c10::Device replicaLoadDevice() const = 0;
-    virtual void attachReplica(Module& replica, const std::vector<Module*>& blocks, const std::string& blockPrefix) = 0;
+    virtual void attachReplica(Module& replica, const std::vector<Module*>& blocks,
+                               const std::vector<std::string>& blockPrefixes) = 0;
     virtual std::function<void(int, bool)> replicaBlockCallback() = 0;
     virtual std::string logicalComputeDevice(const std::string& component) const = 0;
     // Told which half of guidance ran where ("conditional"/"unconditional", logical device).

@@ -1,69 +1,140 @@
 #include "models/ModelRegistry.h"
 
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXPipeline.h"
 
-#include <nlohmann/json.hpp>
+#include <filesystem>
+#include <optional>
 
-#include <fstream>
+namespace fs = std::filesystem;
 
 namespace framesmith {
 
+// Every model family, one line each: FAMILY(name) links `std::unique_ptr<ModelFamily> nameFamily()`,
+// defined in backend/models/<name>/. An explicit list, not static self-registration: objects of a
+// static library that nothing references are dropped by the linker. The order is the order of
+// families() (the first is make-demo-model's default).
+#define FRAMESMITH_MODEL_FAMILIES(FAMILY) \
+    FAMILY(cogvideox)                     \
+    /* a new family: one more line above this one */
+
+#define FRAMESMITH_DECLARE_FAMILY(name) std::unique_ptr<ModelFamily> name##Family();
+FRAMESMITH_MODEL_FAMILIES(FRAMESMITH_DECLARE_FAMILY)
+#undef FRAMESMITH_DECLARE_FAMILY
+
 namespace {
 
-template <class P>
-std::unique_ptr<VideoPipeline> make(const std::string& modelDir, const PipelineResources& resources)
+std::vector<std::unique_ptr<ModelFamily>> makeFamilies()
 {
-    return std::make_unique<P>(modelDir, resources);
+    std::vector<std::unique_ptr<ModelFamily>> list;
+#define FRAMESMITH_ADD_FAMILY(name) list.push_back(name##Family());
+    FRAMESMITH_MODEL_FAMILIES(FRAMESMITH_ADD_FAMILY)
+#undef FRAMESMITH_ADD_FAMILY
+    return list;
+}
+
+// What each family looks for, for the error about a folder none of them recognises.
+std::string familyHints()
+{
+    std::string hints;
+    for (const auto& family : ModelRegistry::families())
+        hints += (hints.empty() ? "" : "; ") + family->info().displayName + ": " + family->info().folderHint;
+    return hints;
 }
 
 } // namespace
 
-const std::vector<ModelFamily>& ModelRegistry::families()
+const std::vector<std::unique_ptr<ModelFamily>>& ModelRegistry::families()
 {
-    // Explicit list: a self-registering object in a static library would be dropped by the linker.
-    static const std::vector<ModelFamily> list = {
-        {"cogvideox", {"CogVideoXPipeline", "CogVideoXImageToVideoPipeline"}, make<CogVideoXPipeline>},
-    };
+    static const std::vector<std::unique_ptr<ModelFamily>> list = makeFamilies();
     return list;
 }
 
-const ModelFamily* ModelRegistry::findByPipelineClass(const std::string& pipelineClass)
+const ModelFamily* ModelRegistry::find(const std::string& name)
 {
     for (const auto& family : families())
-        for (const auto& cls : family.pipelineClasses)
-            if (cls == pipelineClass)
-                return &family;
+        if (family->info().name == name)
+            return family.get();
     return nullptr;
 }
 
-std::string ModelRegistry::pipelineClassOf(const std::string& modelDir)
+const ModelFamily* ModelRegistry::recognise(const std::string& folder)
 {
-    const std::string path = modelDir + "/model_index.json";
-    std::ifstream in(path);
-    if (!in)
-        throw FileError(ErrorCode::MissingFile, path, "not found: is this a diffusers model folder?");
-    auto index = nlohmann::json::parse(in, nullptr, false);
-    if (index.is_discarded() || !index.is_object() || !index.contains("_class_name") ||
-        !index["_class_name"].is_string())
-        throw FileError(ErrorCode::BadFile, path, "is not a model index with a \"_class_name\"");
-    return index["_class_name"].get<std::string>();
+    for (const auto& family : families())
+        if (family->recognise(folder).isClaimed())
+            return family.get();
+    return nullptr;
 }
 
-std::unique_ptr<VideoPipeline> ModelRegistry::createPipeline(const std::string& modelDir,
-                                                             const PipelineResources& resources)
+bool ModelRegistry::looksLikeAModel(const std::string& folder)
 {
-    const std::string cls = pipelineClassOf(modelDir);
-    const ModelFamily* family = findByPipelineClass(cls);
-    if (!family) {
-        std::string known;
-        for (const auto& f : families())
-            for (const auto& c : f.pipelineClasses)
-                known += (known.empty() ? "" : ", ") + c;
-        throw FileError(ErrorCode::UnsupportedModel, modelDir + "/model_index.json",
-                        "pipeline class '" + cls + "' is not supported (supported: " + known + ")");
+    for (const auto& family : families())
+        if (!family->recognise(folder).isForeign())
+            return true;
+    return false;
+}
+
+const ModelFamily& ModelRegistry::familyOf(const std::string& folder)
+{
+    std::error_code ec;
+    if (!fs::exists(folder, ec))
+        throw FileError(ErrorCode::MissingFile, folder, "no such folder");
+    if (!fs::is_directory(folder, ec))
+        throw FileError(ErrorCode::BadFile, folder, "is a file, expected a model folder");
+    std::optional<FileError> refusal;
+    for (const auto& family : families()) {
+        FolderRecognition seen = family->recognise(folder);
+        if (seen.isClaimed())
+            return *family;
+        if (!refusal && seen.problem)
+            refusal = seen.problem; // the first family in registry order that came close speaks
     }
-    return family->create(modelDir, resources);
+    if (refusal)
+        throw *refusal;
+    throw FileError(ErrorCode::MissingFile, folder,
+                    "is not a model folder this build can run (" + familyHints() + ")");
+}
+
+const ModelFamily* ModelRegistry::recogniseAbove(const std::string& path, std::string* root)
+{
+    std::error_code ec;
+    for (fs::path p = fs::absolute(path, ec); !p.empty(); p = p.parent_path()) {
+        if (const ModelFamily* family = recognise(p.string())) {
+            if (root)
+                *root = p.string();
+            return family;
+        }
+        if (p == p.root_path())
+            break;
+    }
+    return nullptr;
+}
+
+ModelInspection ModelRegistry::inspect(const std::string& folder)
+{
+    return familyOf(folder).inspect(folder);
+}
+
+std::unique_ptr<ModelPlanning> ModelRegistry::planning(const std::string& folder)
+{
+    return familyOf(folder).planning(folder);
+}
+
+std::unique_ptr<VideoPipeline> ModelRegistry::createPipeline(const std::string& folder, const PipelineResources& resources)
+{
+    return familyOf(folder).createPipeline(folder, resources);
+}
+
+ModelInfo inspectModelFolder(const std::string& path)
+{
+    return ModelRegistry::inspect(path).info;
+}
+
+std::vector<ModelFamilyInfo> modelFamilies()
+{
+    std::vector<ModelFamilyInfo> out;
+    for (const auto& family : ModelRegistry::families())
+        out.push_back(family->info());
+    return out;
 }
 
 } // namespace framesmith

@@ -1,7 +1,8 @@
 #pragma once
 // The family-agnostic generation pipeline the runner drives stage by stage: text encoding, denoising
 // one step at a time (so the runner can report, preview, cancel and checkpoint between steps) and
-// decoding. A new DiT family implements this and adds one line to ModelRegistry.cpp.
+// decoding. Each family implements it in its folder (ModelFamily::createPipeline); nothing outside
+// the family names the implementation.
 // A warm engine keeps one pipeline across generations: release*() free a component unless the
 // placement keepsLoaded() it, and every stage may run again with a new request.
 // Thread: construct, use and destroy on the worker thread.
@@ -18,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,16 +47,18 @@ struct PipelineResources {
     ComponentPlacement* placement = nullptr;   // not owned; outlives the pipeline
 };
 
-// Everything one denoising step produced, for parity tests and debugging (fixture names in comments).
+// Everything one denoising step produced, for parity tests and debugging (the diffusers fixtures' names
+// in comments; a family with other taps adds them to `tensors` under its fixtures' names).
 struct DenoiseStepRecord {
     int index = 0;
-    std::int64_t timestep = 0;
+    double timestep = 0;       // as the denoiser was conditioned (integer or flow time)
     double guidanceScale = 0;  // stepK.guidance_scale
     at::Tensor modelInput;     // stepK.latent_model_input  [B*cfg, F, C_in, H, W]
     at::Tensor timesteps;      // stepK.timestep            [B*cfg] int64
     at::Tensor modelOutput;    // stepK.transformer_output  [B*cfg, F, C, H, W]
     at::Tensor noisePred;      // stepK.noise_pred          [B, F, C, H, W]
     at::Tensor latents;        // stepK.latents             [B, F, C, H, W]
+    std::map<std::string, at::Tensor> tensors; // family-specific taps
 };
 
 struct EncodedPrompts {
@@ -70,10 +74,10 @@ public:
 
     virtual ~VideoPipeline() = default;
 
-    virtual std::string family() const = 0;        // "cogvideox"
+    virtual std::string family() const = 0;        // ModelFamilyInfo::name
     virtual const std::string& modelDir() const = 0;
     virtual ParameterSpec parameterSpec() const = 0;
-    // The prompt's length in this family's tokenizer against its limit (CogVideoX: 226); needs no
+    // The prompt's length in this family's tokenizer against its limit (226 for a T5-XXL family); needs no
     // weights. The default knows no tokenizer (limit 0).
     virtual PromptTokenCount countPromptTokens(const std::string& text) const { return {}; }
 
@@ -93,9 +97,10 @@ public:
     virtual void prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
                                   const std::optional<at::Tensor>& initialLatents, NoiseSource& noise) = 0;
     virtual int stepCount() const = 0;
-    virtual std::int64_t timestep(int index) const = 0;
+    virtual double timestep(int index) const = 0;  // what step `index` conditions the denoiser on
     virtual void denoiseStep(int index, NoiseSource& noise) = 0;
-    // The current latents [1, F, C, h, w] (after the last step: what the checkpoint stores).
+    // The current latents [1, F, C, h, w] whatever the family's own layout (after the last step: what
+    // the checkpoint stores, the preview renders and decode() takes back).
     virtual at::Tensor latents() const = 0;
     virtual void releaseDenoiser() = 0;
 

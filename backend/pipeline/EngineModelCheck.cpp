@@ -3,8 +3,8 @@
 #include "framesmith/Engine.h"
 
 #include "framesmith/Error.h"
-#include "io/DiffusersModelFolder.h"
 #include "io/WeightSource.h"
+#include "models/ModelInspection.h"
 #include "models/ModelRegistry.h"
 
 #include <filesystem>
@@ -23,14 +23,13 @@ bool hasWeightFiles(const std::filesystem::path& folder)
 }
 
 // Opening a component's weights validates every shard's header and tensor table, as inspect does.
-void checkWeights(const DiffusersModelFolder& folder, std::vector<std::string>& problems)
+void checkWeights(const ModelInspection& model, std::vector<std::string>& problems)
 {
-    for (const auto& component : folder.components()) {
-        const std::filesystem::path dir = std::filesystem::path(folder.path()) / component;
-        if (!hasWeightFiles(dir))
-            continue; // missingFiles() names the weights a component should have
+    for (const ModelComponent& component : model.components) {
+        if (component.folder.empty() || !hasWeightFiles(component.folder))
+            continue; // missingFiles names the weights a component should have
         try {
-            WeightSource::open(dir.string());
+            WeightSource::open(component.folder);
         } catch (const std::exception& e) {
             problems.push_back(e.what());
         }
@@ -43,10 +42,10 @@ ModelCheck Engine::verifyModel(const std::string& folder)
 {
     ModelCheck check;
     try {
-        const DiffusersModelFolder model(folder);
-        check.info = model.info();
+        const ModelInspection model = ModelRegistry::inspect(folder); // the family that recognises it reads it
+        check.info = model.info;
         check.isModel = true;
-        for (const auto& missing : model.missingFiles())
+        for (const auto& missing : model.missingFiles)
             check.problems.push_back(folder + "/" + missing + ": missing");
         checkWeights(model, check.problems);
         check.spec = parameterSpec(folder);

@@ -1,7 +1,6 @@
 #include "pipeline/EnginePlanning.h"
 
 #include "models/ModelRegistry.h"
-#include "memory/planner/ModelConfigs.h"
 #include "memory/presets/PresetStore.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/HeldMemory.h"
@@ -33,17 +32,17 @@ EnginePlan EnginePlanning::plan(const GenerationRequest& request, const MemoryPr
                                 const std::vector<DeviceInfo>& detected)
 {
     validate(request, specOf(request.modelPath));
-    const ModelConfigs configs = loadModelConfigs(request.modelPath);
+    const std::unique_ptr<ModelPlanning> model = ModelRegistry::planning(request.modelPath);
     const std::vector<DeviceInfo> devices = HeldMemory::credited(detected);
     EnginePlan result;
-    const MemoryPreset chosen = MemoryPlanner::choosePreset(configs, request, preset, devices, PresetStore());
-    const Residency residency = WarmResidency::choose(configs, request, chosen, devices);
-    result.detailed = MemoryPlanner::planDetailed(configs, request, chosen, devices, residency);
+    const MemoryPreset chosen = MemoryPlanner::choosePreset(*model, request, preset, devices, PresetStore());
+    const Residency residency = WarmResidency::choose(*model, request, chosen, devices);
+    result.detailed = MemoryPlanner::planDetailed(*model, request, chosen, devices, residency);
     if (preset.isAutomatic()) {
         result.advice.push_back("auto chose preset \"" + chosen.name + "\"");
         result.chosenPreset = chosen.name;
     }
-    for (std::string& line : MemoryPlanner::advise(configs, request, result.detailed, devices, &result.fixStrategies))
+    for (std::string& line : MemoryPlanner::advise(*model, request, result.detailed, devices, &result.fixStrategies))
         result.advice.push_back(std::move(line));
     return result;
 }

@@ -1,14 +1,13 @@
 #include "pipeline/EngineSession.h"
 
 #include "memory/placement/PlacementPlanner.h"
-#include "memory/planner/ModelConfigs.h"
 #include "models/ModelRegistry.h"
 
 namespace framesmith {
 
 EngineSession::EngineSession(EngineSetup setup) : m_setup(std::move(setup))
 {
-    const ModelFootprint footprint = PlacementPlanner::footprint(loadModelConfigs(m_setup.request.modelPath), m_setup.preset);
+    const ModelFootprint footprint = ModelRegistry::planning(m_setup.request.modelPath)->footprint(m_setup.preset);
     m_placement = std::make_unique<RuntimePlacement>(m_setup.preset, m_setup.devices, footprint, m_setup.residency);
     PipelineResources resources = m_setup.resources;
     resources.cancel = &m_cancel;

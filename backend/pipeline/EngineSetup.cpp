@@ -5,8 +5,8 @@
 #include "memory/monitor/DeviceNames.h"
 #include "memory/oom/GenerationMemory.h"
 #include "memory/placement/PlacementPlanner.h"
-#include "memory/planner/ModelConfigs.h"
 #include "memory/presets/AllocatorSettings.h"
+#include "models/ModelRegistry.h"
 #include "pipeline/EnginePlanning.h"
 #include "pipeline/HeldMemory.h"
 #include "pipeline/PipelineResourcesFor.h"
@@ -104,10 +104,10 @@ EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::st
         s.preset.dtype = ComputeDtype::Float32;
     s.request = request;
     s.request.resolvedPreset = s.preset;
-    const ModelConfigs configs = loadModelConfigs(request.modelPath);
-    s.residency = WarmResidency::choose(configs, s.request, s.preset, s.devices);
+    const std::unique_ptr<ModelPlanning> model = ModelRegistry::planning(request.modelPath);
+    s.residency = WarmResidency::choose(*model, s.request, s.preset, s.devices);
     s.log += "; between generations: " + WarmResidency::describe(s.residency);
-    PlacementPlan plan = PlacementPlanner::build(s.preset, s.devices, PlacementPlanner::footprint(configs, s.preset));
+    PlacementPlan plan = PlacementPlanner::build(s.preset, s.devices, model->footprint(s.preset));
     plan.keepLoaded(s.residency);
     s.modelKey = modelKeyOf(request.modelPath);
     s.placementKey = plan.signature() + "; " + dtypeName(s.preset.dtype) + " " + weightStorageName(s.preset.weightStorage) +

@@ -13,7 +13,7 @@ namespace framesmith {
 struct LatentsCheckpoint {
     at::Tensor latents;        // [1, F, C, h, w] as the pipeline produced them (padding included)
     GenerationRequest request;
-    std::string family;        // "cogvideox"
+    std::string family;        // ModelFamilyInfo::name of the model
     int stepsCompleted = 0;
     int stepCount = 0;
     bool isPartial = false;    // denoising stopped early ("finish the stage")

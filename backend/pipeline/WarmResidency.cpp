@@ -1,7 +1,6 @@
 #include "pipeline/WarmResidency.h"
 
 #include "memory/planner/MemoryPlanner.h"
-#include "memory/placement/PlacementPlanner.h"
 
 #include <algorithm>
 
@@ -9,9 +8,9 @@ namespace framesmith {
 
 namespace {
 
-std::vector<Component> largestFirst(const ModelConfigs& configs, const MemoryPreset& preset)
+std::vector<Component> largestFirst(const ModelPlanning& model, const MemoryPreset& preset)
 {
-    const ModelFootprint f = PlacementPlanner::footprint(configs, preset);
+    const ModelFootprint f = model.footprint(preset);
     std::vector<std::pair<std::int64_t, Component>> sized = {
         {f.transformerBytes(), Component::Transformer},
         {f.textEncoderBytes, Component::TextEncoder},
@@ -25,14 +24,14 @@ std::vector<Component> largestFirst(const ModelConfigs& configs, const MemoryPre
 
 } // namespace
 
-Residency WarmResidency::choose(const ModelConfigs& configs, const GenerationRequest& request,
+Residency WarmResidency::choose(const ModelPlanning& model, const GenerationRequest& request,
                                 const MemoryPreset& preset, const std::vector<DeviceInfo>& devices)
 {
     Residency kept;
-    const DetailedPlan cold = MemoryPlanner::planDetailed(configs, request, preset, devices);
+    const DetailedPlan cold = MemoryPlanner::planDetailed(model, request, preset, devices);
     if (!cold.fits())
         return kept;
-    for (Component component : largestFirst(configs, preset)) {
+    for (Component component : largestFirst(model, preset)) {
         // In RAM differs from in place only for a component that computes on a GPU.
         const bool onGpu = cold.placement.computeDeviceOf(component) != "cpu";
         for (KeepMode mode : {KeepMode::InPlace, KeepMode::OnHost}) {
@@ -40,7 +39,7 @@ Residency WarmResidency::choose(const ModelConfigs& configs, const GenerationReq
                 continue;
             Residency trial = kept;
             trial[component] = mode;
-            if (MemoryPlanner::planDetailed(configs, request, preset, devices, trial).fits()) {
+            if (MemoryPlanner::planDetailed(model, request, preset, devices, trial).fits()) {
                 kept = trial;
                 break;
             }

@@ -1,35 +1,48 @@
 #pragma once
-// A denoising scheduler: the timesteps of a run and the update from one noise level to the next.
+// A sampler: the timesteps of a run and the update from one noise level to the next. Admits
+// discrete diffusion schedulers (DDIM, DPM-Solver++ on integer timesteps) and flow-matching
+// samplers (rectified flow: float times whose spacing depends on the clip's size and length).
 // One instance serves one run on one thread; setTimesteps() starts a run and clears step state
-// (the DPM solver's previous x0 prediction). Registered by name in SchedulerRegistry.
+// (a multistep solver's previous prediction). A family lists the samplers it offers
+// (ModelFamily::schedulers, a SchedulerRegistry).
 #include "schedulers/NoiseSource.h"
 
 #include <ATen/core/Tensor.h>
 
-#include <cstdint>
 #include <string>
-#include <vector>
 
 namespace framesmith {
 
+// What a run asks of a sampler: the step count, and the clip's pixel size and length for those whose
+// timesteps depend on them (rectified flow's resolution- and frame-dependent timestep transform).
+struct ScheduleRequest {
+    int stepCount = 0;
+    int frameCount = 0;
+    int width = 0;
+    int height = 0;
+};
+
 struct SchedulerStep {
-    at::Tensor prevSample;          // x_{t-1}, same shape/dtype as the sample
-    at::Tensor predOriginalSample;  // the x0 prediction of this step
+    at::Tensor prevSample;          // the sample at the next noise level, same shape/dtype as the sample
+    at::Tensor predOriginalSample;  // the x0 prediction of this step; undefined when the sampler has none
 };
 
 class Scheduler {
 public:
     virtual ~Scheduler() = default;
 
-    virtual std::string name() const = 0;                      // registry name: "ddim", "dpm"
-    virtual void setTimesteps(int stepCount) = 0;              // throws InvalidRequestError("steps")
-    virtual const std::vector<std::int64_t>& timesteps() const = 0;
-    virtual at::Tensor alphasCumprod() const = 0;              // float64 [num_train_timesteps]
-    virtual double finalAlphaCumprod() const = 0;
+    virtual std::string name() const = 0;                          // registry name: "ddim", "dpm", "rflow"
+    // Throws InvalidRequestError("steps") for a step count the sampler cannot take.
+    virtual void setTimesteps(const ScheduleRequest& request) = 0;
+    void setTimesteps(int stepCount) { setTimesteps(ScheduleRequest{stepCount}); }
+    virtual int stepCount() const = 0;                             // 0 before setTimesteps
+    // The value the denoiser is conditioned on at step `index` (0-based): an integer timestep of a
+    // discrete schedule, or a flow time in [0, num_timesteps], exact in float32.
+    virtual double timestep(int index) const = 0;
     virtual double initNoiseSigma() const { return 1.0; }
 
-    // Step number `index` (0-based into timesteps()). Draws what it needs from `noise` in the
-    // reference's order (DDIM draws nothing).
+    // Step number `index`. Draws what it needs from `noise` in the reference's order (DDIM draws
+    // nothing).
     virtual SchedulerStep step(int index, const at::Tensor& modelOutput, const at::Tensor& sample,
                                NoiseSource& noise) = 0;
 };

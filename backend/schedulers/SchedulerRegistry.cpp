@@ -1,76 +1,64 @@
 #include "schedulers/SchedulerRegistry.h"
 
 #include "framesmith/Error.h"
-#include "schedulers/CogVideoXDDIMScheduler.h"
-#include "schedulers/CogVideoXDPMScheduler.h"
 
 namespace framesmith {
 
-namespace {
+SchedulerRegistry::SchedulerRegistry(std::vector<SchedulerEntry> entries) : m_entries(std::move(entries)) {}
 
-template <class S>
-std::unique_ptr<Scheduler> make(const SchedulerConfig& config)
-{
-    return std::make_unique<S>(config);
-}
-
-std::string knownNames()
+std::string SchedulerRegistry::knownNames() const
 {
     std::string names;
-    for (const auto& e : SchedulerRegistry::entries())
+    for (const auto& e : m_entries)
         names += (names.empty() ? "" : ", ") + e.name;
     return names;
 }
 
-} // namespace
-
-const std::vector<SchedulerEntry>& SchedulerRegistry::entries()
+const SchedulerEntry* SchedulerRegistry::findByName(const std::string& name) const
 {
-    // Explicit list, not static self-registration: objects of a static library that nothing
-    // references are dropped by the linker.
-    static const std::vector<SchedulerEntry> list = {
-        {"ddim", "CogVideoXDDIMScheduler", "deterministic DDIM (CogVideoX-2b default)", make<CogVideoXDDIMScheduler>},
-        {"dpm", "CogVideoXDPMScheduler", "stochastic 2nd-order DPM-Solver++ (5b / 1.5 default)", make<CogVideoXDPMScheduler>},
-    };
-    return list;
-}
-
-const SchedulerEntry* SchedulerRegistry::findByName(const std::string& name)
-{
-    for (const auto& e : entries())
+    for (const auto& e : m_entries)
         if (e.name == name || e.className == name)
             return &e;
     return nullptr;
 }
 
-const SchedulerEntry* SchedulerRegistry::findByClassName(const std::string& className)
+const SchedulerEntry* SchedulerRegistry::findByClassName(const std::string& className) const
 {
-    for (const auto& e : entries())
+    for (const auto& e : m_entries)
         if (e.className == className)
             return &e;
     return nullptr;
 }
 
-std::unique_ptr<Scheduler> SchedulerRegistry::create(const std::string& requested, const SchedulerConfig& config)
+std::vector<SchedulerOption> SchedulerRegistry::options() const
 {
-    if (requested.empty()) {
-        const SchedulerEntry* own = findByClassName(config.className);
-        if (!own)
-            throw InvalidRequestError("scheduler", "the model's scheduler '" + config.className +
-                                                       "' is not supported; choose one of: " + knownNames());
-        return own->create(config);
-    }
-    const SchedulerEntry* entry = findByName(requested);
-    if (!entry)
-        throw InvalidRequestError("scheduler", "unknown scheduler '" + requested + "' (known: " + knownNames() + ")");
-    SchedulerConfig adapted = config;
-    adapted.className = entry->className;
-    return entry->create(adapted);
+    std::vector<SchedulerOption> out;
+    for (const auto& e : m_entries)
+        out.push_back({e.name, e.label, e.summary});
+    return out;
 }
 
-std::unique_ptr<Scheduler> SchedulerRegistry::createForModel(const std::string& modelDir, const std::string& requested)
+std::unique_ptr<Scheduler> SchedulerRegistry::create(const std::string& requested, const nlohmann::json& config,
+                                                     const std::string& origin) const
 {
-    return create(requested, SchedulerConfig::fromModelFolder(modelDir));
+    if (!config.is_object())
+        throw FileError(ErrorCode::BadFile, origin, "is not a JSON object");
+    const SchedulerEntry* entry = nullptr;
+    if (requested.empty()) {
+        auto own = config.find("_class_name");
+        const std::string className = own != config.end() && own->is_string() ? own->get<std::string>() : "";
+        entry = className.empty() && !m_entries.empty() ? &m_entries.front() : findByClassName(className);
+        if (!entry)
+            throw InvalidRequestError("scheduler", "the model's scheduler '" + className +
+                                                       "' is not supported; choose one of: " + knownNames());
+    } else {
+        entry = findByName(requested);
+        if (!entry)
+            throw InvalidRequestError("scheduler", "unknown scheduler '" + requested + "' (known: " + knownNames() + ")");
+    }
+    nlohmann::json adapted = config;
+    adapted["_class_name"] = entry->className;
+    return entry->create(adapted, origin);
 }
 
 } // namespace framesmith

@@ -1,5 +1,6 @@
 #pragma once
-// The transformers T5Config fields the encoder needs, parsed once from text_encoder/config.json.
+// The transformers T5Config fields the encoder needs, parsed once from its config.json (through
+// JsonGuard; sizes range-checked where read). Every family conditioning on T5 reads it here.
 #include <cstdint>
 #include <string>
 
@@ -22,7 +23,8 @@ struct T5Config {
 
     std::int64_t innerDim() const { return numHeads * dKv; }
 
-    // Throws FileError naming the file and field for missing/invalid values or unknown activations.
+    // Throws FileError naming the file and field for missing/invalid/out-of-range values, or
+    // Error(UnsupportedModel) for unknown activations.
     static T5Config fromFile(const std::string& configPath);
     static T5Config fromJson(const nlohmann::json& json, const std::string& source);
 };

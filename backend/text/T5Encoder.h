@@ -1,5 +1,5 @@
 #pragma once
-// transformers T5EncoderModel: token ids -> the last hidden state CogVideoX conditions on.
+// transformers T5EncoderModel: token ids -> the last hidden state the video models condition on.
 // Parameters carry the checkpoint's names (shared.weight, encoder.block.N.layer.0.SelfAttention.q.weight,
 // ...). Runs on whichever device it was loaded to (typically the CPU while the transformer holds the
 // GPU); dropping the last shared_ptr frees every weight. Use from one thread at a time.
@@ -30,7 +30,7 @@ public:
     static std::int64_t weightBytes(const T5Config& config, c10::ScalarType dtype);
 
     // inputIds [B, L] int64 (any device) -> [B, L, d_model] in the load dtype, on this model's device.
-    // No attention mask: the CogVideoX pipelines attend to the padding too.
+    // No attention mask: the diffusers pipelines attend to the padding too.
     at::Tensor forward(const at::Tensor& inputIds) const;
     // attentionMask [B, L] (1 = token, 0 = padding) or undefined; hiddenStates receives the residual
     // stream after every block (transformers output_hidden_states[1..]), for tests and debugging.

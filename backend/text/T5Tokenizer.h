@@ -1,5 +1,5 @@
 #pragma once
-// The slow transformers T5Tokenizer (legacy=True) as the CogVideoX pipelines call it: added tokens
+// The slow transformers T5Tokenizer (legacy=True) as the diffusers video pipelines call it: added tokens
 // split first, SentencePiece on each chunk, </s> appended unless present, truncation to
 // maxLength - 1 tokens + </s>, right padding with <pad>. Torch-free; const methods are thread-safe.
 #include "text/AddedTokenSplitter.h"

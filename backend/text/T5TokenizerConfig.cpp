@@ -1,13 +1,13 @@
 #include "text/T5TokenizerConfig.h"
 
 #include "framesmith/Error.h"
+#include "io/JsonGuard.h"
 #include "text/SentencePieceModel.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -21,10 +21,9 @@ nlohmann::json readJsonIfPresent(const fs::path& path)
     std::error_code ec;
     if (!fs::exists(path, ec))
         return nlohmann::json::object();
-    std::ifstream in(path);
-    auto json = nlohmann::json::parse(in, nullptr, false);
-    if (!in || json.is_discarded() || !json.is_object())
-        throw FileError(ErrorCode::BadFile, path.string(), "not a readable JSON object");
+    auto json = JsonGuard::readFile(path.string());
+    if (!json.is_object())
+        throw FileError(ErrorCode::BadFile, path.string(), "not a JSON object");
     return json;
 }
 
@@ -104,7 +103,7 @@ T5TokenizerConfig T5TokenizerConfig::fromFolder(const std::string& tokenizerDir,
     if (config.contains("legacy") && config["legacy"].is_boolean() && !config["legacy"].get<bool>())
         throw Error(ErrorCode::UnsupportedModel, configFile.string() +
                                                      ": legacy=false T5 tokenization is not supported "
-                                                     "(CogVideoX tokenizers use legacy=true)");
+                                                     "(the T5 tokenizers of the supported models use legacy=true)");
     T5TokenizerConfig out;
     auto special = [&](const char* key, const std::string& fallback) {
         if (config.contains(key))

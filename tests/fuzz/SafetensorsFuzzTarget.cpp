@@ -1,7 +1,7 @@
 #include "SafetensorsFuzzTarget.h"
 
 #include "framesmith/Error.h"
-#include "io/CogVideoXVariant.h"
+#include "models/cogvideox/CogVideoXVariant.h"
 #include "io/JsonGuard.h"
 #include "io/SafetensorsHeader.h"
 

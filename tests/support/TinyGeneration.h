@@ -7,8 +7,6 @@
 #include "io/SafetensorsWriter.h"
 #include "memory/oom/GenerationMemory.h"
 #include "memory/presets/MemoryLevers.h"
-#include "memory/planner/ModelConfigs.h"
-#include "memory/placement/PlacementPlanner.h"
 #include "memory/placement/RuntimePlacement.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/GenerationRunner.h"
@@ -101,8 +99,7 @@ inline GenerationRequest tinyRequest(const std::string& modelPath, int steps = 3
 inline std::unique_ptr<RuntimePlacement> placementFor(const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                                       const std::string& modelPath)
 {
-    return std::make_unique<RuntimePlacement>(preset, devices,
-                                              PlacementPlanner::footprint(loadModelConfigs(modelPath), preset));
+    return std::make_unique<RuntimePlacement>(preset, devices, ModelRegistry::planning(modelPath)->footprint(preset));
 }
 
 struct TinyRun {

@@ -6,6 +6,19 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace {
+// A text-to-video model of the 8N+1 kind (9 to 161 frames, sizes in multiples of 16).
+framesmith::ParameterSpec eightNPlusOne()
+{
+    framesmith::ParameterSpec spec;
+    spec.frames.runs = {{9, 161, 8}};
+    spec.sizeMultiple = 16;
+    spec.maxSteps = 500;
+    spec.supportsStartImage = false;
+    return spec;
+}
+} // namespace
+
 class tst_FieldValidation : public QObject {
     Q_OBJECT
 
@@ -15,11 +28,26 @@ private Q_SLOTS:
         framesmith::GenerationRequest r;
         r.frameCount = 10;
         r.width = 500;
-        const auto result = FieldValidation::check(r, framesmith::cogVideoXSpec(false, false), QStringLiteral("42"), {});
+        const auto result = FieldValidation::check(r, eightNPlusOne(), QStringLiteral("42"), {});
         QCOMPARE(result.messages,
-                 (QStringList{QStringLiteral("Frames: must be 8N+1 for this model (e.g. 49), not 10"),
+                 (QStringList{QStringLiteral("Frames: must be 8N+1 (9–161) for this model (e.g. 9), not 10"),
                               QStringLiteral("Width: must be a multiple of 16, not 500")}));
         QCOMPARE(result.fields, (QSet<QString>{QStringLiteral("frameCount"), QStringLiteral("width")}));
+    }
+
+    void samplerAndRulesOfTheModelAreWorded()
+    {
+        framesmith::ParameterSpec spec;
+        spec.frames.runs = {{1, 1, 1}, {17, 408, 1}};
+        spec.schedulers = {{"ddim", "DDIM", ""}};
+        framesmith::GenerationRequest r;
+        r.frameCount = 12;
+        r.scheduler = "euler";
+        const auto result = FieldValidation::check(r, spec, QStringLiteral("1"), {});
+        QCOMPARE(result.messages,
+                 (QStringList{QStringLiteral("Frames: must be 1 or 17–408 for this model (e.g. 17), not 12"),
+                              QStringLiteral("Sampler: this model does not offer the sampler euler: choose another")}));
+        QCOMPARE(result.fields, (QSet<QString>{QStringLiteral("frameCount"), QStringLiteral("scheduler")}));
     }
 
     void theSameRulesAsGenerate()
@@ -29,7 +57,7 @@ private Q_SLOTS:
         r.frameCount = 10;
         r.steps = 0;
         r.startImagePath = "x.png";
-        const framesmith::ParameterSpec spec = framesmith::cogVideoXSpec(false, false);
+        const framesmith::ParameterSpec spec = eightNPlusOne();
         const auto errors = framesmith::validateRequest(r, spec);
         const auto result = FieldValidation::check(r, spec, QStringLiteral("1"), {});
         QCOMPARE(result.messages.size(), int(errors.size()));
@@ -40,7 +68,7 @@ private Q_SLOTS:
     void seedAndOutputFolderAreChecked()
     {
         framesmith::GenerationRequest r;
-        auto result = FieldValidation::check(r, framesmith::cogVideoXSpec(false, false), QStringLiteral("12x"), {});
+        auto result = FieldValidation::check(r, eightNPlusOne(), QStringLiteral("12x"), {});
         QCOMPARE(result.fields, QSet<QString>{QStringLiteral("seed")});
         QTemporaryDir dir;
         QVERIFY(FieldValidation::canWriteTo(dir.filePath(QStringLiteral("not/yet/made"))));
@@ -49,7 +77,7 @@ private Q_SLOTS:
         file.close();
         const QString underAFile = dir.filePath(QStringLiteral("a-file/clips"));
         QVERIFY(!FieldValidation::canWriteTo(underAFile));
-        result = FieldValidation::check(r, framesmith::cogVideoXSpec(false, false), QStringLiteral("1"), underAFile);
+        result = FieldValidation::check(r, eightNPlusOne(), QStringLiteral("1"), underAFile);
         QVERIFY(result.fields.contains(QStringLiteral("output")));
         QVERIFY(result.messages.first().startsWith(QStringLiteral("Output: ")));
     }

@@ -178,6 +178,34 @@ private Q_SLOTS:
         QVERIFY2(window.validationMessages().isEmpty(), qPrintable(window.validationMessages().join('\n')));
     }
 
+    // The form is built from the model's ParameterSpec (as its family describes it): frame range and
+    // step, size step, the samplers it offers, and the summary's frame rule.
+    void formFollowsTheModelsSpec()
+    {
+        AppSettings settings(iniPath("spec.ini"));
+        MainWindow window(settings);
+        auto r = window.request();
+        r.startImagePath = m_imagePath.toStdString();
+        window.setRequest(r);
+        window.setModelFolder(fixtureModel("tiny-1.5-i2v"));
+        auto* frames = window.findChild<QSpinBox*>(QStringLiteral("frameCountSpin"));
+        QCOMPARE(frames->minimum(), 17);
+        QCOMPARE(frames->maximum(), 161);
+        QCOMPARE(frames->singleStep(), 16);
+        QCOMPARE(window.findChild<QSpinBox*>(QStringLiteral("widthSpin"))->singleStep(), 16);
+        auto* samplers = window.findChild<QComboBox*>(QStringLiteral("schedulerCombo"));
+        QStringList ids;
+        for (int i = 0; i < samplers->count(); ++i)
+            ids << samplers->itemData(i).toString();
+        QCOMPARE(ids, (QStringList{QString(), "ddim", "dpm"}));
+        QTRY_VERIFY(window.isModelReady()); // the summary names the frame rule once every file is checked
+        const QString summary = window.findChild<QLabel*>(QStringLiteral("modelInfoLabel"))->text();
+        QVERIFY2(summary.contains(QStringLiteral("16N+1 (17–161)")) && summary.contains("I2V"), qPrintable(summary));
+        window.setModelFolder(fixtureModel("tiny-2b"));
+        QCOMPARE(frames->minimum(), 9);
+        QCOMPARE(frames->singleStep(), 8);
+    }
+
     void imageToVideoModelRequiresAStartImage()
     {
         AppSettings settings(iniPath("i2v.ini"));

@@ -1,5 +1,6 @@
 // PromptPanel: an empty prompt is warned about; the token count shows against the model's limit
-// and turns red past it; the model box says what the check found.
+// and turns red past it; the model box says what the check found (with the family's frame rule);
+// the negative prompt and the demo warning follow what the model's family says.
 #include "ui/PromptPanel.h"
 
 #include <QLabel>
@@ -42,6 +43,7 @@ private Q_SLOTS:
         ModelFolderProbe model;
         model.state = ModelFolderProbe::State::Checking;
         model.displayName = QStringLiteral("CogVideoX-2b");
+        model.modelSpec.frames.runs = {{9, 161, 8}};
         panel.showModel(model);
         QVERIFY(info->text().contains(QStringLiteral("checking")));
         model.state = ModelFolderProbe::State::Damaged;
@@ -52,7 +54,31 @@ private Q_SLOTS:
         model.state = ModelFolderProbe::State::Ready;
         model.problems.clear();
         panel.showModel(model);
-        QCOMPARE(info->text(), QStringLiteral("CogVideoX-2b, text-to-video"));
+        QCOMPARE(info->text(), QStringLiteral("CogVideoX-2b, text-to-video: frames 8N+1 (9–161)"));
+    }
+
+    void negativePromptAndDemoWarningFollowTheFamily()
+    {
+        PromptPanel panel;
+        auto* negative = panel.findChild<QPlainTextEdit*>(QStringLiteral("negativePromptEdit"));
+        auto* demo = panel.findChild<QLabel*>(QStringLiteral("demoWarningLabel"));
+        ModelFolderProbe model;
+        model.state = ModelFolderProbe::State::Ready;
+        model.isDemo = true;
+        model.weightsUrl = QStringLiteral("https://example.org/family/weights");
+        model.modelSpec.supportsNegativePrompt = false;
+        panel.showModel(model);
+        QVERIFY(!negative->isEnabled());
+        QVERIFY(negative->toolTip().contains(QStringLiteral("no negative prompt")));
+        QVERIFY(!demo->isHidden());
+        QVERIFY2(demo->text().contains(QStringLiteral("href=\"https://example.org/family/weights\"")) &&
+                     demo->text().contains(QStringLiteral(">example.org/family/weights<")),
+                 qPrintable(demo->text()));
+        model.modelSpec.supportsNegativePrompt = true;
+        model.isDemo = false;
+        panel.showModel(model);
+        QVERIFY(negative->isEnabled());
+        QVERIFY(demo->isHidden());
     }
 };
 

@@ -10,7 +10,7 @@
 namespace framesmith {
 
 struct GenerationRequest {
-    std::string modelPath;       // diffusers folder
+    std::string modelPath;       // a model folder some family recognises (ModelInfo)
     std::string prompt;
     std::string negativePrompt;
     std::string startImagePath;  // empty: text-to-video
@@ -22,7 +22,7 @@ struct GenerationRequest {
     double guidanceScale = 6.0;
     bool useDynamicGuidance = false;
     std::uint64_t seed = 42;
-    std::string scheduler;       // empty: the model's own (scheduler/scheduler_config.json)
+    std::string scheduler;       // empty: the model's own; else a SchedulerOption::id of its spec
     std::string preset = "auto"; // built-in preset name or path of a preset JSON
     // Every lever of the preset a run used ("auto" and names resolved, dtype, tiles). Set: the
     // engine runs exactly this preset and `preset` is only its name (a regeneration). The engine

@@ -5,7 +5,7 @@
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/monitor/DeviceNames.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "memory/planner/ModelConfigs.h"
+#include "models/ModelRegistry.h"
 #include "memory/presets/PresetStore.h"
 
 #include <nlohmann/json.hpp>
@@ -36,7 +36,7 @@ MemoryPreset GenerationMemory::resolvePreset(const GenerationRequest& request, c
     const PresetStore store;
     MemoryPreset preset = store.load(request.preset.empty() ? std::string("auto") : request.preset);
     if (preset.isAutomatic())
-        preset = MemoryPlanner::choosePreset(loadModelConfigs(request.modelPath), request, preset, devices, store);
+        preset = MemoryPlanner::choosePreset(*ModelRegistry::planning(request.modelPath), request, preset, devices, store);
     const std::string allocator = AllocatorSettings::apply(preset);
     if (log)
         *log = "memory preset \"" + preset.name + "\"; " + allocator;

@@ -36,7 +36,7 @@ c10::Device ModuleWeightTransport::physicalDevice(const std::string& name)
     return c10::Device(c10::DeviceType::CPU);
 }
 
-void ModuleWeightTransport::bind(const std::string& module, Module& target, std::string exclude)
+void ModuleWeightTransport::bind(const std::string& module, Module& target, std::vector<std::string> exclude)
 {
     m_bindings[module] = Binding{&target, std::move(exclude)};
 }
@@ -85,8 +85,10 @@ std::vector<ParameterSlot> ModuleWeightTransport::slotsOf(const std::string& mod
     if (it == m_bindings.end())
         return {}; // not bound (e.g. a component this pipeline does not load): nothing to move
     std::vector<ParameterSlot> slots;
+    const std::vector<std::string>& exclude = it->second.exclude;
     for (ParameterSlot& slot : it->second.module->parameters())
-        if (it->second.exclude.empty() || slot.name.rfind(it->second.exclude, 0) != 0)
+        if (std::none_of(exclude.begin(), exclude.end(),
+                         [&](const std::string& prefix) { return slot.name.rfind(prefix, 0) == 0; }))
             slots.push_back(slot);
     return slots;
 }

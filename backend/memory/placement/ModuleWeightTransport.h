@@ -26,9 +26,9 @@ public:
     ~ModuleWeightTransport() override;
 
     static c10::Device physicalDevice(const std::string& name);
-    // `exclude`: parameter-name prefix left alone (the transformer's "transformer_blocks.", which
-    // move block by block).
-    void bind(const std::string& module, Module& target, std::string exclude = {});
+    // `exclude`: parameter-name prefixes left alone (the transformer's block lists, e.g.
+    // "transformer_blocks.", or "spatial_blocks." and "temporal_blocks.", which move block by block).
+    void bind(const std::string& module, Module& target, std::vector<std::string> exclude = {});
     void bindBlock(int block, Module& target); // module name "transformer.transformer_blocks.<block>"
     void unbindAll(); // the modules are about to be freed: forget them and their stored copies
     std::int64_t boundBytes(const std::string& module); // parameter bytes as they are now
@@ -47,7 +47,7 @@ public:
 private:
     struct Binding {
         Module* module = nullptr;
-        std::string exclude;
+        std::vector<std::string> exclude;
     };
     struct QuantizedSlot {
         std::size_t slot = 0;             // index into the block's slotsOf()

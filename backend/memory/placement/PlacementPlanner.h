@@ -1,9 +1,9 @@
 #pragma once
 // Builds the PlacementPlan a preset stands for: every module on the primary device, then each of
-// the preset's strategies reshapes it in order. Pure; any thread.
+// the preset's strategies reshapes it in order. The weights come from the model's family
+// (ModelPlanning::footprint). Pure; any thread.
 #include "framesmith/DeviceInfo.h"
 #include "framesmith/MemoryPreset.h"
-#include "memory/planner/ModelConfigs.h"
 #include "memory/planner/ModelFootprint.h"
 #include "memory/placement/PlacementPlan.h"
 
@@ -13,14 +13,10 @@ namespace framesmith {
 
 class PlacementPlanner {
 public:
-    // Weight bytes per component at the preset's compute dtype and weight storage.
-    static ModelFootprint footprint(const ModelConfigs& configs, const MemoryPreset& preset);
     // devices: may include the CPU (index -1); only CUDA devices receive modules.
     // Throws InvalidRequestError when the preset names an unknown strategy.
     static PlacementPlan build(const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                const ModelFootprint& footprint);
 };
-
-int bytesPerElement(ComputeDtype dtype);
 
 } // namespace framesmith

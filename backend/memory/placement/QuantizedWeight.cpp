@@ -12,7 +12,7 @@ namespace framesmith {
 namespace {
 
 // Rows are quantized and widened a slice at a time so the float32 temporaries stay small next to
-// the matrix (CogVideoX-5b's feed-forward matrices hold 38 M elements).
+// the matrix (a 5B video DiT's feed-forward matrices hold 38 M elements).
 constexpr std::int64_t kSliceElements = std::int64_t(1) << 22;
 
 std::int64_t rowsPerSlice(std::int64_t columns) { return std::max<std::int64_t>(1, kSliceElements / std::max<std::int64_t>(columns, 1)); }

@@ -4,7 +4,7 @@
 // low-memory presets' "store fp8/int8, compute in bf16": the stored bytes are what rests in RAM or
 // VRAM and what crosses the bus; the wide copy lives for one transformer block.
 // Per-row scales (absmax / 127, absmax / 448) keep small-magnitude rows precise: a plain cast of
-// CogVideoX weights (|w| ~ 1e-2) to e4m3fn would land most of them among its subnormals.
+// video-DiT weights (|w| ~ 1e-2) to e4m3fn would land most of them among its subnormals.
 // Any thread; one object is not shared between threads.
 #include "framesmith/MemoryPreset.h"
 

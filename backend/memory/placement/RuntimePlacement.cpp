@@ -112,13 +112,13 @@ c10::Device RuntimePlacement::computeDevice(const std::string& component) const
 }
 
 void RuntimePlacement::attach(const std::string& component, Module& module, const std::vector<Module*>& blocks,
-                              const std::string& blockPrefix)
+                              const std::vector<std::string>& blockPrefixes)
 {
     if (m_attached.count(component))
         return; // its stage is under way already
     // A kept component comes back bound as it was (its quantized blocks included); binding again
     // only refreshes the pointers.
-    m_transport.bind(component, module, blockPrefix);
+    m_transport.bind(component, module, blockPrefixes);
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         m_transport.bindBlock(static_cast<int>(i), *blocks[i]);
         m_transport.quantizeBlock(static_cast<int>(i), m_preset.weightStorage);
@@ -205,10 +205,11 @@ c10::Device RuntimePlacement::replicaLoadDevice() const
     return physicalDevice(narrowed ? "cpu" : plan().cfgUnconditionalDevice());
 }
 
-void RuntimePlacement::attachReplica(Module& replica, const std::vector<Module*>& blocks, const std::string& blockPrefix)
+void RuntimePlacement::attachReplica(Module& replica, const std::vector<Module*>& blocks,
+                                     const std::vector<std::string>& blockPrefixes)
 {
     const std::string device = plan().cfgUnconditionalDevice();
-    m_replicaTransport.bind("replica", replica, blockPrefix);
+    m_replicaTransport.bind("replica", replica, blockPrefixes);
     m_replicaTransport.moveModule("replica", device);
     m_replicaBytes = m_replicaTransport.boundBytes("replica");
     for (std::size_t i = 0; i < blocks.size(); ++i) {

@@ -51,13 +51,14 @@ public:
     c10::Device computeDevice(const std::string& component) const override;
     c10::Device physicalDevice(const std::string& logicalDevice) const override;
     void attach(const std::string& component, Module& module, const std::vector<Module*>& blocks = {},
-                const std::string& blockPrefix = {}) override;
+                const std::vector<std::string>& blockPrefixes = {}) override;
     void detach(const std::string& component) override;
     bool keepsLoaded(const std::string& component) const override;
     std::function<void(int, bool)> blockCallback() override;
     std::string cfgUnconditionalDevice() const override { return plan().cfgUnconditionalDevice(); }
     c10::Device replicaLoadDevice() const override;
-    void attachReplica(Module& replica, const std::vector<Module*>& blocks, const std::string& blockPrefix) override;
+    void attachReplica(Module& replica, const std::vector<Module*>& blocks,
+                       const std::vector<std::string>& blockPrefixes) override;
     std::function<void(int, bool)> replicaBlockCallback() override;
     // Bytes of the replica's weights as placed (0 before attachReplica).
     std::int64_t replicaBytes() const { return m_replicaBytes; }

@@ -51,29 +51,29 @@ std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const Pla
 }
 
 // Working memory of one stage, per device that computes in it.
-std::map<std::string, std::int64_t> activations(const ModelConfigs& configs, const GenerationRequest& request,
+std::map<std::string, std::int64_t> activations(const ModelPlanning& model, const GenerationRequest& request,
                                                 const MemoryPreset& preset, const PlacementPlan& placement, Stage stage)
 {
     std::map<std::string, std::int64_t> out;
     if (stage == Stage::TextEncoding) {
         const std::string device = placement.computeDeviceOf(Component::TextEncoder);
-        out[device] += ActivationEstimator::textEncode(configs, preset.dtype);
+        out[device] += model.textEncodeBytes(request, preset.dtype);
     } else if (stage == Stage::Denoising) {
         const bool guided = request.guidanceScale > 1.0;
         const bool split = guided && !placement.cfgUnconditionalDevice().empty();
         const int batch = guided && !split ? 2 : 1;
         for (const std::string& device : placement.transformerComputeDevices())
-            out[device] = ActivationEstimator::denoise(configs, request, batch, preset.dtype, attentionFor(device));
+            out[device] = model.denoiseBytes(request, batch, preset.dtype, attentionFor(device));
         if (split) {
             const std::string& other = placement.cfgUnconditionalDevice();
-            out[other] += ActivationEstimator::denoise(configs, request, 1, preset.dtype, attentionFor(other));
+            out[other] += model.denoiseBytes(request, 1, preset.dtype, attentionFor(other));
         }
         // fp8/int8 storage: one block at a time is widened to the compute dtype (0 otherwise).
         for (auto& [device, bytes] : out)
-            bytes += PlacementPlanner::footprint(configs, preset).transformerWidenBytes;
+            bytes += model.footprint(preset).transformerWidenBytes;
     } else if (stage == Stage::VaeDecoding) {
         const std::string device = placement.computeDeviceOf(Component::Vae);
-        out[device] += ActivationEstimator::vaeDecode(configs, request, preset, !isCudaDeviceName(device));
+        out[device] += model.vaeDecodeBytes(request, preset, !isCudaDeviceName(device));
     }
     return out;
 }
@@ -123,7 +123,7 @@ MemoryPlan DetailedPlan::summary() const
     return plan;
 }
 
-DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const GenerationRequest& request,
+DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const GenerationRequest& request,
                                          const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                          const Residency& residency)
 {
@@ -133,7 +133,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
     MemoryPreset computed = preset;
     if (!hasGpu) // the pipeline computes in float32 on the CPU (bf16 matmuls there are slow or missing)
         computed.dtype = ComputeDtype::Float32;
-    result.placement = PlacementPlanner::build(computed, devices, PlacementPlanner::footprint(configs, computed));
+    result.placement = PlacementPlanner::build(computed, devices, model.footprint(computed));
     result.placement.keepLoaded(residency);
     result.residency = residency;
     const auto weights = weightPeaks(result.placement);
@@ -146,7 +146,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
         if (auto it = weights.find(stageName(stage)); it != weights.end())
             for (const auto& [device, bytes] : it->second)
                 byDevice[device].weightBytes = bytes;
-        for (const auto& [device, bytes] : activations(configs, request, computed, result.placement, stage))
+        for (const auto& [device, bytes] : activations(model, request, computed, result.placement, stage))
             byDevice[device].activationBytes += bytes;
         std::vector<std::string> order; // GPUs first, then the CPU
         for (const auto& [device, d] : byDevice)
@@ -170,7 +170,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelConfigs& configs, const Gene
     return result;
 }
 
-std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, const GenerationRequest& request,
+std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const GenerationRequest& request,
                                                const DetailedPlan& plan, const std::vector<DeviceInfo>& devices,
                                                std::vector<std::string>* fixStrategies)
 {
@@ -190,7 +190,7 @@ std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, cons
             continue;
         MemoryPreset alone = plan.preset;
         lever.apply(alone);
-        if (planDetailed(configs, request, alone, devices).fits()) {
+        if (planDetailed(model, request, alone, devices).fits()) {
             advice.push_back("would fit if you " + lever.describe(alone) + " (strategy \"" + lever.name + "\")");
             if (fixStrategies)
                 *fixStrategies = {lever.name};
@@ -201,7 +201,7 @@ std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, cons
             applied.push_back(lever.describe(accumulated));
             if (fixStrategies)
                 fixStrategies->push_back(lever.name);
-            if (planDetailed(configs, request, accumulated, devices).fits()) {
+            if (planDetailed(model, request, accumulated, devices).fits()) {
                 if (fixStrategies) // a later lever may have replaced an earlier one (on-cpu replaces release)
                     fixStrategies->erase(std::remove_if(fixStrategies->begin(), fixStrategies->end(),
                                                         [&](const std::string& name) {
@@ -225,7 +225,7 @@ std::vector<std::string> MemoryPlanner::advise(const ModelConfigs& configs, cons
     return advice;
 }
 
-MemoryPreset MemoryPlanner::choosePreset(const ModelConfigs& configs, const GenerationRequest& request,
+MemoryPreset MemoryPlanner::choosePreset(const ModelPlanning& model, const GenerationRequest& request,
                                          const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                          const PresetStore& store)
 {
@@ -245,23 +245,23 @@ MemoryPreset MemoryPlanner::choosePreset(const ModelConfigs& configs, const Gene
         chosen = store.load(name);
         if (chosen.isAutomatic())
             continue;
-        if (planDetailed(configs, request, chosen, devices).fits())
+        if (planDetailed(model, request, chosen, devices).fits())
             break;
     }
     return chosen;
 }
 
-MemoryPlan planMemory(const ModelConfigs& configs, const GenerationRequest& request, const MemoryPreset& preset,
+MemoryPlan planMemory(const ModelPlanning& model, const GenerationRequest& request, const MemoryPreset& preset,
                       const std::vector<DeviceInfo>& devices)
 {
-    const MemoryPreset chosen = MemoryPlanner::choosePreset(configs, request, preset, devices, PresetStore());
-    DetailedPlan detailed = MemoryPlanner::planDetailed(configs, request, chosen, devices);
+    const MemoryPreset chosen = MemoryPlanner::choosePreset(model, request, preset, devices, PresetStore());
+    DetailedPlan detailed = MemoryPlanner::planDetailed(model, request, chosen, devices);
     MemoryPlan plan = detailed.summary();
     if (preset.isAutomatic()) {
         plan.advice.push_back("auto chose preset \"" + chosen.name + "\"");
         plan.chosenPreset = chosen.name;
     }
-    for (std::string& line : MemoryPlanner::advise(configs, request, detailed, devices, &plan.fixStrategies))
+    for (std::string& line : MemoryPlanner::advise(model, request, detailed, devices, &plan.fixStrategies))
         plan.advice.push_back(std::move(line));
     return plan;
 }

@@ -1,12 +1,13 @@
 #pragma once
-// The memory planner: model configs x request x preset x devices -> per-stage, per-device peak
-// bytes and a verdict, without loading weights. Pure functions; any thread (the GUI may call them).
+// The memory planner: a model (as its family describes it: ModelPlanning) x request x preset x
+// devices -> per-stage, per-device peak bytes and a verdict, without loading weights. Only the
+// arithmetic every family shares lives here. Pure functions; any thread (the GUI may call them).
 #include "framesmith/DeviceInfo.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/MemoryPlan.h"
 #include "framesmith/MemoryPreset.h"
 #include "memory/planner/ActivationEstimator.h"
-#include "memory/planner/ModelConfigs.h"
+#include "memory/planner/ModelPlanning.h"
 #include "memory/placement/PlacementPlan.h"
 
 #include <cstdint>
@@ -49,22 +50,22 @@ public:
 
     // `preset` must not be automatic (use choosePreset first). `residency`: components a warm engine
     // keeps loaded; their weights then count in every stage of the next generation.
-    static DetailedPlan planDetailed(const ModelConfigs& configs, const GenerationRequest& request,
+    static DetailedPlan planDetailed(const ModelPlanning& model, const GenerationRequest& request,
                                      const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                      const Residency& residency = {});
     // Levers that would make a plan that does not fit fit, cheapest first; their strategy names
     // go to *fixStrategies when given.
-    static std::vector<std::string> advise(const ModelConfigs& configs, const GenerationRequest& request,
+    static std::vector<std::string> advise(const ModelPlanning& model, const GenerationRequest& request,
                                            const DetailedPlan& plan, const std::vector<DeviceInfo>& devices,
                                            std::vector<std::string>* fixStrategies = nullptr);
     // For an automatic preset, the first candidate that fits (else the last); others returned as they are.
-    static MemoryPreset choosePreset(const ModelConfigs& configs, const GenerationRequest& request,
+    static MemoryPreset choosePreset(const ModelPlanning& model, const GenerationRequest& request,
                                      const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                      const PresetStore& store);
 };
 
 // What Engine::plan calls: resolves "auto" through the built-in presets, plans, and advises.
-MemoryPlan planMemory(const ModelConfigs& configs, const GenerationRequest& request, const MemoryPreset& preset,
+MemoryPlan planMemory(const ModelPlanning& model, const GenerationRequest& request, const MemoryPreset& preset,
                       const std::vector<DeviceInfo>& devices);
 
 std::string formatBytes(std::int64_t bytes); // "17.2 GiB" (a "24 GB" card has 24 GiB); MiB below 1 GiB

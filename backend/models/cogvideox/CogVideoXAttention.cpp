@@ -51,7 +51,7 @@ at::Tensor CogVideoXAttention::headMajor(at::Tensor x, const LayerNorm* norm, st
 // Peak memory: q, k and v are made one at a time, each going straight to its head-major copy, and
 // the normalised input is dropped after the last projection. At the attention kernel only the
 // residual stream (held by the block), q, k, v and the output are alive
-// (memory/ActivationEstimator::denoise counts exactly these).
+// (CogVideoXActivations::denoise counts exactly these).
 at::Tensor CogVideoXAttention::forward(at::Tensor joint, std::int64_t textTokens,
                                        const std::optional<RotaryEmbedding>& rope,
                                        const AttentionOptions& options) const

@@ -50,7 +50,7 @@ CogVideoXTransformer3D& CogVideoXGuidedForward::replica()
     std::vector<Module*> blocks;
     for (std::size_t i = 0; i < m_replica->transformerBlocks().size(); ++i)
         blocks.push_back(&m_replica->transformerBlocks()[i]);
-    placement.attachReplica(*m_replica, blocks, "transformer_blocks.");
+    placement.attachReplica(*m_replica, blocks, {"transformer_blocks."});
     m_replica->setBlockCallback(placement.replicaBlockCallback());
     return *m_replica;
 }

@@ -1,13 +1,14 @@
 #include "models/cogvideox/CogVideoXPipeline.h"
 
 #include "framesmith/Error.h"
-#include "models/ModelRegistry.h"
+#include "io/DiffusersModelFolder.h"
 #include "models/cogvideox/CogVideoXGuidedForward.h"
 #include "models/cogvideox/CogVideoXImageConditioning.h"
 #include "models/cogvideox/CogVideoXPipelinePrompts.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 #include "models/cogvideox/CogVideoXVae.h"
-#include "schedulers/SchedulerRegistry.h"
+#include "models/cogvideox/CogVideoXSchedulers.h"
+#include "models/cogvideox/CogVideoXSpec.h"
 
 #include <ATen/ATen.h>
 
@@ -19,7 +20,7 @@ namespace framesmith {
 CogVideoXPipeline::CogVideoXPipeline(std::string modelDir, PipelineResources resources)
     : m_modelDir(std::move(modelDir)),
       m_resources(resources),
-      m_isImageToVideo(ModelRegistry::pipelineClassOf(m_modelDir) == "CogVideoXImageToVideoPipeline"),
+      m_isImageToVideo(DiffusersModelFolder(m_modelDir).pipelineClass() == "CogVideoXImageToVideoPipeline"),
       m_transformerConfig(CogVideoXTransformerConfig::fromFile(m_modelDir + "/transformer/config.json")),
       m_vaeConfig(CogVideoXVaeConfig::fromFile(m_modelDir + "/vae/config.json"))
 {
@@ -29,17 +30,7 @@ CogVideoXPipeline::~CogVideoXPipeline() = default;
 
 ParameterSpec CogVideoXPipeline::parameterSpec() const
 {
-    ParameterSpec spec = cogVideoXSpec(m_transformerConfig.patchSizeT.has_value(), m_isImageToVideo);
-    spec.sizeMultiple = static_cast<int>(m_vaeConfig.spatialCompression()) * m_transformerConfig.patchSize;
-    // One token is the technical minimum; small sizes matter for demo and test models.
-    spec.minSize = spec.sizeMultiple;
-    if (m_transformerConfig.useLearnedPositionalEmbeddings) {
-        // CogVideoXPatchEmbed refuses any other size: its learned table covers the sample size only.
-        const int spatial = static_cast<int>(m_vaeConfig.spatialCompression());
-        spec.requiredWidth = static_cast<int>(m_transformerConfig.sampleWidth) * spatial;
-        spec.requiredHeight = static_cast<int>(m_transformerConfig.sampleHeight) * spatial;
-    }
-    return spec;
+    return CogVideoXSpec::forModel(m_transformerConfig, m_vaeConfig, m_isImageToVideo);
 }
 
 PromptTokenCount CogVideoXPipeline::countPromptTokens(const std::string& text) const
@@ -115,7 +106,7 @@ void CogVideoXPipeline::loadTransformer()
     std::vector<Module*> blocks;
     for (std::size_t i = 0; i < m_transformer->transformerBlocks().size(); ++i)
         blocks.push_back(&m_transformer->transformerBlocks()[i]);
-    placement->attach("transformer", *m_transformer, blocks, "transformer_blocks.");
+    placement->attach("transformer", *m_transformer, blocks, {"transformer_blocks."});
     m_transformer->setBlockCallback(placement->blockCallback());
 }
 
@@ -163,7 +154,7 @@ void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const
     m_guidanceScale = request.guidanceScale;
     m_useDynamicGuidance = request.useDynamicGuidance;
     m_geometry = CogVideoXPipelineGeometry::compute(request, m_transformerConfig, m_vaeConfig, m_isImageToVideo);
-    m_scheduler = SchedulerRegistry::createForModel(m_modelDir, request.scheduler);
+    m_scheduler = CogVideoXSchedulers::createForModel(m_modelDir, request.scheduler);
     m_scheduler->setTimesteps(request.steps);
     if (m_isImageToVideo) {
         // Reference order: the image posterior draw comes before the initial latents.
@@ -187,12 +178,12 @@ void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const
 
 int CogVideoXPipeline::stepCount() const
 {
-    return m_scheduler ? static_cast<int>(m_scheduler->timesteps().size()) : 0;
+    return m_scheduler ? m_scheduler->stepCount() : 0;
 }
 
-std::int64_t CogVideoXPipeline::timestep(int index) const
+double CogVideoXPipeline::timestep(int index) const
 {
-    return m_scheduler->timesteps().at(index);
+    return m_scheduler->timestep(index);
 }
 
 double CogVideoXPipeline::guidanceAt(std::int64_t t) const
@@ -218,7 +209,7 @@ at::Tensor CogVideoXPipeline::modelInput() const
 
 void CogVideoXPipeline::denoiseStep(int index, NoiseSource& noise)
 {
-    const std::int64_t t = timestep(index);
+    const auto t = static_cast<std::int64_t>(timestep(index)); // integer timesteps of the discrete schedules
     DenoiseStepRecord record;
     record.index = index;
     record.timestep = t;

@@ -39,7 +39,7 @@ public:
     void prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
                           const std::optional<at::Tensor>& initialLatents, NoiseSource& noise) override;
     int stepCount() const override;
-    std::int64_t timestep(int index) const override;
+    double timestep(int index) const override;
     void denoiseStep(int index, NoiseSource& noise) override;
     at::Tensor latents() const override { return m_latents; }
     void releaseDenoiser() override;

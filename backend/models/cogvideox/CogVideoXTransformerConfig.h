@@ -2,6 +2,9 @@
 // Every key of a diffusers CogVideoXTransformer3DModel config.json, parsed once. Absent keys take
 // the diffusers 0.36 constructor defaults; keys that change the architecture are validated here so
 // a bad folder fails at load with the field named, not deep inside a forward.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -44,9 +47,14 @@ struct CogVideoXTransformerConfig {
     // Latent frames of the configured sample: diffusers stores video frames in sample_frames.
     int sampleLatentFrames() const { return (sampleFrames - 1) / temporalCompressionRatio + 1; }
 
-    // Throws FileError (missing/unreadable/invalid JSON) or InvalidRequestError naming the key.
+    // The position table (sincos or learned) of the sample grid, at most: ~4x CogVideoX-5B's.
+    static constexpr std::int64_t kMaxPositionTableElements = std::int64_t{1} << 28;
+
+    // Throw FileError (missing, not a regular file, invalid JSON, a key of the wrong type or out of
+    // range, naming the file, key, value and bound) or Error(UnsupportedModel) naming the key.
     static CogVideoXTransformerConfig fromFile(const std::string& configJsonPath);
     static CogVideoXTransformerConfig fromJsonText(const std::string& text, const std::string& origin);
+    static CogVideoXTransformerConfig fromJson(const nlohmann::json& json, const std::string& origin);
 };
 
 } // namespace framesmith

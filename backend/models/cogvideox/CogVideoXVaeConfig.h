@@ -1,6 +1,9 @@
 #pragma once
-// AutoencoderKLCogVideoX's vae/config.json, parsed once. Keys the port cannot honour
-// (quant convs, other block types or activations) are rejected with the key named.
+// AutoencoderKLCogVideoX's vae/config.json, parsed once (through JsonGuard). Keys the port cannot
+// honour (quant convs, other block types or activations) are rejected with the key named; sizes
+// are range-checked where read.
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,8 +31,10 @@ struct CogVideoXVaeConfig {
     // int(log2(temporal_compression_ratio)): blocks below this index compress time.
     int temporalCompressLevel() const;
 
+    // Throw FileError naming the file and the key (wrong type, out of range, unsupported choice).
     static CogVideoXVaeConfig fromJsonText(const std::string& text, const std::string& sourceName);
-    static CogVideoXVaeConfig fromFile(const std::string& path); // throws FileError naming the path
+    static CogVideoXVaeConfig fromJson(const nlohmann::json& json, const std::string& sourceName);
+    static CogVideoXVaeConfig fromFile(const std::string& path);
 };
 
 } // namespace framesmith

@@ -1,6 +1,6 @@
 #include "models/cogvideox/CogVideoXVaeDownsample3D.h"
 
-#include "models/cogvideox/VaeConvolution.h"
+#include "core/VaeConvolution.h"
 
 #include <ATen/ATen.h>
 

@@ -3,7 +3,7 @@
 // features, scaled and shifted per position by 1x1x1 convolutions of the latents zq.
 #include "core/Layers.h"
 #include "models/cogvideox/CausalConv3d.h"
-#include "models/cogvideox/CogVideoXVaeGroupNorm.h"
+#include "core/GroupNormKernel.h"
 
 namespace framesmith {
 

@@ -1,6 +1,6 @@
 #include "models/cogvideox/CogVideoXVaeUpsample3D.h"
 
-#include "models/cogvideox/VaeConvolution.h"
+#include "core/VaeConvolution.h"
 
 #include <ATen/ATen.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 // How a VAE convolution splits its frames into windows: shared by the model (CausalConv3d, the
-// up/downsamplers) and the planner (memory/VaeDecodeWorkingSet), so both see the same windows.
+// up/downsamplers) and the planner (CogVideoXVaeWorkingSet), so both see the same windows.
 // A window holds at most VaeOptions::convWindowBytes of (padded) input, and at least one output
 // frame; an input whose whole padded extent fits the budget is not windowed at all. The engine
 // does not depend on the window (VaeConvolution), so the budget is about memory alone.

@@ -17,6 +17,18 @@ const FieldError* find(const std::vector<FieldError>& errors, const std::string&
             return &e;
     return nullptr;
 }
+
+// A text-to-video model of the 8N+1 kind, written out so the rules under test are in view.
+ParameterSpec eightNPlusOne()
+{
+    ParameterSpec spec;
+    spec.frames.runs = {{9, 161, 8}};
+    spec.sizeMultiple = 16;
+    spec.maxSteps = 500;
+    spec.supportsStartImage = false;
+    spec.schedulers = {{"ddim", "DDIM", ""}, {"dpm", "DPM", ""}};
+    return spec;
+}
 } // namespace
 
 class tst_ParameterSpec : public QObject {
@@ -30,10 +42,12 @@ private Q_SLOTS:
         r.width = 500;
         r.steps = 0;
         r.startImagePath = "start.png";
-        const auto errors = validateRequest(r, cogVideoXSpec(false, false));
-        const FieldError* frames = find(errors, "frameCount", FieldRule::FrameStep);
+        r.scheduler = "euler";
+        r.useDynamicGuidance = true;
+        const auto errors = validateRequest(r, eightNPlusOne());
+        const FieldError* frames = find(errors, "frameCount", FieldRule::FrameCount);
         QVERIFY(frames);
-        QCOMPARE(frames->args, (std::vector<std::string>{"8", "49", "10"}));
+        QCOMPARE(frames->args, (std::vector<std::string>{"9", "10"})); // the nearest valid count, the value
         QVERIFY(QString::fromStdString(frames->message).contains("8N+1"));
         const FieldError* width = find(errors, "width", FieldRule::SizeMultiple);
         QVERIFY(width);
@@ -42,6 +56,24 @@ private Q_SLOTS:
         QVERIFY(steps);
         QCOMPARE(steps->args, (std::vector<std::string>{"1", "500", "0"}));
         QVERIFY(find(errors, "startImage", FieldRule::StartImageUnsupported));
+        QVERIFY(find(errors, "dynamicGuidance", FieldRule::DynamicGuidanceUnsupported));
+        const FieldError* scheduler = find(errors, "scheduler", FieldRule::UnknownScheduler);
+        QVERIFY(scheduler);
+        QCOMPARE(scheduler->args, (std::vector<std::string>{"euler", "ddim", "dpm"}));
+    }
+
+    void framesOfSeveralRunsNameTheNearestValidCount()
+    {
+        ParameterSpec spec;
+        spec.frames.runs = {{1, 1, 1}, {17, 408, 1}}; // one image, or 17 frames and more
+        GenerationRequest r;
+        r.frameCount = 12;
+        const auto errors = validateRequest(r, spec);
+        const FieldError* frames = find(errors, "frameCount", FieldRule::FrameCount);
+        QVERIFY(frames);
+        QCOMPARE(frames->args, (std::vector<std::string>{"17", "12"}));
+        r.frameCount = 17;
+        QVERIFY(validateRequest(r, spec).empty());
     }
 
     void learnedPositionModelsRunAtTheirSampleSizeOnly()
@@ -49,6 +81,8 @@ private Q_SLOTS:
         const ParameterSpec spec = Engine::parameterSpec(test::cogvideoxFixture("models/tiny-5b-i2v"));
         QCOMPARE(spec.requiredWidth, 96);
         QCOMPARE(spec.requiredHeight, 64);
+        QCOMPARE(spec.defaultWidth, 96); // the form starts at a size the model runs at
+        QCOMPARE(spec.defaultHeight, 64);
         GenerationRequest r;
         r.startImagePath = "start.png";
         r.frameCount = 9;

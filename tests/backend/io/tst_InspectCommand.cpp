@@ -4,8 +4,12 @@
 #include "support/TestPaths.h"
 
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QProcess>
 #include <QTest>
+
+#include <sys/stat.h>
 
 class tst_InspectCommand : public QObject {
     Q_OBJECT
@@ -53,6 +57,51 @@ private Q_SLOTS:
             QVERIFY2(lines[0].startsWith("framesmith-cli inspect: error: "), qPrintable(lines[0]));
             const QString name = QFileInfo(path).fileName();
             QVERIFY2(lines[0].contains(name) || lines[0].contains(QFileInfo(path).dir().dirName()), qPrintable(lines[0]));
+        }
+    }
+
+    // issue 16: a FIFO named like a config hung `plan` and `generate` forever. Every config is read
+    // through JsonGuard (regular files only): each command ends at once with status 2, naming it.
+    void aFifoInPlaceOfAConfigEndsAtOnce_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("model_index") << "model_index.json";
+        QTest::newRow("transformer") << "transformer/config.json";
+        QTest::newRow("vae") << "vae/config.json";
+        QTest::newRow("text encoder") << "text_encoder/config.json";
+        QTest::newRow("tokenizer") << "tokenizer/tokenizer_config.json";
+        QTest::newRow("scheduler") << "scheduler/scheduler_config.json";
+    }
+    void aFifoInPlaceOfAConfigEndsAtOnce()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const QString model = dir.filePath("model");
+        const QDir source(fixture("cogvideox/models/tiny-2b"));
+        for (const QString& sub : source.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QVERIFY(QDir().mkpath(model + "/" + sub));
+            for (const QString& name : QDir(source.filePath(sub)).entryList(QDir::Files))
+                QVERIFY(QFile::link(source.filePath(sub + "/" + name), model + "/" + sub + "/" + name));
+        }
+        QVERIFY(QFile::copy(source.filePath("model_index.json"), model + "/model_index.json"));
+        QVERIFY(QFile::remove(model + "/" + file));
+        QCOMPARE(::mkfifo(QFile::encodeName(model + "/" + file).constData(), 0600), 0);
+        const QStringList commands[] = {
+            {"inspect", "--summary", model},
+            {"plan", "--model", model, "--frames", "9", "--width", "96", "--height", "64"},
+            {"generate", "--model", model, "--prompt", "x", "--frames", "9", "--width", "96", "--height", "64",
+             "--steps", "1", "--out", dir.filePath("clip.mp4"), "--save-latents", dir.filePath("l.safetensors")}};
+        for (const QStringList& args : commands) {
+            const auto [status, out, err] = run(args);
+            // The tokenizer is read only by generate, the scheduler only when denoising starts.
+            const bool isRead = args.front() == "generate" || !(file.startsWith("tokenizer") || file.startsWith("scheduler"));
+            if (!isRead)
+                continue;
+            QVERIFY2(status == 2, qPrintable(args.front() + ": status " + QString::number(status) + " " + err));
+            QVERIFY2(err.contains(file), qPrintable(args.front() + ": " + err));
+            // inspect reads no text-encoder config: it lists the FIFO as a missing regular file.
+            if (!(args.front() == "inspect" && file.startsWith("text_encoder")))
+                QVERIFY2(err.contains("regular file"), qPrintable(args.front() + ": " + err));
         }
     }
 

@@ -7,7 +7,7 @@
 #include "framesmith/Error.h"
 #include "memory/oom/OomInjector.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "memory/planner/ModelConfigs.h"
+#include "models/ModelRegistry.h"
 #include "pipeline/GenerationHooks.h"
 #include "pipeline/HeldMemory.h"
 #include "pipeline/LatentsCheckpoint.h"
@@ -294,7 +294,7 @@ private Q_SLOTS:
         const MemoryPreset preset = test::presetOf({});
         const MemoryPlan warm = Engine::plan(r, preset, gpus);
         QCOMPARE(warm.residentComponents.size(), std::size_t(3));
-        const MemoryPlan cold = MemoryPlanner::planDetailed(loadModelConfigs(r.modelPath), r, preset, gpus).summary();
+        const MemoryPlan cold = MemoryPlanner::planDetailed(*ModelRegistry::planning(r.modelPath), r, preset, gpus).summary();
         QVERIFY(cold.residentComponents.empty());
         // The text encoder runs with the transformer and the VAE still loaded.
         QVERIFY(warm.stages.front().devices.front().peakBytes > cold.stages.front().devices.front().peakBytes);

@@ -52,7 +52,8 @@ private Q_SLOTS:
         const ModelCheck check = Engine::verifyModel(tiny2b());
         QVERIFY2(check.isUsable(), qPrintable(joined(check.problems)));
         QVERIFY(check.isModel);
-        QCOMPARE(check.spec.frameStep, 8);
+        QCOMPARE(check.spec.frames.stepAt(49), 8);
+        QCOMPARE(check.info.family, std::string("cogvideox")); // the family that recognised it described it
         QVERIFY(!check.info.displayName.empty());
     }
 

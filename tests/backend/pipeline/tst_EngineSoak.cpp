@@ -4,7 +4,7 @@
 // within 2 % of the baseline taken after a first load/unload cycle (libtorch's one-time costs:
 // thread pools, kernels). Generations are tiny so the 100 fit in a few minutes.
 #include "framesmith/Engine.h"
-#include "pipeline/DemoModelWriter.h"
+#include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
 
 #include <QTemporaryDir>
@@ -72,7 +72,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         const std::string model = m_dir.filePath("demo").toStdString();
-        DemoModelWriter::write(model, test::sourceDir() + "/resources/demo-tokenizer");
+        ModelRegistry::families().front()->writeDemoModel(model, {test::sourceDir() + "/resources/demo-tokenizer"});
         m_request.modelPath = model;
         m_request.prompt = "a lighthouse in a storm";
         m_request.frameCount = 9;

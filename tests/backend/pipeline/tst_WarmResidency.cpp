@@ -3,7 +3,7 @@
 // in RAM, would not fit); nothing is kept when even a cold run does not fit; a tiny model on a big
 // GPU keeps everything in place.
 #include "memory/planner/MemoryPlanner.h"
-#include "memory/planner/ModelConfigs.h"
+#include "models/ModelRegistry.h"
 #include "memory/presets/PresetStore.h"
 #include "pipeline/WarmResidency.h"
 #include "support/TestPaths.h"
@@ -38,7 +38,7 @@ private Q_SLOTS:
     void tinyModelKeepsEverythingInPlace()
     {
         const GenerationRequest r = test::tinyRequest(test::cogvideoxFixture("models/tiny-2b"));
-        const Residency kept = WarmResidency::choose(loadModelConfigs(r.modelPath), r, test::presetOf({}),
+        const Residency kept = WarmResidency::choose(*ModelRegistry::planning(r.modelPath), r, test::presetOf({}),
                                                      test::simulatedGpus({24}));
         QCOMPARE(kept.size(), std::size_t(3));
         for (const auto& [component, mode] : kept)
@@ -51,8 +51,8 @@ private Q_SLOTS:
         const GenerationRequest r = fullSize("cogvideox-5b");
         const MemoryPreset preset = PresetStore().load("max-speed");
         const auto devices = gpuAndHost(8, 64);
-        QVERIFY(!MemoryPlanner::planDetailed(loadModelConfigs(r.modelPath), r, preset, devices).fits());
-        QVERIFY(WarmResidency::choose(loadModelConfigs(r.modelPath), r, preset, devices).empty());
+        QVERIFY(!MemoryPlanner::planDetailed(*ModelRegistry::planning(r.modelPath), r, preset, devices).fits());
+        QVERIFY(WarmResidency::choose(*ModelRegistry::planning(r.modelPath), r, preset, devices).empty());
         QCOMPARE(WarmResidency::describe({}), std::string("nothing kept"));
     }
 
@@ -75,20 +75,20 @@ private Q_SLOTS:
         QFETCH(int, gpuGib);
         QFETCH(int, hostGib);
         const GenerationRequest r = fullSize(model.toStdString());
-        const ModelConfigs configs = loadModelConfigs(r.modelPath);
+        const std::unique_ptr<ModelPlanning> planning = ModelRegistry::planning(r.modelPath);
         const MemoryPreset p = PresetStore().load(preset.toStdString());
         const auto devices = gpuAndHost(gpuGib, hostGib);
-        QVERIFY(MemoryPlanner::planDetailed(configs, r, p, devices).fits());
-        const Residency kept = WarmResidency::choose(configs, r, p, devices);
+        QVERIFY(MemoryPlanner::planDetailed(*planning, r, p, devices).fits());
+        const Residency kept = WarmResidency::choose(*planning, r, p, devices);
         QVERIFY2(!kept.empty(), "a cold run fits: something can stay");
-        QVERIFY(MemoryPlanner::planDetailed(configs, r, p, devices, kept).fits());
+        QVERIFY(MemoryPlanner::planDetailed(*planning, r, p, devices, kept).fits());
         for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae}) {
             if (kept.count(c))
                 continue;
             for (KeepMode mode : {KeepMode::InPlace, KeepMode::OnHost}) {
                 Residency more = kept;
                 more[c] = mode;
-                QVERIFY2(!MemoryPlanner::planDetailed(configs, r, p, devices, more).fits(),
+                QVERIFY2(!MemoryPlanner::planDetailed(*planning, r, p, devices, more).fits(),
                          (std::string(componentName(c)) + " " + keepModeName(mode) + " would fit too").c_str());
             }
         }
@@ -100,25 +100,25 @@ private Q_SLOTS:
     void parksWhatTheGpuCannotKeepInRam()
     {
         const GenerationRequest r = fullSize("cogvideox-5b");
-        const ModelConfigs configs = loadModelConfigs(r.modelPath);
+        const std::unique_ptr<ModelPlanning> planning = ModelRegistry::planning(r.modelPath);
         const MemoryPreset p = PresetStore().load("24gb");
-        const Residency onBigGpu = WarmResidency::choose(configs, r, p, gpuAndHost(24, 64));
+        const Residency onBigGpu = WarmResidency::choose(*planning, r, p, gpuAndHost(24, 64));
         QCOMPARE(int(onBigGpu.at(Component::Transformer)), int(KeepMode::InPlace));
-        const Residency onSmallGpu = WarmResidency::choose(configs, r, p, gpuAndHost(16, 64));
+        const Residency onSmallGpu = WarmResidency::choose(*planning, r, p, gpuAndHost(16, 64));
         QCOMPARE(int(onSmallGpu.at(Component::Transformer)), int(KeepMode::OnHost));
         // Without the RAM for it, it is freed after its stage as in a cold run.
-        const Residency noRoom = WarmResidency::choose(configs, r, p, gpuAndHost(16, 12));
+        const Residency noRoom = WarmResidency::choose(*planning, r, p, gpuAndHost(16, 12));
         QVERIFY(!noRoom.count(Component::Transformer));
     }
 
     void keptWeightsCountInEveryStage()
     {
         const GenerationRequest r = fullSize("cogvideox-5b");
-        const ModelConfigs configs = loadModelConfigs(r.modelPath);
+        const std::unique_ptr<ModelPlanning> planning = ModelRegistry::planning(r.modelPath);
         const MemoryPreset p = PresetStore().load("24gb");
         const auto devices = gpuAndHost(80, 256);
-        const DetailedPlan cold = MemoryPlanner::planDetailed(configs, r, p, devices);
-        const DetailedPlan warm = MemoryPlanner::planDetailed(configs, r, p, devices, {{Component::Transformer, KeepMode::InPlace}});
+        const DetailedPlan cold = MemoryPlanner::planDetailed(*planning, r, p, devices);
+        const DetailedPlan warm = MemoryPlanner::planDetailed(*planning, r, p, devices, {{Component::Transformer, KeepMode::InPlace}});
         // The text encoder now runs beside the transformer, and the VAE decodes beside it.
         auto gpuWeights = [](const DetailedPlan& plan, std::size_t stage) { return plan.stages[stage].devices.front().weightBytes; };
         QVERIFY(gpuWeights(warm, 0) > gpuWeights(cold, 0));

@@ -1,88 +1,105 @@
-// The registry contract, for every registered scheduler: found by short and class name, built from
-// every fixture model's config, timesteps descending and inside the table, one step keeps the shape.
+// The sampler contract, for every sampler of every registered family, built from the family's own
+// demo model: found by short and class name, listed in the model's ParameterSpec in order, timesteps
+// strictly descending and finite, every step keeps the sample's shape and stays finite. A registry
+// answers for unknown names with the ones it knows.
 #include "framesmith/Error.h"
-#include "schedulers/DiffusionSchedule.h"
+#include "models/ModelRegistry.h"
 #include "schedulers/SchedulerRegistry.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+#include <cmath>
 
 using namespace framesmith;
 
 class TestSchedulerRegistry : public QObject {
     Q_OBJECT
 
-private Q_SLOTS:
-    void everySchedulerHonoursTheContract()
+private:
+    QTemporaryDir m_dir;
+
+    std::string demoModel(const ModelFamily& family)
     {
-        QVERIFY(SchedulerRegistry::entries().size() >= 2);
-        for (const auto& entry : SchedulerRegistry::entries()) {
-            QCOMPARE(SchedulerRegistry::findByName(entry.name), &entry);
-            QCOMPARE(SchedulerRegistry::findByName(entry.className), &entry);
-            for (const char* model : {"tiny-2b", "tiny-5b"}) {
-                auto s = SchedulerRegistry::createForModel(test::cogvideoxFixture(std::string("models/") + model), entry.name);
-                QCOMPARE(QString::fromStdString(s->name()), QString::fromStdString(entry.name));
-                s->setTimesteps(7);
-                const auto& ts = s->timesteps();
-                QCOMPARE(ts.size(), std::size_t(7));
-                for (std::size_t i = 0; i < ts.size(); ++i) {
-                    QVERIFY(ts[i] >= 0 && ts[i] < 1000);
-                    QVERIFY(i == 0 || ts[i] < ts[i - 1]);
-                }
-                GeneratorNoise noise(1);
-                at::Tensor sample = at::randn({1, 2, 4, 3, 3});
-                for (int k = 0; k < 7; ++k) {
-                    SchedulerStep out = s->step(k, at::randn({1, 2, 4, 3, 3}) * 0.1, sample, noise);
-                    QCOMPARE(out.prevSample.sizes(), sample.sizes());
-                    QVERIFY(at::isfinite(out.prevSample).all().item<bool>());
-                    sample = out.prevSample;
-                }
-            }
+        const std::string dir = m_dir.filePath(QString::fromStdString(family.info().name)).toStdString();
+        if (!QDir(QString::fromStdString(dir)).exists())
+            family.writeDemoModel(dir, {test::sourceDir() + "/resources/demo-tokenizer", 7});
+        return dir;
+    }
+
+    static void checkRun(Scheduler& s, const std::string& name)
+    {
+        QCOMPARE(QString::fromStdString(s.name()), QString::fromStdString(name));
+        s.setTimesteps(ScheduleRequest{7, 17, 96, 64});
+        QCOMPARE(s.stepCount(), 7);
+        for (int i = 0; i < s.stepCount(); ++i) {
+            QVERIFY(std::isfinite(s.timestep(i)) && s.timestep(i) >= 0);
+            QVERIFY(i == 0 || s.timestep(i) < s.timestep(i - 1));
+        }
+        GeneratorNoise noise(1);
+        at::Tensor sample = at::randn({1, 2, 4, 3, 3});
+        for (int k = 0; k < s.stepCount(); ++k) {
+            SchedulerStep out = s.step(k, at::randn({1, 2, 4, 3, 3}) * 0.1, sample, noise);
+            QCOMPARE(out.prevSample.sizes(), sample.sizes());
+            QVERIFY(at::isfinite(out.prevSample).all().item<bool>());
+            sample = out.prevSample;
         }
     }
 
-    void emptyNameMeansTheModelsOwn()
+private Q_SLOTS:
+    void everySamplerOfEveryFamilyHonoursTheContract()
     {
-        auto ddim = SchedulerRegistry::createForModel(test::cogvideoxFixture("models/tiny-2b"), "");
-        QCOMPARE(QString::fromStdString(ddim->name()), QString("ddim"));
-        auto dpm = SchedulerRegistry::createForModel(test::cogvideoxFixture("models/tiny-1.5-i2v"), "");
-        QCOMPARE(QString::fromStdString(dpm->name()), QString("dpm"));
+        QVERIFY(!ModelRegistry::families().empty());
+        for (const auto& family : ModelRegistry::families()) {
+            const SchedulerRegistry& registry = family->schedulers();
+            QVERIFY2(!registry.entries().empty(), family->info().name.c_str());
+            const std::string model = demoModel(*family);
+            const std::vector<SchedulerOption> offered = inspectModelFolder(model).spec.schedulers;
+            QCOMPARE(offered.size(), registry.entries().size());
+            for (std::size_t i = 0; i < registry.entries().size(); ++i) {
+                const SchedulerEntry& entry = registry.entries()[i];
+                QCOMPARE(registry.findByName(entry.name), &entry);
+                QCOMPARE(registry.findByName(entry.className), &entry);
+                QCOMPARE(offered[i].id, entry.name);
+                QVERIFY(!entry.label.empty() && !entry.summary.empty());
+                checkRun(*family->createScheduler(model, entry.name), entry.name);
+            }
+            auto own = family->createScheduler(model, "");
+            QVERIFY(registry.findByName(own->name()));
+        }
     }
 
     void unknownNamesAreRejectedWithTheKnownOnes()
     {
-        try {
-            SchedulerRegistry::createForModel(test::cogvideoxFixture("models/tiny-2b"), "euler");
-            QFAIL("no exception");
-        } catch (const InvalidRequestError& e) {
-            QCOMPARE(QString::fromStdString(e.field()), QString("scheduler"));
-            QVERIFY(QString(e.what()).contains("ddim"));
+        for (const auto& family : ModelRegistry::families()) {
+            try {
+                family->createScheduler(demoModel(*family), "no-such-sampler");
+                QFAIL("no exception");
+            } catch (const InvalidRequestError& e) {
+                QCOMPARE(QString::fromStdString(e.field()), QString("scheduler"));
+                QVERIFY(QString(e.what()).contains(QString::fromStdString(family->schedulers().entries().front().name)));
+            }
         }
     }
 
-    void badConfigsNameTheKey()
+    void aListAnswersByNameAndClass()
     {
-        try {
-            SchedulerConfig::fromJson("{\"timestep_spacing\": \"sideways\"}", "x.json");
-            QFAIL("no exception");
-        } catch (const FileError& e) {
-            QVERIFY(QString(e.what()).contains("timestep_spacing"));
-        }
-        QVERIFY_THROWS_EXCEPTION(FileError, SchedulerConfig::fromJson("[1, 2]", "x.json"));
-        QVERIFY_THROWS_EXCEPTION(FileError, SchedulerConfig::fromFile("/nonexistent/scheduler_config.json"));
-    }
-
-    void spacingRulesMatchDiffusers()
-    {
-        SchedulerConfig c;
-        c.timestepSpacing = "leading";
-        c.stepsOffset = 1;
-        QCOMPARE(DiffusionSchedule(c).timesteps(4), (std::vector<std::int64_t>{751, 501, 251, 1}));
-        c.timestepSpacing = "linspace";
-        QCOMPARE(DiffusionSchedule(c).timesteps(4), (std::vector<std::int64_t>{999, 666, 333, 0}));
-        c.timestepSpacing = "trailing";
-        QCOMPARE(DiffusionSchedule(c).timesteps(3), (std::vector<std::int64_t>{999, 666, 332}));
+        std::vector<std::string> builtFrom; // the _class_name each factory call saw
+        auto factory = [&](const nlohmann::json& config, const std::string&) -> std::unique_ptr<Scheduler> {
+            builtFrom.push_back(config.value("_class_name", ""));
+            return nullptr;
+        };
+        SchedulerRegistry registry({{"a", "ClassA", "A", "first", factory}});
+        QVERIFY(registry.findByName("ClassA"));
+        QVERIFY(!registry.findByClassName("a"));
+        registry.create("", nlohmann::json{{"_class_name", "ClassA"}}, "c.json");
+        registry.create("a", nlohmann::json{{"_class_name", "Other"}}, "c.json"); // built from another's config
+        registry.create("", nlohmann::json::object(), "c.json");                  // no class: the family's first
+        QCOMPARE(builtFrom, (std::vector<std::string>{"ClassA", "ClassA", "ClassA"}));
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, registry.create("", nlohmann::json{{"_class_name", "X"}}, "c.json"));
+        QVERIFY_THROWS_EXCEPTION(FileError, registry.create("", nlohmann::json::array(), "c.json"));
     }
 };
 

@@ -1,7 +1,7 @@
 #include "models/opensora/vae/OpenSoraCausalConv3d.h"
 
 #include "framesmith/Error.h"
-#include "models/cogvideox/VaeConvolution.h"
+#include "core/VaeConvolution.h"
 
 #include <ATen/ATen.h>
 

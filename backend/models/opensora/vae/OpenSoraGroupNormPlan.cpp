@@ -1,7 +1,7 @@
 #include "models/opensora/vae/OpenSoraGroupNormPlan.h"
 
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXVaeGroupNorm.h"
+#include "core/GroupNormKernel.h"
 
 #include <ATen/ATen.h>
 

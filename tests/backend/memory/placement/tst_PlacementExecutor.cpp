@@ -6,6 +6,7 @@
 #include "memory/placement/PlacementExecutor.h"
 #include "memory/placement/PlacementPlanner.h"
 #include "memory/presets/PresetStore.h"
+#include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>
@@ -114,17 +115,17 @@ private Q_SLOTS:
         PresetStore store(test::sourceDir() + "/resources/presets", "/nonexistent");
         MemoryPreset p = store.load(preset.toStdString());
         p.dtype = ComputeDtype::Float32; // the blobs are fp32
-        const ModelConfigs configs = loadModelConfigs(test::cogvideoxFixture("models/tiny-5b"));
+        const auto configs = ModelRegistry::planning(test::cogvideoxFixture("models/tiny-5b"));
         const std::vector<DeviceInfo> devices = gpus(std::vector<int>(gpuCount, 1));
-        const DetailedPlan predicted = MemoryPlanner::planDetailed(configs, GenerationRequest{}, p, devices);
+        const DetailedPlan predicted = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, p, devices);
 
-        const ModelFootprint f = PlacementPlanner::footprint(configs, p);
+        const ModelFootprint f = configs->footprint(p);
         Blob textEncoder(f.textEncoderBytes), vae(f.vaeBytes);
         FakeTransformer transformer(f);
         ModuleWeightTransport transport;
         transport.bind("text_encoder", textEncoder);
         transport.bind("vae", vae);
-        transport.bind("transformer", transformer, "transformer_blocks.");
+        transport.bind("transformer", transformer, {"transformer_blocks."});
         for (int i = 0; i < f.transformerBlockCount; ++i)
             transport.bindBlock(i, (*transformer.m_blocks)[i]);
         QCOMPARE(transport.boundBytes("transformer"), f.transformerBaseBytes + f.transformerBufferBytes);

@@ -73,7 +73,7 @@ private Q_SLOTS:
         QFETCH(int, prefetch);
         const MemoryPreset preset = presetOf({"block-streaming"}, prefetch);
         WatchedPlacement placement(preset, simulatedGpus({8}),
-                                   PlacementPlanner::footprint(loadModelConfigs(m_model), preset));
+                                   ModelRegistry::planning(m_model)->footprint(preset));
         QCOMPARE(placement.loadDevice("transformer"), c10::Device(c10::kCPU));
         const TinyRun run = runTiny(tinyRequest(m_model), preset, &placement, checkpoint());
         QCOMPARE(placement.callbacks, 3 * 2 * kBlocks); // steps x (before, after) x blocks
@@ -125,7 +125,7 @@ private Q_SLOTS:
     {
         const MemoryPreset preset = presetOf({"multi-gpu-spread"});
         WatchedPlacement placement(preset, simulatedGpus({8, 16}),
-                                   PlacementPlanner::footprint(loadModelConfigs(m_model), preset));
+                                   ModelRegistry::planning(m_model)->footprint(preset));
         QCOMPARE(placement.plan().transformerComputeDevices(), (std::vector<std::string>{"cuda:0", "cuda:1"}));
         const TinyRun run = runTiny(tinyRequest(m_model), preset, &placement, checkpoint());
         // By free memory: a third of the blocks on the 8 GiB device, the rest on the 16 GiB one.
@@ -179,20 +179,20 @@ private Q_SLOTS:
         QFETCH(QString, blocksRestOn);
         QFETCH(double, bound);
         const MemoryPreset preset = presetOf({placement.toStdString(), storage.toStdString()});
-        const ModelConfigs configs = loadModelConfigs(m_model);
+        const auto configs = ModelRegistry::planning(m_model);
         const std::vector<DeviceInfo> gpus = simulatedGpus({8});
-        WatchedPlacement runtime(preset, gpus, PlacementPlanner::footprint(configs, preset));
+        WatchedPlacement runtime(preset, gpus, configs->footprint(preset));
         QCOMPARE(runtime.loadDevice("transformer"), c10::Device(c10::kCPU)); // narrowed before any GPU holds it
         const TinyRun run = runTiny(tinyRequest(m_model), preset, &runtime, checkpoint());
 
         // Weights: the ledger of the real run equals the planner's prediction on every device.
-        const DetailedPlan predicted = MemoryPlanner::planDetailed(configs, tinyRequest(m_model), preset, gpus);
+        const DetailedPlan predicted = MemoryPlanner::planDetailed(*configs, tinyRequest(m_model), preset, gpus);
         for (const StageBreakdown& stage : predicted.stages)
             if (stage.name == stageName(Stage::Denoising))
                 for (const DeviceBreakdown& d : stage.devices)
                     QCOMPARE(runtime.stagePeak(Stage::Denoising, d.device), d.weightBytes);
-        const ModelFootprint native = PlacementPlanner::footprint(configs, presetOf({}));
-        const ModelFootprint stored = PlacementPlanner::footprint(configs, preset);
+        const ModelFootprint native = configs->footprint(presetOf({}));
+        const ModelFootprint stored = configs->footprint(preset);
         QVERIFY(stored.transformerBlockBytes < native.transformerBlockBytes * 0.3); // float32 to a byte
         QVERIFY(runtime.stagePeak(Stage::Denoising, blocksRestOn.toStdString()) >=
                 kBlocks * stored.transformerBlockBytes);
@@ -206,11 +206,11 @@ private Q_SLOTS:
     void theGuidanceReplicaIsStoredQuantizedToo()
     {
         const MemoryPreset preset = presetOf({"cfg-parallel", "int8-weights"});
-        const ModelConfigs configs = loadModelConfigs(m_model);
+        const auto configs = ModelRegistry::planning(m_model);
         auto placement = placementFor(preset, simulatedGpus({16, 16}), m_model);
         QCOMPARE(placement->replicaLoadDevice(), c10::Device(c10::kCPU));
         const TinyRun run = runTiny(tinyRequest(m_model), preset, placement.get(), checkpoint());
-        const ModelFootprint stored = PlacementPlanner::footprint(configs, preset);
+        const ModelFootprint stored = configs->footprint(preset);
         QCOMPARE(placement->replicaBytes(), stored.transformerBytes() - stored.transformerBufferBytes);
         QCOMPARE(placement->forwards().size(), std::size_t(2 * 3));
         const double error = relativeError(run.latents, m_resident);

@@ -2,6 +2,7 @@
 // names a lever, and peaks that respond to the request the way they must.
 #include "memory/planner/MemoryPlanner.h"
 #include "memory/presets/PresetStore.h"
+#include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
 
 #include <QTest>
@@ -20,9 +21,10 @@ std::vector<DeviceInfo> gpus(std::vector<double> gib)
     return devices;
 }
 
-ModelConfigs fullSize(const char* model)
+// The model as its family describes it to the planner (the planner itself names no family).
+std::unique_ptr<ModelPlanning> fullSize(const char* model)
 {
-    return loadModelConfigs(test::cogvideoxFixture(std::string("full-size-configs/") + model));
+    return ModelRegistry::planning(test::cogvideoxFixture(std::string("full-size-configs/") + model));
 }
 
 MemoryPreset preset(const char* name)
@@ -78,7 +80,7 @@ private Q_SLOTS:
         QFETCH(QString, preset);
         QFETCH(double, gib);
         QFETCH(bool, fits);
-        const DetailedPlan plan = MemoryPlanner::planDetailed(fullSize(model.toLatin1().constData()), GenerationRequest{},
+        const DetailedPlan plan = MemoryPlanner::planDetailed(*fullSize(model.toLatin1().constData()), GenerationRequest{},
                                                               ::preset(preset.toLatin1().constData()), gpus({gib}));
         QCOMPARE(plan.fits(), fits);
         QCOMPARE(plan.stages.size(), std::size_t(3));
@@ -87,46 +89,46 @@ private Q_SLOTS:
     void adviceNamesALeverThatFits()
     {
         // 1.5's untiled decode of 81 x 1360 x 768 does not fit 18 GiB: tiling does.
-        const ModelConfigs configs = fullSize("cogvideox1.5-5b");
+        const auto configs = fullSize("cogvideox1.5-5b");
         const GenerationRequest request = large();
-        const DetailedPlan plan = MemoryPlanner::planDetailed(configs, request, preset("max-speed"), gpus({18}));
-        const auto advice = MemoryPlanner::advise(configs, request, plan, gpus({18}));
+        const DetailedPlan plan = MemoryPlanner::planDetailed(*configs, request, preset("max-speed"), gpus({18}));
+        const auto advice = MemoryPlanner::advise(*configs, request, plan, gpus({18}));
         QVERIFY(advice.size() >= 2);
         QVERIFY(QString::fromStdString(advice.front()).contains("vae-decode"));
         QVERIFY2(QString::fromStdString(advice.back()).contains("\"vae-tiling\""), advice.back().c_str());
         // 5b denoising does not fit 12 GiB: streaming the blocks does.
-        const ModelConfigs big = fullSize("cogvideox-5b");
-        const DetailedPlan denoise = MemoryPlanner::planDetailed(big, GenerationRequest{}, preset("max-speed"), gpus({12}));
-        const auto more = MemoryPlanner::advise(big, GenerationRequest{}, denoise, gpus({12}));
+        const auto big = fullSize("cogvideox-5b");
+        const DetailedPlan denoise = MemoryPlanner::planDetailed(*big, GenerationRequest{}, preset("max-speed"), gpus({12}));
+        const auto more = MemoryPlanner::advise(*big, GenerationRequest{}, denoise, gpus({12}));
         QVERIFY2(QString::fromStdString(more.back()).contains("stream transformer blocks"), more.back().c_str());
     }
 
     void autoPicksTheFastestPresetThatFits()
     {
-        const ModelConfigs configs = fullSize("cogvideox-5b");
+        const auto configs = fullSize("cogvideox-5b");
         const PresetStore store(test::sourceDir() + "/resources/presets", "/nonexistent");
         auto chosen = [&](std::vector<double> gib) {
             return QString::fromStdString(
-                MemoryPlanner::choosePreset(configs, GenerationRequest{}, preset("auto"), gpus(gib), store).name);
+                MemoryPlanner::choosePreset(*configs, GenerationRequest{}, preset("auto"), gpus(gib), store).name);
         };
         QCOMPARE(chosen({80}), QString("max-speed"));
         QCOMPARE(chosen({24}), QString("max-speed"));
         QCOMPARE(chosen({24, 24}), QString("multi-gpu"));
         QCOMPARE(chosen({10}), QString("low-memory"));
-        const ModelConfigs large15 = fullSize("cogvideox1.5-5b");
+        const auto large15 = fullSize("cogvideox1.5-5b");
         QCOMPARE(QString::fromStdString(
-                     MemoryPlanner::choosePreset(large15, large(), preset("auto"), gpus({18}), store).name),
+                     MemoryPlanner::choosePreset(*large15, large(), preset("auto"), gpus({18}), store).name),
                  QString("24gb")); // untiled decode does not fit, tiled does
     }
 
     void multiGpuUsesBothCards()
     {
-        const DetailedPlan plan = MemoryPlanner::planDetailed(fullSize("cogvideox-5b"), GenerationRequest{},
+        const DetailedPlan plan = MemoryPlanner::planDetailed(*fullSize("cogvideox-5b"), GenerationRequest{},
                                                               preset("multi-gpu"), gpus({24, 24}));
         QVERIFY(peakOf(plan, "denoise", "cuda:0") > (4ll << 30));
         QVERIFY(peakOf(plan, "denoise", "cuda:1") > (4ll << 30));
         // Too small for a transformer copy each: blocks are spread instead.
-        const DetailedPlan spread = MemoryPlanner::planDetailed(fullSize("cogvideox-5b"), GenerationRequest{},
+        const DetailedPlan spread = MemoryPlanner::planDetailed(*fullSize("cogvideox-5b"), GenerationRequest{},
                                                                 preset("multi-gpu"), gpus({12, 12}));
         QVERIFY(spread.placement.cfgUnconditionalDevice().empty());
         QCOMPARE(spread.placement.transformerComputeDevices().size(), std::size_t(2));
@@ -137,13 +139,13 @@ private Q_SLOTS:
 
     void peaksGrowWithTheRequest()
     {
-        const ModelConfigs configs = fullSize("cogvideox-5b");
+        const auto configs = fullSize("cogvideox-5b");
         GenerationRequest small;
         small.frameCount = 17;
         GenerationRequest unguided;
         unguided.guidanceScale = 1.0;
         const auto plan = [&](const GenerationRequest& r, const char* p) {
-            return MemoryPlanner::planDetailed(configs, r, preset(p), gpus({80}));
+            return MemoryPlanner::planDetailed(*configs, r, preset(p), gpus({80}));
         };
         QVERIFY(peakOf(plan(small, "max-speed"), "denoise", "cuda:0") < peakOf(plan({}, "max-speed"), "denoise", "cuda:0"));
         QVERIFY(peakOf(plan(unguided, "max-speed"), "denoise", "cuda:0") < peakOf(plan({}, "max-speed"), "denoise", "cuda:0"));
@@ -152,7 +154,7 @@ private Q_SLOTS:
 
     void summaryHasTheJsonShape()
     {
-        const MemoryPlan plan = planMemory(fullSize("cogvideox-2b"), GenerationRequest{}, preset("24gb"), gpus({24}));
+        const MemoryPlan plan = planMemory(*fullSize("cogvideox-2b"), GenerationRequest{}, preset("24gb"), gpus({24}));
         QVERIFY(plan.fits);
         QCOMPARE(QString::fromStdString(plan.stages.at(1).name), QString("denoise"));
         QCOMPARE(QString::fromStdString(plan.stages.at(1).devices.front().device), QString("cuda:0"));

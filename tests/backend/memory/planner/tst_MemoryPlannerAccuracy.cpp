@@ -1,16 +1,17 @@
 // The planner against measured host peaks of real modules on the CPU (CpuAllocationTracker):
 // weights must match exactly, working memory within the band the planner promises. Residuals are
 // printed (qInfo) and recorded in docs/benchmarks.md, "Memory planner accuracy".
-#include "memory/planner/ActivationEstimator.h"
 #include "memory/monitor/CpuAllocationTracker.h"
-#include "memory/planner/ParameterCounter.h"
-#include "memory/placement/PlacementPlanner.h"
-#include "support/TestPaths.h"
-#include "models/cogvideox/CogVideoXAttention.h"
+#include "memory/planner/ActivationEstimator.h"
+#include "models/ModelRegistry.h"
+#include "models/cogvideox/CogVideoXActivations.h"
+#include "models/cogvideox/CogVideoXDemoConfigs.h"
+#include "models/cogvideox/CogVideoXParameterCounter.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 #include "models/cogvideox/CogVideoXVae.h"
-#include "pipeline/DemoModelConfigs.h"
+#include "support/TestPaths.h"
 #include "text/T5Encoder.h"
+#include "text/T5MemoryModel.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -53,7 +54,7 @@ private Q_SLOTS:
         preset.dtype = static_cast<ComputeDtype>(dtype);
         const c10::ScalarType scalar = preset.dtype == ComputeDtype::Float32 ? c10::kFloat
                                        : preset.dtype == ComputeDtype::Float16 ? c10::kHalf : c10::kBFloat16;
-        QCOMPARE(PlacementPlanner::footprint(loadModelConfigs(folder), preset).textEncoderBytes,
+        QCOMPARE(ModelRegistry::planning(folder)->footprint(preset).textEncoderBytes,
                  T5Encoder::weightBytes(T5Config::fromFile(folder + "/text_encoder/config.json"), scalar));
     }
 
@@ -80,15 +81,14 @@ private Q_SLOTS:
         t5.numHeads = heads;
         t5.dKv = dModel / heads;
         t5.numLayers = 4;
-        ModelConfigs configs;
-        configs.textEncoder = {static_cast<int>(t5.vocabSize), dModel, dModel / heads, dFf, 4, heads, 32, true, 226};
-        configs.transformer.textEmbedDim = dModel;
+        CogVideoXTransformerConfig transformer;
+        transformer.textEmbedDim = dModel;
 
         const std::int64_t before = CpuAllocationTracker::currentBytes();
         T5Encoder encoder(t5);
         fillRandom(encoder);
         const std::int64_t weights = CpuAllocationTracker::currentBytes() - before;
-        QCOMPARE(weights, ParameterCounter::textEncoder(configs.textEncoder) * 4);
+        QCOMPARE(weights, T5MemoryModel::parameterElements(t5) * 4);
 
         CpuAllocationTracker::resetPeak();
         const std::int64_t start = CpuAllocationTracker::currentBytes();
@@ -96,21 +96,18 @@ private Q_SLOTS:
         at::Tensor embeddings = encoder.forward(ids);
         const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
         // The estimate also counts both prompts' embeddings kept for denoising (one is measured here).
-        const std::int64_t predicted = ActivationEstimator::textEncode(configs, ComputeDtype::Float32) -
+        const std::int64_t predicted = CogVideoXActivations::textEncode(t5, transformer, ComputeDtype::Float32) -
                                        226ll * dModel * 4;
         qInfo("T5 d_model %d: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)", dModel, mib(measured),
               mib(predicted), 100.0 * (predicted - measured) / measured);
         QVERIFY2(predicted >= measured * 0.9 && predicted <= measured * 1.1, "outside the planner's band");
     }
 
-    // The estimator's copies of the port's chunking rules are the port's rules.
+    // The estimator's copy of the port's chunking rule is the port's rule (RoPE chunks: the
+    // activation model calls the attention's own rule).
     void chunkRulesMatchTheModel()
     {
         QCOMPARE(ActivationEstimator::kScoreBudgetBytes, AttentionOptions{}.scoreBudgetBytes);
-        for (std::int64_t batch : {1, 2})
-            for (std::int64_t videoTokens : {1, 1248, 17550, 44880})
-                QCOMPARE(ActivationEstimator::ropeChunkTokens(batch, 3072, videoTokens),
-                         CogVideoXAttention::ropeChunkTokens(batch, 3072, videoTokens));
     }
 
     // One guided denoising forward of the mid-size workloads (tests/fixtures/cogvideox-mid: real
@@ -126,15 +123,17 @@ private Q_SLOTS:
         QFETCH(QString, model);
         c10::InferenceMode inference;
         const std::string name = model.toStdString();
-        ModelConfigs configs = loadModelConfigs(test::cogvideoxFixture("full-size-configs/cogvideox-" + name));
-        configs.transformer.numLayers = 2; // the mid workloads are the full configs with 2 blocks
+        const std::string full = test::cogvideoxFixture("full-size-configs/cogvideox-" + name);
+        CogVideoXTransformerConfig fullConfig = CogVideoXTransformerConfig::fromFile(full + "/transformer/config.json");
+        fullConfig.numLayers = 2; // the mid workloads are the full configs with 2 blocks
+        const CogVideoXVaeConfig fullVae = CogVideoXVaeConfig::fromFile(full + "/vae/config.json");
         auto config = CogVideoXTransformerConfig::fromFile(test::fixturesDir() + "/cogvideox-mid/transformer-" + name +
                                                            "-mid/config.json");
         const std::int64_t before = CpuAllocationTracker::currentBytes();
         CogVideoXTransformer3D transformer(config);
         fillRandom(transformer);
         const std::int64_t weights = CpuAllocationTracker::currentBytes() - before;
-        const TransformerCount count = ParameterCounter::transformer(configs.transformer);
+        const TransformerCount count = CogVideoXParameterCounter::transformer(fullConfig);
         QCOMPARE(weights, (count.stateDictElements() + count.bufferElements) * 4);
 
         GenerationRequest request;
@@ -150,8 +149,8 @@ private Q_SLOTS:
         at::Tensor out = transformer.forward(latents, prompts, timestep, transformer.rotaryEmbedding(128, 192, 13),
                                              std::nullopt);
         const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
-        const std::int64_t predicted = ActivationEstimator::denoise(configs, request, 2, ComputeDtype::Float32,
-                                                                    AttentionPath::ChunkedMath);
+        const std::int64_t predicted = CogVideoXActivations::denoise(fullConfig, fullVae, request, 2, ComputeDtype::Float32,
+                                                                     AttentionPath::ChunkedMath);
         qInfo("transformer %s-mid: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)", name.c_str(),
               mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured);
         QVERIFY2(predicted >= measured * 0.9 && predicted <= measured * 1.1, "outside the planner's band");
@@ -176,12 +175,11 @@ private Q_SLOTS:
         QFETCH(bool, tiled);
         QFETCH(double, lowest);
         c10::InferenceMode inference;
-        ModelConfigs configs = loadModelConfigs(test::cogvideoxFixture("full-size-configs/cogvideox-2b"));
+        const auto transformer = CogVideoXTransformerConfig::fromFile(
+            test::cogvideoxFixture("full-size-configs/cogvideox-2b/transformer/config.json"));
         const CogVideoXVaeConfig vaeConfig =
-            vae == "demo" ? CogVideoXVaeConfig::fromJsonText(DemoModelConfigs::vae().dump(), "demo vae")
+            vae == "demo" ? CogVideoXVaeConfig::fromJsonText(CogVideoXDemoConfigs::vae().dump(), "demo vae")
                           : CogVideoXVaeConfig::fromFile(test::fixturesDir() + "/cogvideox-mid/vae/config.json");
-        configs.vae.blockOutChannels.assign(vaeConfig.blockOutChannels.begin(), vaeConfig.blockOutChannels.end());
-        configs.vae.layersPerBlock = static_cast<int>(vaeConfig.layersPerBlock);
         CogVideoXVae model(vaeConfig);
         fillRandom(model);
         VaeOptions options;
@@ -205,7 +203,7 @@ private Q_SLOTS:
         at::manual_seed(1);
         at::Tensor decoded = model.decode(at::randn({1, 16, (frames - 1) / 4 + 1, 8, 12}), options);
         const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
-        const std::int64_t predicted = ActivationEstimator::vaeDecode(configs, request, preset, true);
+        const std::int64_t predicted = CogVideoXActivations::vaeDecode(transformer, vaeConfig, request, preset, true);
         qInfo("VAE decode %s: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)",
               QTest::currentDataTag(), mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured);
         QVERIFY2(predicted >= measured * lowest && predicted <= measured * 1.25, "outside the planner's band");

@@ -55,6 +55,41 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(FileError, CogVideoXTransformerConfig::fromFile("/nonexistent/config.json"));
     }
 
+    // issue 16: absurd sizes are refused where read, naming file, key, value and bound (they grew
+    // a 22 GB sincos table, or were narrowed: 4294967298 layers ran as 2).
+    void refusesAbsurdSizesBeforeAllocating_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("heads 1e6") << R"({"num_attention_heads": 1000000})" << "num_attention_heads" << "1000000";
+        QTest::newRow("layers 2^32+2") << R"({"num_layers": 4294967298})" << "num_layers" << "4294967298";
+        QTest::newRow("layers 2^64-1") << R"({"num_layers": 18446744073709551615})" << "num_layers" << "18446744073709551615";
+        QTest::newRow("in_channels 1e8") << R"({"in_channels": 100000000})" << "in_channels" << "100000000";
+        QTest::newRow("sample_height 1e5") << R"({"sample_height": 100000})" << "sample_height" << "100000";
+        QTest::newRow("sample_frames 2e9") << R"({"sample_frames": 2000000000})" << "sample_frames" << "2000000000";
+        QTest::newRow("text length 1e9") << R"({"max_text_seq_length": 1000000000})" << "max_text_seq_length" << "1000000000";
+        QTest::newRow("temporal ratio 0") << R"({"temporal_compression_ratio": 0})" << "temporal_compression_ratio" << "0";
+        QTest::newRow("size as a float") << R"({"sample_width": 1e5})" << "sample_width" << "100000";
+        QTest::newRow("table too large") << R"({"sample_height": 4096, "sample_width": 4096, "sample_frames": 49})"
+                                         << "sample_height" << "4096";
+    }
+    void refusesAbsurdSizesBeforeAllocating()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        try {
+            CogVideoXTransformerConfig::fromJsonText(json.toStdString(), "cfg.json");
+            QFAIL("accepted an absurd config");
+        } catch (const FileError& e) {
+            QCOMPARE(e.path(), std::string("cfg.json"));
+            const QString what = e.what();
+            QVERIFY2(what.contains(key) && (what.contains(value) || what.contains("1e+05")), e.what());
+            QVERIFY2(what.contains("limit") || what.contains("minimum") || what.contains("integer"), e.what());
+        }
+    }
+
     void fullSizeModelsHaveTheReferenceParameterCount_data()
     {
         QTest::addColumn<QString>("model");

@@ -35,6 +35,33 @@ private Q_SLOTS:
                                  CogVideoXVaeConfig::fromJsonText("{\"block_out_channels\": [30, 64], \"norm_num_groups\": 32}", "cfg"));
     }
 
+    // issue 16: 0 groups divided by zero (SIGFPE), 1e8 layers per block cost `plan` 3.8 GB, and a
+    // zero scaling factor was accepted; each is refused where read, naming the key and the bound.
+    void refusesAbsurdNumbersWhereRead_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("norm_num_groups 0") << R"({"norm_num_groups": 0})" << "norm_num_groups";
+        QTest::newRow("layers_per_block 1e8") << R"({"layers_per_block": 100000000})" << "layers_per_block";
+        QTest::newRow("temporal ratio 0") << R"({"temporal_compression_ratio": 0})" << "temporal_compression_ratio";
+        QTest::newRow("scaling_factor 0") << R"({"scaling_factor": 0})" << "scaling_factor";
+        QTest::newRow("latent channels 2^32+16") << R"({"latent_channels": 4294967312})" << "latent_channels";
+        QTest::newRow("channels 1e6") << R"({"block_out_channels": [1000000, 64]})" << "block_out_channels";
+        QTest::newRow("64 blocks") << R"({"block_out_channels": [8,8,8,8,8,8,8,8,8,8]})" << "block_out_channels";
+    }
+    void refusesAbsurdNumbersWhereRead()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, key);
+        try {
+            CogVideoXVaeConfig::fromJsonText(json.toStdString(), "vae.json");
+            QFAIL("accepted an absurd config");
+        } catch (const FileError& e) {
+            QCOMPARE(e.path(), std::string("vae.json"));
+            QVERIFY2(QString(e.what()).contains(key), e.what());
+        }
+    }
+
     void missingFileIsNamed()
     {
         try {

@@ -1,0 +1,34 @@
+#pragma once
+// `framesmith-cli eval KIND --model DIR --case CASE.safetensors --out OUT.safetensors` runs one
+// fixture case through the port. Each family lists its own kinds (ModelFamily::evalKinds:
+// text-encoder, transformer, vae, scheduler, pipeline, ...) from inside its folder; the CLI picks
+// the family that recognises DIR and runs its handler. A handler reads the case's inputs by their
+// fixture-README names, honours the case's metadata (`__metadata__["json"]`) and returns every
+// non-debug output the case holds, under the same names. The calling thread only.
+#include "io/SafetensorsReader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <string>
+
+namespace framesmith {
+
+struct EvalCase {
+    std::string modelDir;            // as given (--model), may be a component folder; empty: use the metadata's
+    const SafetensorsReader& input;
+    nlohmann::json meta;             // parsed __metadata__["json"], or {} when absent
+    std::string casePath;
+};
+
+using EvalOutputs = std::map<std::string, at::Tensor>;
+using EvalFunction = std::function<EvalOutputs(const EvalCase&)>;
+
+struct EvalKind {
+    std::string name;    // "transformer"
+    std::string summary; // one line for `framesmith-cli help`
+    EvalFunction run;
+};
+
+} // namespace framesmith

@@ -1,0 +1,70 @@
+#include "models/cogvideox/CogVideoXDemoModel.h"
+
+#include "framesmith/Error.h"
+#include "models/DemoTokenizer.h"
+#include "models/DemoWeights.h"
+#include "models/cogvideox/CogVideoXDemoConfigs.h"
+#include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/cogvideox/CogVideoXVae.h"
+#include "text/T5Config.h"
+#include "text/T5Encoder.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace framesmith {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void writeJson(const fs::path& path, const nlohmann::json& value)
+{
+    fs::create_directories(path.parent_path());
+    const fs::path tmp = path.string() + ".tmp";
+    {
+        std::ofstream out(tmp);
+        out << value.dump(2) << "\n";
+        if (!out)
+            throw FileError(ErrorCode::Io, path.string(), "cannot write");
+    }
+    fs::rename(tmp, path);
+}
+
+} // namespace
+
+void CogVideoXDemoModel::write(const std::string& dir, const std::string& tokenizerDir, std::uint64_t seed)
+{
+    writeWithConfigs(dir, tokenizerDir, CogVideoXDemoConfigs::transformer(), CogVideoXDemoConfigs::vae(),
+                     textEncoderConfig(tokenizerDir), seed);
+}
+
+nlohmann::json CogVideoXDemoModel::textEncoderConfig(const std::string& tokenizerDir)
+{
+    return CogVideoXDemoConfigs::textEncoder(DemoTokenizer::vocabSize(tokenizerDir));
+}
+
+void CogVideoXDemoModel::writeWithConfigs(const std::string& dirText, const std::string& tokenizerDir,
+                                          const nlohmann::json& transformerConfig, const nlohmann::json& vaeConfig,
+                                          const nlohmann::json& textEncoderConfig, std::uint64_t seed)
+{
+    const fs::path dir(dirText);
+    if (fs::exists(dir) && !fs::is_empty(dir) && !fs::exists(dir / "model_index.json"))
+        throw FileError(ErrorCode::Io, dirText, "exists and is not a model folder: choose an empty or new folder");
+    DemoTokenizer::copyTo(tokenizerDir, (dir / "tokenizer").string());
+    writeJson(dir / "scheduler" / "scheduler_config.json", CogVideoXDemoConfigs::scheduler());
+    writeJson(dir / "transformer" / "config.json", transformerConfig);
+    writeJson(dir / "vae" / "config.json", vaeConfig);
+    writeJson(dir / "text_encoder" / "config.json", textEncoderConfig);
+
+    CogVideoXTransformer3D transformer(CogVideoXTransformerConfig::fromFile((dir / "transformer" / "config.json").string()));
+    DemoWeights::write(transformer, (dir / "transformer" / "diffusion_pytorch_model.safetensors").string(), seed);
+    CogVideoXVae vae(CogVideoXVaeConfig::fromFile((dir / "vae" / "config.json").string()));
+    DemoWeights::write(vae, (dir / "vae" / "diffusion_pytorch_model.safetensors").string(), seed + 1);
+    T5Encoder encoder(T5Config::fromFile((dir / "text_encoder" / "config.json").string()));
+    DemoWeights::write(encoder, (dir / "text_encoder" / "model.safetensors").string(), seed + 2);
+    // Written last: a folder without model_index.json is never mistaken for a finished model.
+    writeJson(dir / "model_index.json", CogVideoXDemoConfigs::modelIndex());
+}
+
+} // namespace framesmith

@@ -1,0 +1,20 @@
+#include "models/cogvideox/CogVideoXScheduler.h"
+
+#include "framesmith/Error.h"
+
+namespace framesmith {
+
+void CogVideoXScheduler::setTimesteps(const ScheduleRequest& request)
+{
+    m_timesteps = m_schedule.timesteps(request.stepCount);
+    restart();
+}
+
+void CogVideoXScheduler::checkStep(int index) const
+{
+    if (index < 0 || index >= static_cast<int>(m_timesteps.size()))
+        throw Error(ErrorCode::Internal, name() + " scheduler: step " + std::to_string(index) + " of " +
+                                             std::to_string(m_timesteps.size()) + " (setTimesteps first)");
+}
+
+} // namespace framesmith

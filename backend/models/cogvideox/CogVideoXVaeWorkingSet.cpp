@@ -1,0 +1,144 @@
+#include "models/cogvideox/CogVideoXVaeWorkingSet.h"
+
+#include "models/cogvideox/ConvWindowPlan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace framesmith {
+namespace {
+
+constexpr std::int64_t kCausalPad = 2; // frames a 3-frame causal kernel prepends
+
+struct Level {
+    std::int64_t frames, height, width;
+    std::int64_t area() const { return height * width; }
+};
+
+// One conv at one level (of its output), with what its caller holds alongside (a resnet's residual).
+struct ConvSite {
+    std::int64_t in, out;
+    Level level;
+    std::int64_t heldChannels;    // channels x frames x area kept by the caller meanwhile
+    std::int64_t sourceBytes = 0; // upsampler: its input, before the 2x nearest upsampling
+    bool isUpsampler() const { return sourceBytes > 0; }
+    std::int64_t context() const { return isUpsampler() ? 0 : kCausalPad; }
+    std::int64_t kernelVolume() const { return isUpsampler() ? 9 : 27; } // 1x3x3 or 3x3x3
+};
+
+class Walk {
+public:
+    Walk(const CogVideoXVaeConfig& config, const CogVideoXVaeDecodeShape& shape) : m_config(config), m_shape(shape) {}
+
+    // Every causal conv and upsampler of the decoder, in execution order, for a batch of `latentFrames`.
+    std::vector<ConvSite> sites(std::int64_t latentFrames) const
+    {
+        const std::vector<std::int64_t>& channels = m_config.blockOutChannels; // reversed: top of the decoder first
+        std::vector<std::int64_t> r(channels.rbegin(), channels.rend());
+        Level level{latentFrames, m_shape.latentHeight, m_shape.latentWidth};
+        std::vector<ConvSite> out;
+        out.push_back({m_config.latentChannels, r[0], level, 0}); // conv_in
+        for (int k = 0; k < 2; ++k)                               // mid block
+            resnet(out, r[0], r[0], level);
+        const int timeLevels = static_cast<int>(std::lround(std::log2(m_config.temporalCompressionRatio)));
+        std::int64_t channelsIn = r[0];
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            for (std::int64_t j = 0; j <= m_config.layersPerBlock; ++j) {
+                resnet(out, channelsIn, r[i], level);
+                channelsIn = r[i];
+            }
+            if (i + 1 == r.size())
+                break;
+            const std::int64_t sourceBytes = r[i] * level.frames * level.area() * m_shape.elementBytes;
+            level.height *= 2;
+            level.width *= 2;
+            if (static_cast<int>(i) < timeLevels && level.frames > 1)
+                level.frames = level.frames % 2 ? 1 + 2 * (level.frames - 1) : 2 * level.frames;
+            out.push_back({r[i], r[i], level, 0, sourceBytes});
+        }
+        out.push_back({r.back(), m_config.outChannels, level, 0}); // norm_out + conv_out
+        return out;
+    }
+
+    // Bytes live while one conv runs: its input, the caller's residual, the padded window, the
+    // output (and a window's own result when there are several) and the engine's buffers.
+    std::int64_t live(const ConvSite& s) const
+    {
+        const std::int64_t b = m_shape.elementBytes, a = s.level.area(), t = s.level.frames;
+        const std::int64_t frameBytes = s.in * a * b;
+        const std::vector<std::int64_t> windows =
+            ConvWindowPlan::windows({t, s.context(), frameBytes, m_shape.convWindowBytes});
+        const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
+        const std::int64_t window = (largest + s.context()) * frameBytes;
+        const std::int64_t output = t * s.out * a * b;
+        const std::int64_t result = windows.size() > 1 ? largest * s.out * a * b : 0;
+        const std::int64_t engine = engineBytes(s, largest);
+        const std::int64_t input = s.isUpsampler() ? s.sourceBytes : t * frameBytes;
+        return input + s.heldChannels * t * a * b + window + output + result + engine;
+    }
+
+    // The convolution's own buffers for a window of n output frames.
+    std::int64_t engineBytes(const ConvSite& s, std::int64_t n) const
+    {
+        const std::int64_t b = m_shape.elementBytes, a = s.level.area();
+        const std::int64_t windowBytes = (n + s.context()) * s.in * a * b;
+        if (!m_shape.isCpu)
+            return windowBytes + n * s.out * a * b; // cuDNN: workspace about the size of its operands
+        // oneDNN (models/cogvideox/VaeConvolution) reorders input, output and weights on every call.
+        return windowBytes + n * s.out * a * b + s.in * s.out * s.kernelVolume() * b;
+    }
+
+    std::int64_t cacheBytes(const ConvSite& s) const
+    {
+        return s.isUpsampler() ? 0 : kCausalPad * s.in * s.level.area() * m_shape.elementBytes;
+    }
+
+private:
+    static void resnet(std::vector<ConvSite>& out, std::int64_t in, std::int64_t channels, const Level& level)
+    {
+        // conv1 runs beside the shortcut's output (or the input itself, its residual); conv2
+        // beside the residual.
+        out.push_back({in, channels, level, in != channels ? channels : 0});
+        out.push_back({channels, channels, level, channels});
+    }
+
+    const CogVideoXVaeConfig& m_config;
+    const CogVideoXVaeDecodeShape& m_shape;
+};
+
+std::vector<std::int64_t> batchSizes(std::int64_t frames)
+{
+    // CogVideoXVae::frameBatches: max(F / 2, 1) batches of 2, the remainder joins the first.
+    const std::int64_t count = std::max<std::int64_t>(frames / 2, 1);
+    std::vector<std::int64_t> sizes(count, 2);
+    sizes.front() = std::min<std::int64_t>(frames, 2 + frames % 2);
+    return sizes;
+}
+
+} // namespace
+
+std::int64_t CogVideoXVaeWorkingSet::peakBytes(const CogVideoXVaeConfig& config, const CogVideoXVaeDecodeShape& shape)
+{
+    const Walk walk(config, shape);
+    const std::vector<std::int64_t> batches = batchSizes(shape.latentFrames);
+    std::int64_t peak = 0;
+    for (std::size_t k = 0; k < batches.size(); ++k) {
+        const std::vector<ConvSite> sites = walk.sites(batches[k]);
+        // Caches: a batch with a successor leaves each conv's last frames behind (held from that
+        // conv on); a batch with a predecessor finds them (held until that conv takes them).
+        std::int64_t allCaches = 0;
+        for (const ConvSite& s : sites)
+            allCaches += walk.cacheBytes(s);
+        std::int64_t before = 0;
+        for (const ConvSite& s : sites) {
+            const std::int64_t left = k + 1 < batches.size() ? before : 0;
+            const std::int64_t found = k > 0 ? allCaches - before - walk.cacheBytes(s) : 0;
+            peak = std::max(peak, walk.live(s) + left + found);
+            before += walk.cacheBytes(s);
+        }
+    }
+    return peak + shape.outputBytes;
+}
+
+} // namespace framesmith
