@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   qt6-base-dev qt6-multimedia-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  qt6-svg-dev libqcustomplot-dev libgl-dev
+  qt6-svg-dev libqcustomplot-dev libgl-dev qt6-translations-l10n
   libtorch-dev libopenblas0-pthread
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
   libsentencepiece-dev sentencepiece nlohmann-json3-dev

@@ -23,10 +23,6 @@
         <translation>The clip could not be added to the history.</translation>
     </message>
     <message>
-        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
-        <translation>Parameters loaded; the clip&apos;s video is missing: %1</translation>
-    </message>
-    <message>
         <source>The clip&apos;s video could not be read.</source>
         <translation>The clip&apos;s video could not be read.</translation>
     </message>
@@ -54,12 +50,135 @@
         <source>The clip could not be exported.</source>
         <translation>The clip could not be exported.</translation>
     </message>
+    <message>
+        <source>Settings loaded; the clip&apos;s video is missing: %1</source>
+        <translation>Settings loaded; the clip&apos;s video is missing: %1</translation>
+    </message>
+    <message>
+        <source>The clip could not be renamed.</source>
+        <translation>The clip could not be renamed.</translation>
+    </message>
+    <message>
+        <source>Delete the clip?</source>
+        <translation>Delete the clip?</translation>
+    </message>
+    <message>
+        <source>Delete this clip, its video and its settings from the history?</source>
+        <translation>Delete this clip, its video and its settings from the history?</translation>
+    </message>
+    <message>
+        <source>Exports you made elsewhere are kept.</source>
+        <translation>Exports you made elsewhere are kept.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Delete</translation>
+    </message>
+    <message>
+        <source>The history entry %1 was already gone</source>
+        <translation>The history entry %1 was already gone</translation>
+    </message>
+    <message>
+        <source>The run could not be added to the history.</source>
+        <translation>The run could not be added to the history.</translation>
+    </message>
+    <message>
+        <source>Settings loaded; this run has no clip yet: right-click it and choose Decode again</source>
+        <translation>Settings loaded; this run has no clip yet: right-click it and choose Decode again</translation>
+    </message>
 </context>
 <context>
-    <name>ExportChooser</name>
+    <name>DecodeAgainDialog</name>
     <message>
-        <source>%1 (folder)</source>
-        <translation>%1 (folder)</translation>
+        <source>Decode again</source>
+        <translation>Decode again</translation>
+    </message>
+    <message>
+        <source>Decode in &amp;tiles (less memory, a little slower)</source>
+        <translation>Decode in &amp;tiles (less memory, a little slower)</translation>
+    </message>
+    <message>
+        <source>Tile &amp;height:</source>
+        <translation>Tile &amp;height:</translation>
+    </message>
+    <message>
+        <source>Tile &amp;width:</source>
+        <translation>Tile &amp;width:</translation>
+    </message>
+    <message>
+        <source>Decode one &amp;frame batch at a time (slicing)</source>
+        <translation>Decode one &amp;frame batch at a time (slicing)</translation>
+    </message>
+    <message>
+        <source>They hold %1 of %2 denoising steps: the clip will look unfinished.</source>
+        <translation>They hold %1 of %2 denoising steps: the clip will look unfinished.</translation>
+    </message>
+    <message>
+        <source>They hold all %1 denoising steps.</source>
+        <translation>They hold all %1 denoising steps.</translation>
+    </message>
+    <message>
+        <source>Decode the kept latents again with other VAE settings; the denoising is not redone.
+%1
+%2</source>
+        <translation>Decode the kept latents again with other VAE settings; the denoising is not redone.
+%1
+%2</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>&amp;Decode</source>
+        <translation>&amp;Decode</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export clip</source>
+        <translation>Export clip</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;File:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Browse…</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>F&amp;ormat:</translation>
+    </message>
+    <message>
+        <source>&amp;Quality (CRF):</source>
+        <translation>&amp;Quality (CRF):</translation>
+    </message>
+    <message>
+        <source>Format default</source>
+        <translation>Format default</translation>
+    </message>
+    <message>
+        <source>Lower is better and larger; 18 looks like the original</source>
+        <translation>Lower is better and larger; 18 looks like the original</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>&amp;Size:</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Also save the run&apos;s &amp;memory trace (CSV and PNG) beside it</source>
+        <translation>Also save the run&apos;s &amp;memory trace (CSV and PNG) beside it</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Export</translation>
     </message>
     <message>
         <source>H.264 video, MP4</source>
@@ -86,12 +205,182 @@
         <translation>Animated GIF</translation>
     </message>
     <message>
-        <source>PNG image sequence</source>
-        <translation>PNG image sequence</translation>
+        <source>PNG image sequence (folder)</source>
+        <translation>PNG image sequence (folder)</translation>
     </message>
     <message>
-        <source>Export clip</source>
-        <translation>Export clip</translation>
+        <source>%1 (%2 × %3)</source>
+        <translation>%1 (%2 × %3)</translation>
+    </message>
+    <message>
+        <source>As generated</source>
+        <translation>As generated</translation>
+    </message>
+    <message>
+        <source>Half</source>
+        <translation>Half</translation>
+    </message>
+    <message>
+        <source>Double</source>
+        <translation>Double</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Custom</translation>
+    </message>
+    <message>
+        <source>Format default (%1)</source>
+        <translation>Format default (%1)</translation>
+    </message>
+    <message>
+        <source>Not used by this format</source>
+        <translation>Not used by this format</translation>
+    </message>
+    <message>
+        <source>%1 (*%2)</source>
+        <translation>%1 (*%2)</translation>
+    </message>
+    <message>
+        <source>Choose a file name.</source>
+        <translation>Choose a file name.</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>The folder %1 does not exist.</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be written to.</source>
+        <translation>The folder %1 cannot be written to.</translation>
+    </message>
+    <message>
+        <source>%1 is a folder: choose a file name.</source>
+        <translation>%1 is a folder: choose a file name.</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>Replace the file?</translation>
+    </message>
+    <message>
+        <source>%1 already exists.</source>
+        <translation>%1 already exists.</translation>
+    </message>
+    <message>
+        <source>Replacing it overwrites what is there now.</source>
+        <translation>Replacing it overwrites what is there now.</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Replace</translation>
+    </message>
+    <message>
+        <source>&amp;Keep it</source>
+        <translation>&amp;Keep it</translation>
+    </message>
+</context>
+<context>
+    <name>FieldValidation</name>
+    <message>
+        <source>Frames</source>
+        <translation>Frames</translation>
+    </message>
+    <message>
+        <source>FPS</source>
+        <translation>FPS</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Width</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Height</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Steps</translation>
+    </message>
+    <message>
+        <source>Guidance</source>
+        <translation>Guidance</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Start image</source>
+        <translation>Start image</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Output</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, not %3</source>
+        <translation>must be between %1 and %2, not %3</translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1, not %2</source>
+        <translation>must be a multiple of %1, not %2</translation>
+    </message>
+    <message>
+        <source>this model only runs at %1 × %2 px</source>
+        <translation>this model only runs at %1 × %2 px</translation>
+    </message>
+    <message>
+        <source>this model turns a start image into a video: choose one</source>
+        <translation>this model turns a start image into a video: choose one</translation>
+    </message>
+    <message>
+        <source>this model is text-to-video only: clear the start image</source>
+        <translation>this model is text-to-video only: clear the start image</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 0 to 18446744073709551615</source>
+        <translation>must be a whole number from 0 to 18446744073709551615</translation>
+    </message>
+    <message>
+        <source>the clip cannot be saved in %1: the folder is not writable</source>
+        <translation>the clip cannot be saved in %1: the folder is not writable</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Dynamic guidance</source>
+        <translation>Dynamic guidance</translation>
+    </message>
+    <message>
+        <source>must be %1 for this model (e.g. %2), not %3</source>
+        <translation>must be %1 for this model (e.g. %2), not %3</translation>
+    </message>
+    <message>
+        <source>this model has no dynamic guidance: turn it off</source>
+        <translation>this model has no dynamic guidance: turn it off</translation>
+    </message>
+    <message>
+        <source>this model does not offer the sampler %1: choose another</source>
+        <translation>this model does not offer the sampler %1: choose another</translation>
+    </message>
+</context>
+<context>
+    <name>FrameRuleText</name>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1N+%2 (%3)</source>
+        <translation>%1N+%2 (%3)</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> or </translation>
     </message>
 </context>
 <context>
@@ -164,16 +453,46 @@
         <translation> · stopped early</translation>
     </message>
     <message>
-        <source>Model: %1
-Preset: %2
-Total time: %3 s</source>
-        <translation>Model: %1
-Preset: %2
-Total time: %3 s</translation>
-    </message>
-    <message>
         <source>No clips yet. Generated clips appear here with their parameters.</source>
         <translation>No clips yet. Generated clips appear here with their parameters.</translation>
+    </message>
+    <message>
+        <source>Prompt: %1
+Model: %2
+Preset: %3
+Total time: %4 s</source>
+        <translation>Prompt: %1
+Model: %2
+Preset: %3
+Total time: %4 s</translation>
+    </message>
+    <message>
+        <source>&amp;Load its settings</source>
+        <translation>&amp;Load its settings</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Rename…</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>Show in &amp;folder</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Delete…</translation>
+    </message>
+    <message>
+        <source>%1 · no clip: latents of %2 of %3 steps kept (right-click: Decode again)</source>
+        <translation>%1 · no clip: latents of %2 of %3 steps kept (right-click: Decode again)</translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>Decode &amp;again…</translation>
+    </message>
+    <message>
+        <source>Make the clip from the kept latents with other VAE settings</source>
+        <translation>Make the clip from the kept latents with other VAE settings</translation>
     </message>
     <message>
         <source>Regenerate</source>
@@ -279,37 +598,340 @@ Total time: %3 s</translation>
         <translation>Framesmith</translation>
     </message>
     <message>
-        <source>Prompt</source>
-        <translation>Prompt</translation>
+        <source>&amp;Generate</source>
+        <translation>&amp;Generate</translation>
     </message>
     <message>
-        <source>Describe the clip: subject, action, setting, camera, light…</source>
-        <translation>Describe the clip: subject, action, setting, camera, light…</translation>
+        <source>Memory</source>
+        <translation>Memory</translation>
     </message>
     <message>
-        <source>&amp;Negative prompt:</source>
-        <translation>&amp;Negative prompt:</translation>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
     </message>
     <message>
-        <source>What to avoid (optional)</source>
-        <translation>What to avoid (optional)</translation>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
     </message>
     <message>
-        <source>Start image</source>
-        <translation>Start image</translation>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Model</translation>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
     </message>
     <message>
-        <source>&amp;Browse…</source>
-        <translation>&amp;Browse…</translation>
+        <source>&amp;Open start image…</source>
+        <translation>&amp;Open start image…</translation>
     </message>
     <message>
-        <source>No model folder chosen</source>
-        <translation>No model folder chosen</translation>
+        <source>C&amp;lear start image</source>
+        <translation>C&amp;lear start image</translation>
     </message>
+    <message>
+        <source>Choose &amp;model folder…</source>
+        <translation>Choose &amp;model folder…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancel</translation>
+    </message>
+    <message>
+        <source>&amp;Randomize seed</source>
+        <translation>&amp;Randomize seed</translation>
+    </message>
+    <message>
+        <source>&amp;About Framesmith</source>
+        <translation>&amp;About Framesmith</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>About &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&amp;System language</source>
+        <translation>&amp;System language</translation>
+    </message>
+    <message>
+        <source>Generate the clip (Ctrl+Return)</source>
+        <translation>Generate the clip (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <source>Nothing is running</source>
+        <translation>Nothing is running</translation>
+    </message>
+    <message>
+        <source>Cannot generate: %1</source>
+        <translation>Cannot generate: %1</translation>
+    </message>
+    <message>
+        <source>Choose a model folder</source>
+        <translation>Choose a model folder</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>Cannot open %1: %2</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Preview</translation>
+    </message>
+    <message>
+        <source>&amp;Stop denoising and decode</source>
+        <translation>&amp;Stop denoising and decode</translation>
+    </message>
+    <message>
+        <source>Stop denoising after the current step and decode what has formed so far</source>
+        <translation>Stop denoising after the current step and decode what has formed so far</translation>
+    </message>
+    <message>
+        <source>&amp;Export clip…</source>
+        <translation>&amp;Export clip…</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;History</translation>
+    </message>
+    <message>
+        <source>Choose a model folder first (File &gt; Choose model folder…).</source>
+        <translation>Choose a model folder first (File &gt; Choose model folder…).</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>A clip is being generated</translation>
+    </message>
+    <message>
+        <source>Stop the generation now (Esc)</source>
+        <translation>Stop the generation now (Esc)</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warning: %1</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>History</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Ready.</translation>
+    </message>
+    <message>
+        <source>Ready. Choose a model folder to generate.</source>
+        <translation>Ready. Choose a model folder to generate.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Undo</translation>
+    </message>
+    <message>
+        <source>Keep the loaded settings and close this bar</source>
+        <translation>Keep the loaded settings and close this bar</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>&amp;Undo loading from history</source>
+        <translation>&amp;Undo loading from history</translation>
+    </message>
+    <message>
+        <source>Save &amp;memory trace…</source>
+        <translation>Save &amp;memory trace…</translation>
+    </message>
+    <message>
+        <source>Save the memory graph&apos;s samples (CSV) and picture (PNG)</source>
+        <translation>Save the memory graph&apos;s samples (CSV) and picture (PNG)</translation>
+    </message>
+    <message>
+        <source>Stopping the run and keeping its latents, then quitting…</source>
+        <translation>Stopping the run and keeping its latents, then quitting…</translation>
+    </message>
+    <message>
+        <source>Stopping the run and keeping its latents…</source>
+        <translation>Stopping the run and keeping its latents…</translation>
+    </message>
+    <message>
+        <source>Checking the model&apos;s files…</source>
+        <translation>Checking the model&apos;s files…</translation>
+    </message>
+    <message>
+        <source>The model&apos;s files are damaged or missing: see the model box</source>
+        <translation>The model&apos;s files are damaged or missing: see the model box</translation>
+    </message>
+    <message>
+        <source>Your settings from before loading the clip are back</source>
+        <translation>Your settings from before loading the clip are back</translation>
+    </message>
+    <message>
+        <source>The settings of the clip from %1 are loaded.</source>
+        <translation>The settings of the clip from %1 are loaded.</translation>
+    </message>
+    <message>
+        <source>Put back the settings you had before loading this clip (Ctrl+Z)</source>
+        <translation>Put back the settings you had before loading this clip (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Put back the settings you had before loading a clip from the history</source>
+        <translation>Put back the settings you had before loading a clip from the history</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryDisplay</name>
+    <message>
+        <source>GPU memory: live</source>
+        <translation>GPU memory: live</translation>
+    </message>
+    <message>
+        <source>No GPU: showing RAM</source>
+        <translation>No GPU: showing RAM</translation>
+    </message>
+    <message>
+        <source>Checking the model&apos;s files…</source>
+        <translation>Checking the model&apos;s files…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: the picture could not be written</source>
+        <translation>%1: the picture could not be written</translation>
+    </message>
+    <message>
+        <source>Save memory trace</source>
+        <translation>Save memory trace</translation>
+    </message>
+    <message>
+        <source>Memory trace (*.memory.csv)</source>
+        <translation>Memory trace (*.memory.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1.memory.csv and .png</source>
+        <translation>Saved %1.memory.csv and .png</translation>
+    </message>
+    <message>
+        <source>The memory trace could not be saved.</source>
+        <translation>The memory trace could not be saved.</translation>
+    </message>
+    <message>
+        <source>No GPU on this machine: the lines show RAM</source>
+        <translation>No GPU on this machine: the lines show RAM</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryForecast</name>
+    <message>
+        <source>No memory forecast: %1</source>
+        <translation>No memory forecast: %1</translation>
+    </message>
+    <message>
+        <source>This computer has no GPU; here the clip is made on the CPU:</source>
+        <translation>This computer has no GPU; here the clip is made on the CPU:</translation>
+    </message>
+    <message>
+        <source>No GPU here: planned for a GPU of %1 GiB that you choose. %2</source>
+        <translation>No GPU here: planned for a GPU of %1 GiB that you choose. %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 GiB of %4 GiB</source>
+        <translation>%1 on %2: %3 GiB of %4 GiB</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Fits</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 GiB on %3, which has %4 GiB</source>
+        <translation>%1 needs %2 GiB on %3, which has %4 GiB</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>Does not fit (%1); it would with %2</source>
+        <translation>Does not fit (%1); it would with %2</translation>
+    </message>
+    <message>
+        <source>Does not fit (%1); it would with all of %2</source>
+        <translation>Does not fit (%1); it would with all of %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU</source>
+        <translation>Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU</translation>
+    </message>
+    <message>
+        <source>Auto picks the preset “%1”</source>
+        <translation>Auto picks the preset “%1”</translation>
+    </message>
+    <message>
+        <source>No memory forecast until the parameters are valid (see the message under the form)</source>
+        <translation>No memory forecast until the parameters are valid (see the message under the form)</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryGraphFeeder</name>
+    <message>
+        <source>System RAM used</source>
+        <translation>System RAM used</translation>
+    </message>
+    <message>
+        <source>Framesmith (RAM)</source>
+        <translation>Framesmith (RAM)</translation>
+    </message>
+    <message>
+        <source>Other programs (RAM)</source>
+        <translation>Other programs (RAM)</translation>
+    </message>
+    <message>
+        <source>%1: other processes</source>
+        <translation>%1: other processes</translation>
+    </message>
+    <message>
+        <source>Framesmith on GPU %1 (reserved)</source>
+        <translation>Framesmith on GPU %1 (reserved)</translation>
+    </message>
+    <message>
+        <source>Framesmith on GPU %1 (in use)</source>
+        <translation>Framesmith on GPU %1 (in use)</translation>
+    </message>
+    <message>
+        <source>System RAM</source>
+        <translation>System RAM</translation>
+    </message>
+</context>
+<context>
+    <name>ModelUnloader</name>
+    <message>
+        <source>Model unloaded: its memory is free again</source>
+        <translation>Model unloaded: its memory is free again</translation>
+    </message>
+    <message>
+        <source>Unload model</source>
+        <translation>Unload model</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
+        <translation>Free the loaded model now (%1 GiB of weights kept between runs)</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now</source>
+        <translation>Free the loaded model now</translation>
+    </message>
+</context>
+<context>
+    <name>ParametersPanel</name>
     <message>
         <source>Parameters</source>
         <translation>Parameters</translation>
@@ -317,6 +939,30 @@ Total time: %3 s</translation>
     <message>
         <source>Memory &amp;preset:</source>
         <translation>Memory &amp;preset:</translation>
+    </message>
+    <message>
+        <source>Right-click one of your own presets to rename it, delete it or show its file</source>
+        <translation>Right-click one of your own presets to rename it, delete it or show its file</translation>
+    </message>
+    <message>
+        <source>Customi&amp;ze…</source>
+        <translation>Customi&amp;ze…</translation>
+    </message>
+    <message>
+        <source>Make your own memory preset from this one</source>
+        <translation>Make your own memory preset from this one</translation>
+    </message>
+    <message>
+        <source>Plan for a &amp;GPU of:</source>
+        <translation>Plan for a &amp;GPU of:</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>No GPU was found here: the forecast is for a GPU of this size</source>
+        <translation>No GPU was found here: the forecast is for a GPU of this size</translation>
     </message>
     <message>
         <source>&amp;Frames:</source>
@@ -383,323 +1029,20 @@ Total time: %3 s</translation>
         <translation>Cancel</translation>
     </message>
     <message>
-        <source>Memory</source>
-        <translation>Memory</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;View</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Language</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Help</translation>
-    </message>
-    <message>
-        <source>&amp;Open start image…</source>
-        <translation>&amp;Open start image…</translation>
-    </message>
-    <message>
-        <source>C&amp;lear start image</source>
-        <translation>C&amp;lear start image</translation>
-    </message>
-    <message>
-        <source>Choose &amp;model folder…</source>
-        <translation>Choose &amp;model folder…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel</source>
-        <translation>&amp;Cancel</translation>
-    </message>
-    <message>
-        <source>&amp;Randomize seed</source>
-        <translation>&amp;Randomize seed</translation>
-    </message>
-    <message>
-        <source>&amp;About Framesmith</source>
-        <translation>&amp;About Framesmith</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>About &amp;Qt</translation>
-    </message>
-    <message>
-        <source>&amp;System language</source>
-        <translation>&amp;System language</translation>
-    </message>
-    <message>
         <source>Model default</source>
         <translation>Model default</translation>
     </message>
     <message>
-        <source>Frames</source>
-        <translation>Frames</translation>
+        <source>This model only runs at %1 × %2 px</source>
+        <translation>This model only runs at %1 × %2 px</translation>
     </message>
     <message>
-        <source>FPS</source>
-        <translation>FPS</translation>
-    </message>
-    <message>
-        <source>Width</source>
-        <translation>Width</translation>
-    </message>
-    <message>
-        <source>Height</source>
-        <translation>Height</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>Steps</translation>
-    </message>
-    <message>
-        <source>Guidance</source>
-        <translation>Guidance</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>Seed</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1: must be a whole number from 0 to 18446744073709551615</source>
-        <translation>%1: must be a whole number from 0 to 18446744073709551615</translation>
-    </message>
-    <message>
-        <source>Generate the clip (Ctrl+Return)</source>
-        <translation>Generate the clip (Ctrl+Return)</translation>
-    </message>
-    <message>
-        <source>Nothing is running</source>
-        <translation>Nothing is running</translation>
-    </message>
-    <message>
-        <source>Cannot generate: %1</source>
-        <translation>Cannot generate: %1</translation>
-    </message>
-    <message>
-        <source>Choose a model folder</source>
-        <translation>Choose a model folder</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>Cannot open %1: %2</translation>
-    </message>
-    <message>
-        <source>Not a model folder: %1</source>
-        <translation>Not a model folder: %1</translation>
-    </message>
-    <message>
-        <source>image-to-video</source>
-        <translation>image-to-video</translation>
-    </message>
-    <message>
-        <source>text-to-video</source>
-        <translation>text-to-video</translation>
-    </message>
-    <message>
-        <source>Preview</source>
-        <translation>Preview</translation>
-    </message>
-    <message>
-        <source>&amp;Stop denoising and decode</source>
-        <translation>&amp;Stop denoising and decode</translation>
-    </message>
-    <message>
-        <source>Stop denoising after the current step and decode what has formed so far</source>
-        <translation>Stop denoising after the current step and decode what has formed so far</translation>
-    </message>
-    <message>
-        <source>&amp;Export clip…</source>
-        <translation>&amp;Export clip…</translation>
-    </message>
-    <message>
-        <source>&amp;History</source>
-        <translation>&amp;History</translation>
-    </message>
-    <message>
-        <source>Choose a model folder first (File &gt; Choose model folder…).</source>
-        <translation>Choose a model folder first (File &gt; Choose model folder…).</translation>
-    </message>
-    <message>
-        <source>A clip is being generated</source>
-        <translation>A clip is being generated</translation>
-    </message>
-    <message>
-        <source>Stop the generation now (Esc)</source>
-        <translation>Stop the generation now (Esc)</translation>
-    </message>
-    <message>
-        <source>Generating…</source>
-        <translation>Generating…</translation>
-    </message>
-    <message>
-        <source>Stopping…</source>
-        <translation>Stopping…</translation>
-    </message>
-    <message>
-        <source>Stopping denoising after this step; the clip will be decoded…</source>
-        <translation>Stopping denoising after this step; the clip will be decoded…</translation>
-    </message>
-    <message>
-        <source>Clip ready after %1 of %2 steps (stopped early), %3 s</source>
-        <translation>Clip ready after %1 of %2 steps (stopped early), %3 s</translation>
-    </message>
-    <message>
-        <source>Clip ready: %1 frames in %2 s</source>
-        <translation>Clip ready: %1 frames in %2 s</translation>
-    </message>
-    <message>
-        <source>Generation failed</source>
-        <translation>Generation failed</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cancelled after %n step(s)</source>
-        <translation>
-            <numerusform>Cancelled after %n step</numerusform>
-            <numerusform>Cancelled after %n steps</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>Warning: %1</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>History</translation>
-    </message>
-    <message>
-        <source>Ready.</source>
-        <translation>Ready.</translation>
-    </message>
-    <message>
-        <source>Ready. Choose a model folder to generate.</source>
-        <translation>Ready. Choose a model folder to generate.</translation>
-    </message>
-    <message>
-        <source>Customi&amp;ze…</source>
-        <translation>Customi&amp;ze…</translation>
-    </message>
-    <message>
-        <source>Make your own memory preset from this one</source>
-        <translation>Make your own memory preset from this one</translation>
-    </message>
-    <message>
-        <source>Folder of a video model (its family is recognised from its files)</source>
-        <translation>Folder of a video model (its family is recognised from its files)</translation>
-    </message>
-    <message>
-        <source>Frame counts the chosen model accepts (shown beside the model)</source>
-        <translation>Frame counts the chosen model accepts (shown beside the model)</translation>
-    </message>
-    <message>
-        <source>%1, %2: frames %3</source>
-        <translation>%1, %2: frames %3</translation>
-    </message>
-    <message>
-        <source>%1–%2</source>
-        <translation>%1–%2</translation>
-    </message>
-    <message>
-        <source>%1N+%2 (%3)</source>
-        <translation>%1N+%2 (%3)</translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation> or </translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
-        <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+        <source>A multiple of %1 px, %2 to %3</source>
+        <translation>A multiple of %1 px, %2 to %3</translation>
     </message>
     <message>
         <source>Frame counts this model accepts: %1</source>
         <translation>Frame counts this model accepts: %1</translation>
-    </message>
-    <message>
-        <source>This model guides with its own empty caption: no negative prompt</source>
-        <translation>This model guides with its own empty caption: no negative prompt</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryDisplay</name>
-    <message>
-        <source>GPU memory: live</source>
-        <translation>GPU memory: live</translation>
-    </message>
-    <message>
-        <source>GPU memory: not measurable here</source>
-        <translation>GPU memory: not measurable here</translation>
-    </message>
-    <message>
-        <source>No GPU memory readings on this machine: showing process and system RAM</source>
-        <translation>No GPU memory readings on this machine: showing process and system RAM</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryForecast</name>
-    <message>
-        <source>No memory forecast: %1</source>
-        <translation>No memory forecast: %1</translation>
-    </message>
-    <message>
-        <source>%1 on %2: %3 GiB of %4 GiB</source>
-        <translation>%1 on %2: %3 GiB of %4 GiB</translation>
-    </message>
-    <message>
-        <source>Fits</source>
-        <translation>Fits</translation>
-    </message>
-    <message>
-        <source>Does not fit</source>
-        <translation>Does not fit</translation>
-    </message>
-    <message>
-        <source>Does not fit: %1</source>
-        <translation>Does not fit: %1</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryGraphFeeder</name>
-    <message>
-        <source>Process RSS</source>
-        <translation>Process RSS</translation>
-    </message>
-    <message>
-        <source>System RAM used</source>
-        <translation>System RAM used</translation>
-    </message>
-</context>
-<context>
-    <name>ModelUnloader</name>
-    <message>
-        <source>Model unloaded: its memory is free again</source>
-        <translation>Model unloaded: its memory is free again</translation>
-    </message>
-    <message>
-        <source>Unload model</source>
-        <translation>Unload model</translation>
-    </message>
-    <message>
-        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
-        <translation>Free the loaded model now (%1 GiB of weights kept between runs)</translation>
-    </message>
-    <message>
-        <source>Free the loaded model now</source>
-        <translation>Free the loaded model now</translation>
     </message>
 </context>
 <context>
@@ -754,10 +1097,6 @@ Total time: %3 s</translation>
     <message>
         <source>Customize memory preset</source>
         <translation>Customize memory preset</translation>
-    </message>
-    <message>
-        <source>Letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
-        <translation>Letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</translation>
     </message>
     <message>
         <source>bf16 (recommended)</source>
@@ -822,20 +1161,47 @@ Total time: %3 s</translation>
         <translation>Could not open preset &quot;%1&quot;: %2</translation>
     </message>
     <message>
-        <source>Give the preset a name.</source>
-        <translation>Give the preset a name.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
-        <translation>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</translation>
-    </message>
-    <message>
         <source>Could not save the preset: %1</source>
         <translation>Could not save the preset: %1</translation>
     </message>
     <message>
         <source>Forecast: %1</source>
         <translation>Forecast: %1</translation>
+    </message>
+    <message>
+        <source>Letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
+        <translation>Letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be combined with %2, so that was unticked: both set the same lever differently.</source>
+        <translation>&quot;%1&quot; cannot be combined with %2, so that was unticked: both set the same lever differently.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>PresetNames</name>
+    <message>
+        <source>Give the preset a name.</source>
+        <translation>Give the preset a name.</translation>
+    </message>
+    <message>
+        <source>The name is %1 characters long; at most %2 fit.</source>
+        <translation>The name is %1 characters long; at most %2 fit.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</source>
+        <translation>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</translation>
+    </message>
+    <message>
+        <source>A preset name cannot start with &apos;.&apos;.</source>
+        <translation>A preset name cannot start with &apos;.&apos;.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
+        <translation>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</translation>
     </message>
 </context>
 <context>
@@ -880,6 +1246,177 @@ Total time: %3 s</translation>
         <source>%1 / %2  ·  %3 s / %4 s</source>
         <translation>%1 / %2  ·  %3 s / %4 s</translation>
     </message>
+    <message>
+        <source>%1 / %2 · %3 s</source>
+        <translation>%1 / %2 · %3 s</translation>
+    </message>
+</context>
+<context>
+    <name>PromptPanel</name>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Describe the clip: subject, action, setting, camera, light…</source>
+        <translation>Describe the clip: subject, action, setting, camera, light…</translation>
+    </message>
+    <message>
+        <source>No prompt: the clip will not follow any description (unconditioned).</source>
+        <translation>No prompt: the clip will not follow any description (unconditioned).</translation>
+    </message>
+    <message>
+        <source>&amp;Negative prompt:</source>
+        <translation>&amp;Negative prompt:</translation>
+    </message>
+    <message>
+        <source>What to avoid (optional)</source>
+        <translation>What to avoid (optional)</translation>
+    </message>
+    <message>
+        <source>Start image</source>
+        <translation>Start image</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Browse…</translation>
+    </message>
+    <message>
+        <source>No model folder chosen</source>
+        <translation>No model folder chosen</translation>
+    </message>
+    <message>
+        <source>%1 / %2 tokens</source>
+        <translation>%1 / %2 tokens</translation>
+    </message>
+    <message>
+        <source>The model reads the first %1 tokens: the end of the prompt is cut off</source>
+        <translation>The model reads the first %1 tokens: the end of the prompt is cut off</translation>
+    </message>
+    <message>
+        <source>The model reads up to %1 tokens of the prompt</source>
+        <translation>The model reads up to %1 tokens of the prompt</translation>
+    </message>
+    <message>
+        <source>Not a model folder: %1</source>
+        <translation>Not a model folder: %1</translation>
+    </message>
+    <message>
+        <source>%1: checking every file…</source>
+        <translation>%1: checking every file…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 cannot run, %n file(s) missing or damaged: %2</source>
+        <translation>
+            <numerusform>%1 cannot run, %n file missing or damaged: %2</numerusform>
+            <numerusform>%1 cannot run, %n files missing or damaged: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder of a video model (its family is recognised from its files)</source>
+        <translation>Folder of a video model (its family is recognised from its files)</translation>
+    </message>
+    <message>
+        <source>%1, image-to-video: frames %2</source>
+        <translation>%1, image-to-video: frames %2</translation>
+    </message>
+    <message>
+        <source>%1, text-to-video: frames %2</source>
+        <translation>%1, text-to-video: frames %2</translation>
+    </message>
+    <message>
+        <source>This model guides with its own empty caption: no negative prompt</source>
+        <translation>This model guides with its own empty caption: no negative prompt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>RunLauncher</name>
+    <message>
+        <source>No prompt</source>
+        <translation>No prompt</translation>
+    </message>
+    <message>
+        <source>Generate without a prompt?</source>
+        <translation>Generate without a prompt?</translation>
+    </message>
+    <message>
+        <source>Without a description the clip follows nothing in particular (an unconditioned clip).</source>
+        <translation>Without a description the clip follows nothing in particular (an unconditioned clip).</translation>
+    </message>
+    <message>
+        <source>&amp;Generate anyway</source>
+        <translation>&amp;Generate anyway</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>Generating…</translation>
+    </message>
+    <message>
+        <source>Nothing is running</source>
+        <translation>Nothing is running</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Stopping…</translation>
+    </message>
+    <message>
+        <source>Stopping denoising after this step; the clip will be decoded…</source>
+        <translation>Stopping denoising after this step; the clip will be decoded…</translation>
+    </message>
+    <message>
+        <source>The memory trace was not saved: %1</source>
+        <translation>The memory trace was not saved: %1</translation>
+    </message>
+    <message>
+        <source>Clip ready after %1 of %2 steps (stopped early), %3 s</source>
+        <translation>Clip ready after %1 of %2 steps (stopped early), %3 s</translation>
+    </message>
+    <message>
+        <source>Clip ready: %1 frames in %2 s</source>
+        <translation>Clip ready: %1 frames in %2 s</translation>
+    </message>
+    <message>
+        <source>Generation failed</source>
+        <translation>Generation failed</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n step(s)</source>
+        <translation>
+            <numerusform>Cancelled after %n step</numerusform>
+            <numerusform>Cancelled after %n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The denoised latents were kept, so the %n denoising step(s) are not lost. Decode them again with other VAE settings (smaller tiles use less memory).</source>
+        <translation>
+            <numerusform>The denoised latents were kept, so the %n denoising step is not lost. Decode them again with other VAE settings (smaller tiles use less memory).</numerusform>
+            <numerusform>The denoised latents were kept, so the %n denoising steps are not lost. Decode them again with other VAE settings (smaller tiles use less memory).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>Decode &amp;again…</translation>
+    </message>
+    <message>
+        <source>; the latents are kept in the history (right-click: Decode again)</source>
+        <translation>; the latents are kept in the history (right-click: Decode again)</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>A clip is being generated</translation>
+    </message>
+    <message>
+        <source>Decoding the kept latents…</source>
+        <translation>Decoding the kept latents…</translation>
+    </message>
 </context>
 <context>
     <name>RunPresenter</name>
@@ -920,10 +1457,6 @@ Total time: %3 s</translation>
         <translation>Starting…</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 of %2</translation>
-    </message>
-    <message>
         <source>Step %1/%2 · ETA %3</source>
         <translation>Step %1/%2 · ETA %3</translation>
     </message>
@@ -934,6 +1467,48 @@ Total time: %3 s</translation>
     <message>
         <source>Step %1/%2</source>
         <translation>Step %1/%2</translation>
+    </message>
+    <message>
+        <source>Part %1 of %2</source>
+        <translation>Part %1 of %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The decoder works through the clip in %n part(s): tiles of the picture and batches of frames</source>
+        <translation>
+            <numerusform>The decoder works through the clip in %n part: tiles of the picture and batches of frames</numerusform>
+            <numerusform>The decoder works through the clip in %n parts: tiles of the picture and batches of frames</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decoding: part %1 of %2</source>
+        <translation>Decoding: part %1 of %2</translation>
+    </message>
+</context>
+<context>
+    <name>RunQuitGuard</name>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>A clip is being generated</translation>
+    </message>
+    <message>
+        <source>Quit while a clip is being generated?</source>
+        <translation>Quit while a clip is being generated?</translation>
+    </message>
+    <message>
+        <source>Stopping keeps the denoised latents on disk, so the run can be finished later; nothing is lost either way.</source>
+        <translation>Stopping keeps the denoised latents on disk, so the run can be finished later; nothing is lost either way.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation>&amp;Keep running</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and keep the latents</source>
+        <translation>&amp;Stop and keep the latents</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
     </message>
 </context>
 <context>
@@ -1058,32 +1633,123 @@ Total time: %3 s</translation>
         <source>Run the conditional and unconditional halves of guidance on two GPUs</source>
         <translation>Run the conditional and unconditional halves of guidance on two GPUs</translation>
     </message>
+    <message>
+        <source>Smaller decode tiles</source>
+        <translation>Smaller decode tiles</translation>
+    </message>
+    <message>
+        <source>Decode in tiles smaller than the preset&apos;s</source>
+        <translation>Decode in tiles smaller than the preset&apos;s</translation>
+    </message>
+</context>
+<context>
+    <name>UserPresetActions</name>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Rename…</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>Show in &amp;folder</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Delete…</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>Rename preset</translation>
+    </message>
+    <message>
+        <source>New name for &quot;%1&quot;:</source>
+        <translation>New name for &quot;%1&quot;:</translation>
+    </message>
+    <message>
+        <source>The preset was not renamed.</source>
+        <translation>The preset was not renamed.</translation>
+    </message>
+    <message>
+        <source>A preset named &quot;%1&quot; exists already.</source>
+        <translation>A preset named &quot;%1&quot; exists already.</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>Delete preset</translation>
+    </message>
+    <message>
+        <source>Delete the preset &quot;%1&quot;?</source>
+        <translation>Delete the preset &quot;%1&quot;?</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Delete</translation>
+    </message>
+    <message>
+        <source>The preset was not deleted.</source>
+        <translation>The preset was not deleted.</translation>
+    </message>
 </context>
 <context>
     <name>VramGraph</name>
     <message>
-        <source>Time (s)</source>
-        <translation>Time (s)</translation>
-    </message>
-    <message>
         <source>Memory (GiB)</source>
         <translation>Memory (GiB)</translation>
-    </message>
-    <message>
-        <source>%1 predicted peak %2 GiB</source>
-        <translation>%1 predicted peak %2 GiB</translation>
     </message>
     <message>
         <source>t = %1 s</source>
         <translation>t = %1 s</translation>
     </message>
     <message>
-        <source>%1: %2 GiB</source>
-        <translation>%1: %2 GiB</translation>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 GiB</source>
-        <translation>%1: %2 of %3 GiB</translation>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Time (s) · wheel: zoom · drag: pan · double-click: follow the run</source>
+        <translation>Time (s) · wheel: zoom · drag: pan · double-click: follow the run</translation>
+    </message>
+    <message>
+        <source>%1: predicted peak %2</source>
+        <translation>%1: predicted peak %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>↑ %1: %2</source>
+        <translation>↑ %1: %2</translation>
+    </message>
+    <message>
+        <source>Stage: %1</source>
+        <translation>Stage: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 of %3</translation>
+    </message>
+    <message>
+        <source>Follow the run</source>
+        <translation>Follow the run</translation>
+    </message>
+    <message>
+        <source>Save trace (CSV and PNG)…</source>
+        <translation>Save trace (CSV and PNG)…</translation>
+    </message>
+    <message>
+        <source>Other programs (GiB)</source>
+        <translation>Other programs (GiB)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>↑ %1</source>
+        <translation>↑ %1</translation>
     </message>
 </context>
 <context>

@@ -23,10 +23,6 @@
         <translation>无法将片段加入历史记录。</translation>
     </message>
     <message>
-        <source>Parameters loaded; the clip&apos;s video is missing: %1</source>
-        <translation>已载入参数；片段的视频文件缺失：%1</translation>
-    </message>
-    <message>
         <source>The clip&apos;s video could not be read.</source>
         <translation>无法读取片段的视频。</translation>
     </message>
@@ -54,12 +50,135 @@
         <source>The clip could not be exported.</source>
         <translation>无法导出片段。</translation>
     </message>
+    <message>
+        <source>Settings loaded; the clip&apos;s video is missing: %1</source>
+        <translation>已载入设置；该片段的视频已不存在：%1</translation>
+    </message>
+    <message>
+        <source>The clip could not be renamed.</source>
+        <translation>无法重命名该片段。</translation>
+    </message>
+    <message>
+        <source>Delete the clip?</source>
+        <translation>删除该片段？</translation>
+    </message>
+    <message>
+        <source>Delete this clip, its video and its settings from the history?</source>
+        <translation>从历史中删除此片段及其视频和设置？</translation>
+    </message>
+    <message>
+        <source>Exports you made elsewhere are kept.</source>
+        <translation>您导出到其他位置的文件会保留。</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The history entry %1 was already gone</source>
+        <translation>历史条目 %1 已不存在</translation>
+    </message>
+    <message>
+        <source>The run could not be added to the history.</source>
+        <translation>无法将这次运行加入历史记录。</translation>
+    </message>
+    <message>
+        <source>Settings loaded; this run has no clip yet: right-click it and choose Decode again</source>
+        <translation>已载入设置；这次运行还没有视频：右键单击它并选择“重新解码”</translation>
+    </message>
 </context>
 <context>
-    <name>ExportChooser</name>
+    <name>DecodeAgainDialog</name>
     <message>
-        <source>%1 (folder)</source>
-        <translation>%1（文件夹）</translation>
+        <source>Decode again</source>
+        <translation>重新解码</translation>
+    </message>
+    <message>
+        <source>Decode in &amp;tiles (less memory, a little slower)</source>
+        <translation>分块解码(&amp;T)（更省内存，稍慢）</translation>
+    </message>
+    <message>
+        <source>Tile &amp;height:</source>
+        <translation>分块高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Tile &amp;width:</source>
+        <translation>分块宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Decode one &amp;frame batch at a time (slicing)</source>
+        <translation>每次解码一批帧（切片）(&amp;F)</translation>
+    </message>
+    <message>
+        <source>They hold %1 of %2 denoising steps: the clip will look unfinished.</source>
+        <translation>其中包含 %2 个去噪步骤中的 %1 个：视频看起来会尚未完成。</translation>
+    </message>
+    <message>
+        <source>They hold all %1 denoising steps.</source>
+        <translation>其中包含全部 %1 个去噪步骤。</translation>
+    </message>
+    <message>
+        <source>Decode the kept latents again with other VAE settings; the denoising is not redone.
+%1
+%2</source>
+        <translation>用其他 VAE 设置重新解码保留的潜变量；不会重新去噪。
+%1
+%2</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>&amp;Decode</source>
+        <translation>解码(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export clip</source>
+        <translation>导出片段</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Quality (CRF):</source>
+        <translation>质量 CRF(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>Format default</source>
+        <translation>格式默认值</translation>
+    </message>
+    <message>
+        <source>Lower is better and larger; 18 looks like the original</source>
+        <translation>数值越低画质越好、文件越大；18 与原片几乎无异</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Also save the run&apos;s &amp;memory trace (CSV and PNG) beside it</source>
+        <translation>同时在旁边保存本次生成的内存记录（CSV 和 PNG）(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
     </message>
     <message>
         <source>H.264 video, MP4</source>
@@ -86,12 +205,182 @@
         <translation>GIF 动图</translation>
     </message>
     <message>
-        <source>PNG image sequence</source>
-        <translation>PNG 图像序列</translation>
+        <source>PNG image sequence (folder)</source>
+        <translation>PNG 图像序列（文件夹）</translation>
     </message>
     <message>
-        <source>Export clip</source>
-        <translation>导出片段</translation>
+        <source>%1 (%2 × %3)</source>
+        <translation>%1（%2 × %3）</translation>
+    </message>
+    <message>
+        <source>As generated</source>
+        <translation>原始尺寸</translation>
+    </message>
+    <message>
+        <source>Half</source>
+        <translation>一半</translation>
+    </message>
+    <message>
+        <source>Double</source>
+        <translation>两倍</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Format default (%1)</source>
+        <translation>格式默认值（%1）</translation>
+    </message>
+    <message>
+        <source>Not used by this format</source>
+        <translation>此格式不使用</translation>
+    </message>
+    <message>
+        <source>%1 (*%2)</source>
+        <translation>%1 (*%2)</translation>
+    </message>
+    <message>
+        <source>Choose a file name.</source>
+        <translation>请选择文件名。</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be written to.</source>
+        <translation>无法写入文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder: choose a file name.</source>
+        <translation>%1 是文件夹：请选择文件名。</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>替换该文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists.</source>
+        <translation>%1 已存在。</translation>
+    </message>
+    <message>
+        <source>Replacing it overwrites what is there now.</source>
+        <translation>替换会覆盖现有内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep it</source>
+        <translation>保留(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>FieldValidation</name>
+    <message>
+        <source>Frames</source>
+        <translation>帧数</translation>
+    </message>
+    <message>
+        <source>FPS</source>
+        <translation>帧率</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Guidance</source>
+        <translation>引导系数</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Start image</source>
+        <translation>起始图像</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, not %3</source>
+        <translation>须在 %1 到 %2 之间，当前为 %3</translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1, not %2</source>
+        <translation>须为 %1 的倍数，当前为 %2</translation>
+    </message>
+    <message>
+        <source>this model only runs at %1 × %2 px</source>
+        <translation>此模型只能以 %1 × %2 像素运行</translation>
+    </message>
+    <message>
+        <source>this model turns a start image into a video: choose one</source>
+        <translation>此模型将起始图像生成视频：请选择一张图像</translation>
+    </message>
+    <message>
+        <source>this model is text-to-video only: clear the start image</source>
+        <translation>此模型只支持文本生成视频：请清除起始图像</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 0 to 18446744073709551615</source>
+        <translation>须为 0 到 18446744073709551615 之间的整数</translation>
+    </message>
+    <message>
+        <source>the clip cannot be saved in %1: the folder is not writable</source>
+        <translation>片段无法保存到 %1：该文件夹不可写</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>采样器</translation>
+    </message>
+    <message>
+        <source>Dynamic guidance</source>
+        <translation>动态引导</translation>
+    </message>
+    <message>
+        <source>must be %1 for this model (e.g. %2), not %3</source>
+        <translation>此模型要求为 %1（例如 %2），当前为 %3</translation>
+    </message>
+    <message>
+        <source>this model has no dynamic guidance: turn it off</source>
+        <translation>此模型不支持动态引导：请关闭它</translation>
+    </message>
+    <message>
+        <source>this model does not offer the sampler %1: choose another</source>
+        <translation>此模型不提供采样器 %1：请另选一个</translation>
+    </message>
+</context>
+<context>
+    <name>FrameRuleText</name>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1N+%2 (%3)</source>
+        <translation>%1N+%2（%3）</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
     </message>
 </context>
 <context>
@@ -164,16 +453,46 @@
         <translation> · 提前停止</translation>
     </message>
     <message>
-        <source>Model: %1
-Preset: %2
-Total time: %3 s</source>
-        <translation>模型：%1
-预设：%2
-总耗时：%3 秒</translation>
-    </message>
-    <message>
         <source>No clips yet. Generated clips appear here with their parameters.</source>
         <translation>还没有片段。生成的片段会连同参数显示在这里。</translation>
+    </message>
+    <message>
+        <source>Prompt: %1
+Model: %2
+Preset: %3
+Total time: %4 s</source>
+        <translation>提示词：%1
+模型：%2
+预设：%3
+总耗时：%4 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Load its settings</source>
+        <translation>载入其设置(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>%1 · no clip: latents of %2 of %3 steps kept (right-click: Decode again)</source>
+        <translation>%1 · 无视频：已保留 %3 步中 %2 步的潜变量（右键：重新解码）</translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>重新解码(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Make the clip from the kept latents with other VAE settings</source>
+        <translation>用其他 VAE 设置从保留的潜变量生成视频</translation>
     </message>
     <message>
         <source>Regenerate</source>
@@ -279,37 +598,340 @@ Total time: %3 s</source>
         <translation>Framesmith</translation>
     </message>
     <message>
-        <source>Prompt</source>
-        <translation>提示词</translation>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
     </message>
     <message>
-        <source>Describe the clip: subject, action, setting, camera, light…</source>
-        <translation>描述片段：主体、动作、场景、镜头、光线…</translation>
+        <source>Memory</source>
+        <translation>内存</translation>
     </message>
     <message>
-        <source>&amp;Negative prompt:</source>
-        <translation>反向提示词(&amp;N)：</translation>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>What to avoid (optional)</source>
-        <translation>需要避免的内容（可选）</translation>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <source>Start image</source>
-        <translation>起始图像</translation>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>模型</translation>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
+        <source>&amp;Open start image…</source>
+        <translation>打开起始图像(&amp;O)…</translation>
     </message>
     <message>
-        <source>No model folder chosen</source>
-        <translation>尚未选择模型文件夹</translation>
+        <source>C&amp;lear start image</source>
+        <translation>清除起始图像(&amp;L)</translation>
     </message>
+    <message>
+        <source>Choose &amp;model folder…</source>
+        <translation>选择模型文件夹(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Randomize seed</source>
+        <translation>随机种子(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;About Framesmith</source>
+        <translation>关于 Framesmith(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;System language</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Generate the clip (Ctrl+Return)</source>
+        <translation>生成片段（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Nothing is running</source>
+        <translation>当前没有正在运行的任务</translation>
+    </message>
+    <message>
+        <source>Cannot generate: %1</source>
+        <translation>无法生成：%1</translation>
+    </message>
+    <message>
+        <source>Choose a model folder</source>
+        <translation>选择模型文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>&amp;Stop denoising and decode</source>
+        <translation>停止去噪并解码(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stop denoising after the current step and decode what has formed so far</source>
+        <translation>在当前步骤后停止去噪，并解码目前已成形的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Export clip…</source>
+        <translation>导出片段(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>历史记录(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Choose a model folder first (File &gt; Choose model folder…).</source>
+        <translation>请先选择模型文件夹（文件 &gt; 选择模型文件夹…）。</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>正在生成片段</translation>
+    </message>
+    <message>
+        <source>Stop the generation now (Esc)</source>
+        <translation>立即停止生成（Esc）</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>就绪。</translation>
+    </message>
+    <message>
+        <source>Ready. Choose a model folder to generate.</source>
+        <translation>就绪。请选择模型文件夹以开始生成。</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Keep the loaded settings and close this bar</source>
+        <translation>保留已载入的设置并关闭此提示栏</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo loading from history</source>
+        <translation>撤销从历史载入(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Save &amp;memory trace…</source>
+        <translation>保存内存记录(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Save the memory graph&apos;s samples (CSV) and picture (PNG)</source>
+        <translation>保存内存图表的采样数据（CSV）和图片（PNG）</translation>
+    </message>
+    <message>
+        <source>Stopping the run and keeping its latents, then quitting…</source>
+        <translation>正在停止生成并保留其潜变量，随后退出…</translation>
+    </message>
+    <message>
+        <source>Stopping the run and keeping its latents…</source>
+        <translation>正在停止生成并保留其潜变量…</translation>
+    </message>
+    <message>
+        <source>Checking the model&apos;s files…</source>
+        <translation>正在检查模型文件…</translation>
+    </message>
+    <message>
+        <source>The model&apos;s files are damaged or missing: see the model box</source>
+        <translation>模型文件已损坏或缺失：请查看模型框</translation>
+    </message>
+    <message>
+        <source>Your settings from before loading the clip are back</source>
+        <translation>已恢复载入片段之前的设置</translation>
+    </message>
+    <message>
+        <source>The settings of the clip from %1 are loaded.</source>
+        <translation>已载入 %1 的片段设置。</translation>
+    </message>
+    <message>
+        <source>Put back the settings you had before loading this clip (Ctrl+Z)</source>
+        <translation>恢复载入此片段之前的设置（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Put back the settings you had before loading a clip from the history</source>
+        <translation>恢复从历史载入片段之前的设置</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryDisplay</name>
+    <message>
+        <source>GPU memory: live</source>
+        <translation>GPU 显存：实时</translation>
+    </message>
+    <message>
+        <source>No GPU: showing RAM</source>
+        <translation>无 GPU：显示内存</translation>
+    </message>
+    <message>
+        <source>Checking the model&apos;s files…</source>
+        <translation>正在检查模型文件…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the picture could not be written</source>
+        <translation>%1：无法写入图片</translation>
+    </message>
+    <message>
+        <source>Save memory trace</source>
+        <translation>保存内存记录</translation>
+    </message>
+    <message>
+        <source>Memory trace (*.memory.csv)</source>
+        <translation>内存记录 (*.memory.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1.memory.csv and .png</source>
+        <translation>已保存 %1.memory.csv 和 .png</translation>
+    </message>
+    <message>
+        <source>The memory trace could not be saved.</source>
+        <translation>无法保存内存记录。</translation>
+    </message>
+    <message>
+        <source>No GPU on this machine: the lines show RAM</source>
+        <translation>本机没有 GPU：曲线显示的是内存</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryForecast</name>
+    <message>
+        <source>No memory forecast: %1</source>
+        <translation>无法预估内存：%1</translation>
+    </message>
+    <message>
+        <source>This computer has no GPU; here the clip is made on the CPU:</source>
+        <translation>本机没有 GPU，片段将在 CPU 上生成：</translation>
+    </message>
+    <message>
+        <source>No GPU here: planned for a GPU of %1 GiB that you choose. %2</source>
+        <translation>本机无 GPU：按您选择的 %1 GiB GPU 估算。%2</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 GiB of %4 GiB</source>
+        <translation>%1 在 %2 上：%3 GiB / %4 GiB</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>可以容纳</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 GiB on %3, which has %4 GiB</source>
+        <translation>%1 在 %3 上需要 %2 GiB，而它只有 %4 GiB</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>Does not fit (%1); it would with %2</source>
+        <translation>放不下（%1）；启用 %2 即可</translation>
+    </message>
+    <message>
+        <source>Does not fit (%1); it would with all of %2</source>
+        <translation>放不下（%1）；同时启用 %2 即可</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU</source>
+        <translation>放不下（%1）：任何内存设置都不够；请减少帧数、缩小尺寸或使用更大的 GPU</translation>
+    </message>
+    <message>
+        <source>Auto picks the preset “%1”</source>
+        <translation>自动选择了预设“%1”</translation>
+    </message>
+    <message>
+        <source>No memory forecast until the parameters are valid (see the message under the form)</source>
+        <translation>参数有效之前无法预估内存（见表单下方的提示）</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryGraphFeeder</name>
+    <message>
+        <source>System RAM used</source>
+        <translation>系统内存占用</translation>
+    </message>
+    <message>
+        <source>Framesmith (RAM)</source>
+        <translation>Framesmith（内存）</translation>
+    </message>
+    <message>
+        <source>Other programs (RAM)</source>
+        <translation>其他程序（内存）</translation>
+    </message>
+    <message>
+        <source>%1: other processes</source>
+        <translation>%1：其他进程</translation>
+    </message>
+    <message>
+        <source>Framesmith on GPU %1 (reserved)</source>
+        <translation>Framesmith 在 GPU %1 上（已预留）</translation>
+    </message>
+    <message>
+        <source>Framesmith on GPU %1 (in use)</source>
+        <translation>Framesmith 在 GPU %1 上（使用中）</translation>
+    </message>
+    <message>
+        <source>System RAM</source>
+        <translation>系统内存</translation>
+    </message>
+</context>
+<context>
+    <name>ModelUnloader</name>
+    <message>
+        <source>Model unloaded: its memory is free again</source>
+        <translation>模型已卸载：它占用的内存已释放</translation>
+    </message>
+    <message>
+        <source>Unload model</source>
+        <translation>卸载模型</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
+        <translation>立即释放已加载的模型（两次生成之间保留了 %1 GiB 权重）</translation>
+    </message>
+    <message>
+        <source>Free the loaded model now</source>
+        <translation>立即释放已加载的模型</translation>
+    </message>
+</context>
+<context>
+    <name>ParametersPanel</name>
     <message>
         <source>Parameters</source>
         <translation>参数</translation>
@@ -317,6 +939,30 @@ Total time: %3 s</source>
     <message>
         <source>Memory &amp;preset:</source>
         <translation>内存预设(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Right-click one of your own presets to rename it, delete it or show its file</source>
+        <translation>右键单击您自己的预设可重命名、删除或显示其文件</translation>
+    </message>
+    <message>
+        <source>Customi&amp;ze…</source>
+        <translation>自定义(&amp;Z)…</translation>
+    </message>
+    <message>
+        <source>Make your own memory preset from this one</source>
+        <translation>以此为基础创建您自己的内存预设</translation>
+    </message>
+    <message>
+        <source>Plan for a &amp;GPU of:</source>
+        <translation>按此 GPU 显存估算(&amp;G)：</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>No GPU was found here: the forecast is for a GPU of this size</source>
+        <translation>本机未找到 GPU：预估按此显存大小的 GPU 计算</translation>
     </message>
     <message>
         <source>&amp;Frames:</source>
@@ -383,322 +1029,20 @@ Total time: %3 s</source>
         <translation>取消</translation>
     </message>
     <message>
-        <source>Memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;Open start image…</source>
-        <translation>打开起始图像(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>C&amp;lear start image</source>
-        <translation>清除起始图像(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Choose &amp;model folder…</source>
-        <translation>选择模型文件夹(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Randomize seed</source>
-        <translation>随机种子(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;About Framesmith</source>
-        <translation>关于 Framesmith(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 Qt(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;System language</source>
-        <translation>跟随系统(&amp;S)</translation>
-    </message>
-    <message>
         <source>Model default</source>
         <translation>模型默认</translation>
     </message>
     <message>
-        <source>Frames</source>
-        <translation>帧数</translation>
+        <source>This model only runs at %1 × %2 px</source>
+        <translation>此模型只能以 %1 × %2 像素运行</translation>
     </message>
     <message>
-        <source>FPS</source>
-        <translation>帧率</translation>
-    </message>
-    <message>
-        <source>Width</source>
-        <translation>宽度</translation>
-    </message>
-    <message>
-        <source>Height</source>
-        <translation>高度</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>步数</translation>
-    </message>
-    <message>
-        <source>Guidance</source>
-        <translation>引导系数</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>随机种子</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>%1: must be a whole number from 0 to 18446744073709551615</source>
-        <translation>%1：必须是 0 到 18446744073709551615 之间的整数</translation>
-    </message>
-    <message>
-        <source>Generate the clip (Ctrl+Return)</source>
-        <translation>生成片段（Ctrl+Return）</translation>
-    </message>
-    <message>
-        <source>Nothing is running</source>
-        <translation>当前没有正在运行的任务</translation>
-    </message>
-    <message>
-        <source>Cannot generate: %1</source>
-        <translation>无法生成：%1</translation>
-    </message>
-    <message>
-        <source>Choose a model folder</source>
-        <translation>选择模型文件夹</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <source>Not a model folder: %1</source>
-        <translation>不是模型文件夹：%1</translation>
-    </message>
-    <message>
-        <source>image-to-video</source>
-        <translation>图像生成视频</translation>
-    </message>
-    <message>
-        <source>text-to-video</source>
-        <translation>文本生成视频</translation>
-    </message>
-    <message>
-        <source>Preview</source>
-        <translation>预览</translation>
-    </message>
-    <message>
-        <source>&amp;Stop denoising and decode</source>
-        <translation>停止去噪并解码(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Stop denoising after the current step and decode what has formed so far</source>
-        <translation>在当前步骤后停止去噪，并解码目前已成形的内容</translation>
-    </message>
-    <message>
-        <source>&amp;Export clip…</source>
-        <translation>导出片段(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>&amp;History</source>
-        <translation>历史记录(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Choose a model folder first (File &gt; Choose model folder…).</source>
-        <translation>请先选择模型文件夹（文件 &gt; 选择模型文件夹…）。</translation>
-    </message>
-    <message>
-        <source>A clip is being generated</source>
-        <translation>正在生成片段</translation>
-    </message>
-    <message>
-        <source>Stop the generation now (Esc)</source>
-        <translation>立即停止生成（Esc）</translation>
-    </message>
-    <message>
-        <source>Generating…</source>
-        <translation>正在生成…</translation>
-    </message>
-    <message>
-        <source>Stopping…</source>
-        <translation>正在停止…</translation>
-    </message>
-    <message>
-        <source>Stopping denoising after this step; the clip will be decoded…</source>
-        <translation>将在本步骤后停止去噪；随后解码片段…</translation>
-    </message>
-    <message>
-        <source>Clip ready after %1 of %2 steps (stopped early), %3 s</source>
-        <translation>片段已就绪：完成 %2 步中的 %1 步（提前停止），用时 %3 秒</translation>
-    </message>
-    <message>
-        <source>Clip ready: %1 frames in %2 s</source>
-        <translation>片段已就绪：%1 帧，用时 %2 秒</translation>
-    </message>
-    <message>
-        <source>Generation failed</source>
-        <translation>生成失败</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cancelled after %n step(s)</source>
-        <translation>
-            <numerusform>已在 %n 步后取消</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>警告：%1</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>历史记录</translation>
-    </message>
-    <message>
-        <source>Ready.</source>
-        <translation>就绪。</translation>
-    </message>
-    <message>
-        <source>Ready. Choose a model folder to generate.</source>
-        <translation>就绪。请选择模型文件夹以开始生成。</translation>
-    </message>
-    <message>
-        <source>Customi&amp;ze…</source>
-        <translation>自定义(&amp;Z)…</translation>
-    </message>
-    <message>
-        <source>Make your own memory preset from this one</source>
-        <translation>以此为基础创建您自己的内存预设</translation>
-    </message>
-    <message>
-        <source>Folder of a video model (its family is recognised from its files)</source>
-        <translation>视频模型所在的文件夹（根据其文件识别模型系列）</translation>
-    </message>
-    <message>
-        <source>Frame counts the chosen model accepts (shown beside the model)</source>
-        <translation>所选模型接受的帧数（显示在模型旁边）</translation>
-    </message>
-    <message>
-        <source>%1, %2: frames %3</source>
-        <translation>%1，%2：帧数 %3</translation>
-    </message>
-    <message>
-        <source>%1–%2</source>
-        <translation>%1–%2</translation>
-    </message>
-    <message>
-        <source>%1N+%2 (%3)</source>
-        <translation>%1N+%2（%3）</translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation> 或 </translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
-        <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+        <source>A multiple of %1 px, %2 to %3</source>
+        <translation>%1 像素的倍数，%2 到 %3</translation>
     </message>
     <message>
         <source>Frame counts this model accepts: %1</source>
         <translation>此模型接受的帧数：%1</translation>
-    </message>
-    <message>
-        <source>This model guides with its own empty caption: no negative prompt</source>
-        <translation>此模型以自带的空描述进行引导：不使用负向提示词</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryDisplay</name>
-    <message>
-        <source>GPU memory: live</source>
-        <translation>GPU 显存：实时</translation>
-    </message>
-    <message>
-        <source>GPU memory: not measurable here</source>
-        <translation>GPU 显存：此处无法测量</translation>
-    </message>
-    <message>
-        <source>No GPU memory readings on this machine: showing process and system RAM</source>
-        <translation>本机无法读取 GPU 显存：显示进程和系统内存</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryForecast</name>
-    <message>
-        <source>No memory forecast: %1</source>
-        <translation>无法预估内存：%1</translation>
-    </message>
-    <message>
-        <source>%1 on %2: %3 GiB of %4 GiB</source>
-        <translation>%1 在 %2 上：%3 GiB / %4 GiB</translation>
-    </message>
-    <message>
-        <source>Fits</source>
-        <translation>可以容纳</translation>
-    </message>
-    <message>
-        <source>Does not fit</source>
-        <translation>内存不足</translation>
-    </message>
-    <message>
-        <source>Does not fit: %1</source>
-        <translation>内存不足：%1</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryGraphFeeder</name>
-    <message>
-        <source>Process RSS</source>
-        <translation>进程常驻内存</translation>
-    </message>
-    <message>
-        <source>System RAM used</source>
-        <translation>系统内存占用</translation>
-    </message>
-</context>
-<context>
-    <name>ModelUnloader</name>
-    <message>
-        <source>Model unloaded: its memory is free again</source>
-        <translation>模型已卸载：它占用的内存已释放</translation>
-    </message>
-    <message>
-        <source>Unload model</source>
-        <translation>卸载模型</translation>
-    </message>
-    <message>
-        <source>Free the loaded model now (%1 GiB of weights kept between runs)</source>
-        <translation>立即释放已加载的模型（两次生成之间保留了 %1 GiB 权重）</translation>
-    </message>
-    <message>
-        <source>Free the loaded model now</source>
-        <translation>立即释放已加载的模型</translation>
     </message>
 </context>
 <context>
@@ -753,10 +1097,6 @@ Total time: %3 s</source>
     <message>
         <source>Customize memory preset</source>
         <translation>自定义内存预设</translation>
-    </message>
-    <message>
-        <source>Letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
-        <translation>字母、数字、“-”、“_”和“.”；命令行也使用此名称</translation>
     </message>
     <message>
         <source>bf16 (recommended)</source>
@@ -821,20 +1161,47 @@ Total time: %3 s</source>
         <translation>无法打开预设“%1”：%2</translation>
     </message>
     <message>
-        <source>Give the preset a name.</source>
-        <translation>请为预设命名。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
-        <translation>“%1”是内置预设，无法修改：请换一个名称。</translation>
-    </message>
-    <message>
         <source>Could not save the preset: %1</source>
         <translation>无法保存预设：%1</translation>
     </message>
     <message>
         <source>Forecast: %1</source>
         <translation>预估：%1</translation>
+    </message>
+    <message>
+        <source>Letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
+        <translation>字母 A-Z、数字、“-”、“_”和“.”；命令行也使用此名称</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be combined with %2, so that was unticked: both set the same lever differently.</source>
+        <translation>“%1”不能与%2同时使用，因此已取消后者：二者对同一设置的要求相互矛盾。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
+    <name>PresetNames</name>
+    <message>
+        <source>Give the preset a name.</source>
+        <translation>请为预设命名。</translation>
+    </message>
+    <message>
+        <source>The name is %1 characters long; at most %2 fit.</source>
+        <translation>名称长 %1 个字符；最多允许 %2 个。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</source>
+        <translation>“%1”含有预设名称不允许的字符：请使用字母 A-Z、数字、“-”、“_”和“.”（该名称也是预设的文件名和命令行的 --preset）。</translation>
+    </message>
+    <message>
+        <source>A preset name cannot start with &apos;.&apos;.</source>
+        <translation>预设名称不能以“.”开头。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
+        <translation>“%1”是内置预设，无法修改：请换一个名称。</translation>
     </message>
 </context>
 <context>
@@ -879,6 +1246,174 @@ Total time: %3 s</source>
         <source>%1 / %2  ·  %3 s / %4 s</source>
         <translation>%1 / %2  ·  %3 秒 / %4 秒</translation>
     </message>
+    <message>
+        <source>%1 / %2 · %3 s</source>
+        <translation>%1 / %2 · %3 秒</translation>
+    </message>
+</context>
+<context>
+    <name>PromptPanel</name>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Describe the clip: subject, action, setting, camera, light…</source>
+        <translation>描述片段：主体、动作、场景、镜头、光线…</translation>
+    </message>
+    <message>
+        <source>No prompt: the clip will not follow any description (unconditioned).</source>
+        <translation>没有提示词：片段不会遵循任何描述（无条件生成）。</translation>
+    </message>
+    <message>
+        <source>&amp;Negative prompt:</source>
+        <translation>反向提示词(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>What to avoid (optional)</source>
+        <translation>需要避免的内容（可选）</translation>
+    </message>
+    <message>
+        <source>Start image</source>
+        <translation>起始图像</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>No model folder chosen</source>
+        <translation>尚未选择模型文件夹</translation>
+    </message>
+    <message>
+        <source>%1 / %2 tokens</source>
+        <translation>%1 / %2 个词元</translation>
+    </message>
+    <message>
+        <source>The model reads the first %1 tokens: the end of the prompt is cut off</source>
+        <translation>模型只读取前 %1 个词元：提示词末尾会被截断</translation>
+    </message>
+    <message>
+        <source>The model reads up to %1 tokens of the prompt</source>
+        <translation>模型最多读取提示词的 %1 个词元</translation>
+    </message>
+    <message>
+        <source>Not a model folder: %1</source>
+        <translation>不是模型文件夹：%1</translation>
+    </message>
+    <message>
+        <source>%1: checking every file…</source>
+        <translation>%1：正在检查所有文件…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 cannot run, %n file(s) missing or damaged: %2</source>
+        <translation>
+            <numerusform>%1 无法运行，%n 个文件缺失或损坏：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder of a video model (its family is recognised from its files)</source>
+        <translation>视频模型所在的文件夹（根据其文件识别模型系列）</translation>
+    </message>
+    <message>
+        <source>%1, image-to-video: frames %2</source>
+        <translation>%1，图像生成视频：帧数 %2</translation>
+    </message>
+    <message>
+        <source>%1, text-to-video: frames %2</source>
+        <translation>%1，文本生成视频：帧数 %2</translation>
+    </message>
+    <message>
+        <source>This model guides with its own empty caption: no negative prompt</source>
+        <translation>此模型以自带的空描述进行引导：不使用负向提示词</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>RunLauncher</name>
+    <message>
+        <source>No prompt</source>
+        <translation>没有提示词</translation>
+    </message>
+    <message>
+        <source>Generate without a prompt?</source>
+        <translation>不使用提示词生成？</translation>
+    </message>
+    <message>
+        <source>Without a description the clip follows nothing in particular (an unconditioned clip).</source>
+        <translation>没有描述时，片段不会遵循任何特定内容（无条件生成）。</translation>
+    </message>
+    <message>
+        <source>&amp;Generate anyway</source>
+        <translation>仍然生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <source>Nothing is running</source>
+        <translation>当前没有正在运行的任务</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Stopping denoising after this step; the clip will be decoded…</source>
+        <translation>将在本步骤后停止去噪；随后解码片段…</translation>
+    </message>
+    <message>
+        <source>The memory trace was not saved: %1</source>
+        <translation>内存记录未保存：%1</translation>
+    </message>
+    <message>
+        <source>Clip ready after %1 of %2 steps (stopped early), %3 s</source>
+        <translation>片段已就绪：完成 %2 步中的 %1 步（提前停止），用时 %3 秒</translation>
+    </message>
+    <message>
+        <source>Clip ready: %1 frames in %2 s</source>
+        <translation>片段已就绪：%1 帧，用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>Generation failed</source>
+        <translation>生成失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n step(s)</source>
+        <translation>
+            <numerusform>已在 %n 步后取消</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The denoised latents were kept, so the %n denoising step(s) are not lost. Decode them again with other VAE settings (smaller tiles use less memory).</source>
+        <translation>
+            <numerusform>去噪后的潜变量已保留，%n 个去噪步骤没有丢失。可用其他 VAE 设置重新解码（更小的分块占用更少内存）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decode &amp;again…</source>
+        <translation>重新解码(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>; the latents are kept in the history (right-click: Decode again)</source>
+        <translation>；潜变量已保留在历史记录中（右键：重新解码）</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>正在生成视频</translation>
+    </message>
+    <message>
+        <source>Decoding the kept latents…</source>
+        <translation>正在解码保留的潜变量…</translation>
+    </message>
 </context>
 <context>
     <name>RunPresenter</name>
@@ -919,10 +1454,6 @@ Total time: %3 s</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
         <source>Step %1/%2 · ETA %3</source>
         <translation>第 %1/%2 步 · 预计剩余 %3</translation>
     </message>
@@ -933,6 +1464,47 @@ Total time: %3 s</source>
     <message>
         <source>Step %1/%2</source>
         <translation>第 %1/%2 步</translation>
+    </message>
+    <message>
+        <source>Part %1 of %2</source>
+        <translation>第 %1 部分，共 %2 部分</translation>
+    </message>
+    <message numerus="yes">
+        <source>The decoder works through the clip in %n part(s): tiles of the picture and batches of frames</source>
+        <translation>
+            <numerusform>解码器分 %n 部分处理片段：画面分块和帧批次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decoding: part %1 of %2</source>
+        <translation>正在解码：第 %1 部分，共 %2 部分</translation>
+    </message>
+</context>
+<context>
+    <name>RunQuitGuard</name>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>正在生成片段</translation>
+    </message>
+    <message>
+        <source>Quit while a clip is being generated?</source>
+        <translation>正在生成片段，确定要退出吗？</translation>
+    </message>
+    <message>
+        <source>Stopping keeps the denoised latents on disk, so the run can be finished later; nothing is lost either way.</source>
+        <translation>停止时会将已去噪的潜变量保存到磁盘，之后可以继续完成；无论哪种方式都不会丢失工作。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation>继续运行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and keep the latents</source>
+        <translation>停止并保留潜变量(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
     </message>
 </context>
 <context>
@@ -1057,32 +1629,123 @@ Total time: %3 s</source>
         <source>Run the conditional and unconditional halves of guidance on two GPUs</source>
         <translation>在两块 GPU 上分别运行引导的有条件和无条件部分</translation>
     </message>
+    <message>
+        <source>Smaller decode tiles</source>
+        <translation>更小的解码分块</translation>
+    </message>
+    <message>
+        <source>Decode in tiles smaller than the preset&apos;s</source>
+        <translation>以比预设更小的分块解码</translation>
+    </message>
+</context>
+<context>
+    <name>UserPresetActions</name>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>重命名预设</translation>
+    </message>
+    <message>
+        <source>New name for &quot;%1&quot;:</source>
+        <translation>“%1”的新名称：</translation>
+    </message>
+    <message>
+        <source>The preset was not renamed.</source>
+        <translation>预设未重命名。</translation>
+    </message>
+    <message>
+        <source>A preset named &quot;%1&quot; exists already.</source>
+        <translation>已存在名为“%1”的预设。</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>删除预设</translation>
+    </message>
+    <message>
+        <source>Delete the preset &quot;%1&quot;?</source>
+        <translation>删除预设“%1”？</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The preset was not deleted.</source>
+        <translation>预设未删除。</translation>
+    </message>
 </context>
 <context>
     <name>VramGraph</name>
     <message>
-        <source>Time (s)</source>
-        <translation>时间（秒）</translation>
-    </message>
-    <message>
         <source>Memory (GiB)</source>
         <translation>内存（GiB）</translation>
-    </message>
-    <message>
-        <source>%1 predicted peak %2 GiB</source>
-        <translation>%1 预测峰值 %2 GiB</translation>
     </message>
     <message>
         <source>t = %1 s</source>
         <translation>t = %1 秒</translation>
     </message>
     <message>
-        <source>%1: %2 GiB</source>
-        <translation>%1：%2 GiB</translation>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 GiB</source>
-        <translation>%1：%2 / %3 GiB</translation>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Time (s) · wheel: zoom · drag: pan · double-click: follow the run</source>
+        <translation>时间（秒）· 滚轮：缩放 · 拖动：平移 · 双击：跟随生成</translation>
+    </message>
+    <message>
+        <source>%1: predicted peak %2</source>
+        <translation>%1：预测峰值 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>↑ %1: %2</source>
+        <translation>↑ %1：%2</translation>
+    </message>
+    <message>
+        <source>Stage: %1</source>
+        <translation>阶段：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1：%2 / %3</translation>
+    </message>
+    <message>
+        <source>Follow the run</source>
+        <translation>跟随生成</translation>
+    </message>
+    <message>
+        <source>Save trace (CSV and PNG)…</source>
+        <translation>保存记录（CSV 和 PNG）…</translation>
+    </message>
+    <message>
+        <source>Other programs (GiB)</source>
+        <translation>其他程序（GiB）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>↑ %1</source>
+        <translation>↑ %1</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,9 @@ const QString kGuidance = QStringLiteral("request/guidanceScale");
 const QString kSeed = QStringLiteral("request/seed");
 const QString kScheduler = QStringLiteral("request/scheduler");
 const QString kPreset = QStringLiteral("request/preset");
+const QString kExportFolder = QStringLiteral("export/folder");
+const QString kExportFormat = QStringLiteral("export/format");
+const QString kTraceFolder = QStringLiteral("export/traceFolder");
 const QString kIdleUnloadMinutes = QStringLiteral("generation/idleUnloadMinutes");
 } // namespace Key
 
@@ -88,6 +91,15 @@ void AppSettings::setLastRequest(const framesmith::GenerationRequest& r)
     m_settings.setValue(Key::kScheduler, fromStd(r.scheduler));
     m_settings.setValue(Key::kPreset, fromStd(r.preset));
 }
+
+bool AppSettings::hasLastRequest() const { return m_settings.contains(Key::kPrompt); }
+
+QString AppSettings::lastExportFolder() const { return m_settings.value(Key::kExportFolder).toString(); }
+void AppSettings::setLastExportFolder(const QString& folder) { m_settings.setValue(Key::kExportFolder, folder); }
+QString AppSettings::lastExportFormat() const { return m_settings.value(Key::kExportFormat).toString(); }
+void AppSettings::setLastExportFormat(const QString& name) { m_settings.setValue(Key::kExportFormat, name); }
+QString AppSettings::lastTraceFolder() const { return m_settings.value(Key::kTraceFolder).toString(); }
+void AppSettings::setLastTraceFolder(const QString& folder) { m_settings.setValue(Key::kTraceFolder, folder); }
 
 int AppSettings::idleUnloadMinutes() const
 {

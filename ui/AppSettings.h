@@ -32,6 +32,15 @@ public:
     // The last request the user set up; defaults are GenerationRequest's own.
     framesmith::GenerationRequest lastRequest() const;
     void setLastRequest(const framesmith::GenerationRequest& request);
+    bool hasLastRequest() const; // false on a first launch
+
+    // Where and how the last export went (the export dialog starts there). Empty: none yet.
+    QString lastExportFolder() const;
+    void setLastExportFolder(const QString& folder);
+    QString lastExportFormat() const; // framesmith::exportFormatName(), e.g. "h264"
+    void setLastExportFormat(const QString& name);
+    QString lastTraceFolder() const;  // where File > Save memory trace went last
+    void setLastTraceFolder(const QString& folder);
 
     // Minutes without a run after which the loaded model is freed; 0: keep it until quit.
     int idleUnloadMinutes() const;

@@ -31,10 +31,12 @@ bool AppTranslator::apply(const QString& setting)
     const QString language = resolve(setting);
     removeInstalled();
     m_language = language;
+    // Dates, times and numbers follow the interface language (widgets read QLocale()).
+    QLocale::setDefault(QLocale(language));
     const bool appLoaded = m_app.load(QStringLiteral(":/i18n/framesmith_") + language);
     if (appLoaded)
         m_appInstalled = QCoreApplication::installTranslator(&m_app);
-    // Qt's own strings (file dialogs, standard buttons) when the system has them.
+    // Qt's own strings (file dialogs, standard buttons): qtbase_<lang>.qm from qt6-translations-l10n.
     if (m_qt.load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
                   QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         m_qtInstalled = QCoreApplication::installTranslator(&m_qt);

@@ -1,7 +1,8 @@
 #pragma once
-// Installs the app's translation (embedded :/i18n/framesmith_<lang>.qm) and Qt's own for the
-// chosen language, replacing the previous one: Qt then sends LanguageChange to every widget,
-// which retranslates live. GUI thread only.
+// Installs the app's translation (embedded :/i18n/framesmith_<lang>.qm) and Qt's own
+// (qtbase_<lang>.qm, Debian's qt6-translations-l10n) for the chosen language, replacing the
+// previous ones, and makes it the default locale (dates, numbers): Qt then sends LanguageChange
+// to every widget, which retranslates live. GUI thread only.
 #include <QLocale>
 #include <QObject>
 #include <QStringList>
@@ -21,6 +22,7 @@ public:
     // Applies a setting ("system", "en", "zh_CN"); false if its translation could not be loaded.
     bool apply(const QString& setting);
     QString language() const { return m_language; } // the resolved language in use
+    bool hasQtTranslation() const { return m_qtInstalled; } // Qt's own dialogs and buttons
 
 private:
     void removeInstalled();

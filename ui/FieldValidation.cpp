@@ -1,65 +1,82 @@
 #include "ui/FieldValidation.h"
 
-#include "ui_MainWindow.h"
+#include "ui/FrameRuleText.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 namespace {
+QString tr(const char* text) { return QCoreApplication::translate("FieldValidation", text); }
 
-QString trMainWindow(const char* text)
+QString arg(const framesmith::FieldError& error, int index)
 {
-    return QCoreApplication::translate("MainWindow", text);
+    return QString::fromStdString(index < int(error.args.size()) ? error.args[index] : std::string());
 }
-
-const char* const kCheckedFields[] = {"frameCount", "fps", "width", "height", "steps", "guidanceScale", "seed", "startImage"};
-
 } // namespace
 
 QString FieldValidation::fieldLabel(const std::string& field)
 {
-    if (field == "frameCount") return QCoreApplication::translate("MainWindow", "Frames");
-    if (field == "fps") return QCoreApplication::translate("MainWindow", "FPS");
-    if (field == "width") return QCoreApplication::translate("MainWindow", "Width");
-    if (field == "height") return QCoreApplication::translate("MainWindow", "Height");
-    if (field == "steps") return QCoreApplication::translate("MainWindow", "Steps");
-    if (field == "guidanceScale") return QCoreApplication::translate("MainWindow", "Guidance");
-    if (field == "seed") return QCoreApplication::translate("MainWindow", "Seed");
-    if (field == "startImage") return QCoreApplication::translate("MainWindow", "Start image");
+    if (field == "frameCount") return tr("Frames");
+    if (field == "fps") return tr("FPS");
+    if (field == "width") return tr("Width");
+    if (field == "height") return tr("Height");
+    if (field == "steps") return tr("Steps");
+    if (field == "guidanceScale") return tr("Guidance");
+    if (field == "seed") return tr("Seed");
+    if (field == "startImage") return tr("Start image");
+    if (field == "output") return tr("Output");
+    if (field == "scheduler") return tr("Sampler");
+    if (field == "dynamicGuidance") return tr("Dynamic guidance");
     return QString::fromStdString(field);
 }
 
-QWidget* FieldValidation::fieldWidget(const std::string& field) const
+QString FieldValidation::describe(const framesmith::FieldError& e, const framesmith::ParameterSpec& spec)
 {
-    if (field == "frameCount") return m_ui.frameCountLabel;
-    if (field == "fps") return m_ui.fpsLabel;
-    if (field == "width") return m_ui.widthLabel;
-    if (field == "height") return m_ui.heightLabel;
-    if (field == "steps") return m_ui.stepsLabel;
-    if (field == "guidanceScale") return m_ui.guidanceLabel;
-    if (field == "seed") return m_ui.seedLabel;
-    if (field == "startImage") return m_ui.startImageGroup;
-    return nullptr;
+    using framesmith::FieldRule;
+    switch (e.rule) {
+    case FieldRule::OutOfRange: return tr("must be between %1 and %2, not %3").arg(arg(e, 0), arg(e, 1), arg(e, 2));
+    case FieldRule::FrameCount:
+        return tr("must be %1 for this model (e.g. %2), not %3").arg(FrameRuleText::describe(spec.frames), arg(e, 0), arg(e, 1));
+    case FieldRule::SizeMultiple: return tr("must be a multiple of %1, not %2").arg(arg(e, 0), arg(e, 1));
+    case FieldRule::RequiredSize: return tr("this model only runs at %1 × %2 px").arg(arg(e, 0), arg(e, 1));
+    case FieldRule::StartImageRequired: return tr("this model turns a start image into a video: choose one");
+    case FieldRule::StartImageUnsupported: return tr("this model is text-to-video only: clear the start image");
+    case FieldRule::DynamicGuidanceUnsupported: return tr("this model has no dynamic guidance: turn it off");
+    case FieldRule::UnknownScheduler: return tr("this model does not offer the sampler %1: choose another").arg(arg(e, 0));
+    default: return QString::fromStdString(e.message); // a rule this build cannot word: the backend's English
+    }
 }
 
-QStringList FieldValidation::messages(const framesmith::GenerationRequest& request,
-                                      const framesmith::ParameterSpec& spec) const
+bool FieldValidation::canWriteTo(const QString& folder)
 {
-    QStringList messages;
+    QFileInfo info(folder);
+    while (!info.exists()) { // a folder still to be made: its nearest existing parent decides
+        const QString parent = info.absolutePath();
+        if (parent == info.absoluteFilePath())
+            return false;
+        info = QFileInfo(parent);
+    }
+    return info.isDir() && info.isWritable();
+}
+
+FieldValidation::Result FieldValidation::check(const framesmith::GenerationRequest& request,
+                                               const framesmith::ParameterSpec& spec, const QString& seedText,
+                                               const QString& outputFolder)
+{
+    Result result;
+    const auto add = [&result](const QString& field, const QString& text) {
+        result.messages << tr("%1: %2").arg(fieldLabel(field.toStdString()), text);
+        result.fields.insert(field);
+    };
     for (const auto& error : framesmith::validateRequest(request, spec))
-        messages << trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "%1: %2")).arg(fieldLabel(error.field), QString::fromStdString(error.message));
+        add(QString::fromStdString(error.field), describe(error, spec));
     bool seedIsNumber = false;
-    m_ui.seedEdit->text().toULongLong(&seedIsNumber);
+    seedText.toULongLong(&seedIsNumber);
     if (!seedIsNumber)
-        messages << trMainWindow(QT_TRANSLATE_NOOP("MainWindow", "%1: must be a whole number from 0 to 18446744073709551615")).arg(fieldLabel("seed"));
-    return messages;
-}
-
-void FieldValidation::markFields(const framesmith::GenerationRequest& request, const framesmith::ParameterSpec& spec) const
-{
-    for (const char* field : kCheckedFields)
-        if (QWidget* widget = fieldWidget(field))
-            widget->setStyleSheet(QString());
-    for (const auto& error : framesmith::validateRequest(request, spec))
-        if (QWidget* widget = fieldWidget(error.field))
-            widget->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: bold;"));
+        add(QStringLiteral("seed"), tr("must be a whole number from 0 to 18446744073709551615"));
+    if (!outputFolder.isEmpty() && !canWriteTo(outputFolder))
+        add(QStringLiteral("output"), tr("the clip cannot be saved in %1: the folder is not writable")
+                                          .arg(QDir::toNativeSeparators(outputFolder)));
+    return result;
 }

@@ -34,12 +34,21 @@ GenerationController::~GenerationController()
 
 bool GenerationController::start(const framesmith::GenerationRequest& request, const QString& autoExportPath)
 {
+    return startJob({request, autoExportPath, std::nullopt});
+}
+
+bool GenerationController::startDecode(const framesmith::DecodeRequest& request, const QString& autoExportPath)
+{
+    return startJob({{}, autoExportPath, request});
+}
+
+bool GenerationController::startJob(const GenerationJob& job)
+{
     if (m_isRunning)
         return false;
     m_idleTimer.stop();
     m_cancel.reset();
     m_isRunning = true;
-    const GenerationJob job{request, autoExportPath};
     GenerationWorker* worker = m_worker;
     QMetaObject::invokeMethod(m_worker, [worker, job] { worker->run(job); }, Qt::QueuedConnection);
     Q_EMIT started();

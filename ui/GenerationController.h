@@ -24,6 +24,9 @@ public:
 
     // False (and nothing happens) while a run is in flight.
     bool start(const framesmith::GenerationRequest& request, const QString& autoExportPath = {});
+    // "Decode again": decodes a kept latents checkpoint; the same signals as a run (finished's
+    // result.request is the checkpoint's). False while a run is in flight.
+    bool startDecode(const framesmith::DecodeRequest& request, const QString& autoExportPath = {});
     void cancel(framesmith::CancelMode mode); // any time; no effect when idle
     bool isRunning() const { return m_isRunning; }
     framesmith::CancelMode requestedCancel() const { return m_cancel.mode(); }
@@ -53,6 +56,7 @@ Q_SIGNALS:
     void modelUnloaded();
 
 private:
+    bool startJob(const GenerationJob& job);
     void onWorkerFinished(const framesmith::GenerationResult& result);
     void onWorkerFailed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);
     void onWorkerCancelled(int stepsCompleted, const QString& detail, const QString& latentsCheckpointPath);

@@ -1,6 +1,7 @@
 #pragma once
 // The backend value types that cross the worker/GUI thread boundary in queued signals. Call
 // registerGenerationMetaTypes() once before the first queued connection (the controller does).
+#include "framesmith/GenerateOptions.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/GenerationResult.h"
 
@@ -12,10 +13,12 @@ Q_DECLARE_METATYPE(framesmith::GenerationRequest)
 Q_DECLARE_METATYPE(framesmith::GenerationResult)
 
 // What the worker is asked to do: the request, plus where to auto-save the finished clip
-// (empty: no auto-save). Exporting is blocking, so it happens on the worker thread too.
+// (empty: no auto-save). Exporting is blocking, so it happens on the worker thread too. With
+// `decode` set, the job decodes that kept latents checkpoint instead ("Decode again"; request unused).
 struct GenerationJob {
     framesmith::GenerationRequest request;
     QString autoExportPath;
+    std::optional<framesmith::DecodeRequest> decode;
 };
 Q_DECLARE_METATYPE(GenerationJob)
 

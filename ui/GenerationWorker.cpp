@@ -71,7 +71,8 @@ void GenerationWorker::generate(const GenerationJob& job)
 {
     if (!m_engine)
         m_engine = std::make_unique<framesmith::Engine>();
-    framesmith::GenerationResult result = m_engine->generate(job.request, *this, *m_cancel);
+    framesmith::GenerationResult result = job.decode ? m_engine->decode(*job.decode, *this, *m_cancel)
+                                                     : m_engine->generate(job.request, *this, *m_cancel);
     if (m_cancel->isStopRequested())
         throw framesmith::CancelledError("the end of the run");
     if (!job.autoExportPath.isEmpty() && !result.clip.isEmpty())

@@ -14,6 +14,7 @@ struct HistoryEntry {
     };
 
     QString id;               // file stem: "20261122-101530-123-42"
+    QString title;            // the name the user gave it; empty: the list shows the prompt
     QDateTime createdAt;
     framesmith::GenerationRequest request;
     QString modelName;        // the folder's name, for the list
@@ -25,6 +26,9 @@ struct HistoryEntry {
     int height = 0;
     int stepsCompleted = 0;
     bool isPartial = false;
+    // The latents checkpoint of a run that ended without a clip (its decode failed, or it was
+    // stopped): "Decode again" makes the clip from it. Empty for a finished clip.
+    QString latentsPath;
     QVector<Timing> timings;
 
     double totalSeconds() const

@@ -31,7 +31,7 @@ QString relativeTo(const QString& root, const QString& path)
 
 QString absoluteFrom(const QString& root, const QString& path)
 {
-    return path.isEmpty() ? QString() : QDir(root).absoluteFilePath(path);
+    return path.isEmpty() ? QString() : QDir::cleanPath(QDir(root).absoluteFilePath(path));
 }
 
 // A stored path that leads outside the app-data folder (an edited entry: "../../etc/x", a link out)
@@ -110,6 +110,7 @@ QByteArray HistoryStore::toJson(const HistoryEntry& e)
     const QJsonObject object{
         {QStringLiteral("schemaVersion"), kSchemaVersion},
         {QStringLiteral("id"), e.id},
+        {QStringLiteral("title"), e.title},
         {QStringLiteral("createdAt"), e.createdAt.toString(Qt::ISODateWithMs)},
         {QStringLiteral("request"), QString::fromStdString(framesmith::toJson(e.request))},
         {QStringLiteral("seed"), QString::number(e.request.seed)},
@@ -122,6 +123,7 @@ QByteArray HistoryStore::toJson(const HistoryEntry& e)
         {QStringLiteral("height"), e.height},
         {QStringLiteral("stepsCompleted"), e.stepsCompleted},
         {QStringLiteral("isPartial"), e.isPartial},
+        {QStringLiteral("latents"), e.latentsPath},
         {QStringLiteral("timings"), timings}};
     return QJsonDocument(object).toJson(QJsonDocument::Indented);
 }
@@ -146,6 +148,7 @@ bool HistoryStore::fromJson(const QByteArray& json, HistoryEntry& e, QString* pr
         return false;
     }
     e.id = o.value(QStringLiteral("id")).toString();
+    e.title = o.value(QStringLiteral("title")).toString();
     e.createdAt = QDateTime::fromString(o.value(QStringLiteral("createdAt")).toString(), Qt::ISODateWithMs);
     e.modelName = o.value(QStringLiteral("model")).toString();
     e.preset = o.value(QStringLiteral("preset")).toString();
@@ -156,6 +159,7 @@ bool HistoryStore::fromJson(const QByteArray& json, HistoryEntry& e, QString* pr
     e.height = o.value(QStringLiteral("height")).toInt();
     e.stepsCompleted = o.value(QStringLiteral("stepsCompleted")).toInt();
     e.isPartial = o.value(QStringLiteral("isPartial")).toBool();
+    e.latentsPath = o.value(QStringLiteral("latents")).toString();
     e.timings.clear();
     for (const QJsonValue& t : o.value(QStringLiteral("timings")).toArray())
         e.timings.push_back({t[QStringLiteral("stage")].toString(), t[QStringLiteral("seconds")].toDouble()});
@@ -199,6 +203,7 @@ bool HistoryStore::add(HistoryEntry& entry, const QImage& thumbnail)
     HistoryEntry stored = entry;
     stored.videoPath = relativeTo(m_root, entry.videoPath);
     stored.thumbnailPath = relativeTo(m_root, entry.thumbnailPath);
+    stored.latentsPath = relativeTo(m_root, entry.latentsPath);
     return writeAtomically(folder.filePath(entry.id + QStringLiteral(".json")), toJson(stored));
 }
 
@@ -252,5 +257,6 @@ bool HistoryStore::readEntry(const QFileInfo& info, HistoryEntry& entry, QString
     entry.id = info.completeBaseName();
     entry.videoPath = confined(m_root, entry.videoPath);
     entry.thumbnailPath = confined(m_root, entry.thumbnailPath);
+    entry.latentsPath = confined(m_root, entry.latentsPath); // "Decode again" and delete act on it
     return true;
 }

@@ -3,35 +3,38 @@
 #include "ui_MainWindow.h"
 
 #include "framesmith/Engine.h"
-#include "framesmith/ParameterSpec.h"
-#include "framesmith/VideoExport.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/AboutBox.h"
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
 #include "ui/ClipShelf.h"
+#include "ui/ErrorBox.h"
 #include "ui/FieldValidation.h"
+#include "ui/FormRecovery.h"
 #include "ui/GenerationController.h"
 #include "ui/HistoryPanel.h"
+#include "ui/LanguageMenu.h"
 #include "ui/MemoryDisplay.h"
-#include "ui/ModelSummary.h"
+#include "ui/ModelChecker.h"
 #include "ui/ModelUnloader.h"
-#include "ui/MemoryForecast.h"
-#include "ui/PresetEditorDialog.h"
-#include "ui/RequestForm.h"
+#include "ui/RunLauncher.h"
 #include "ui/RunPresenter.h"
+#include "ui/RunQuitGuard.h"
+#include "ui/TokenCounter.h"
+#include "ui/UserPresetActions.h"
 #include "ui/WindowLayout.h"
+#include "widgets/ImageDropArea.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
 
-#include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
+#include <QLocale>
 #include <QRandomGenerator>
+#include <QStatusBar>
 
 namespace {
 constexpr int kMemorySampleIntervalMs = 250;
@@ -46,33 +49,25 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     Q_INIT_RESOURCE(framesmith);
     m_ui->setupUi(this);
     setWindowIcon(QIcon(QStringLiteral(":/icons/framesmith.svg")));
-    WindowLayout::applyDefaults(*m_ui);
-    m_memory = new MemoryDisplay(m_monitor.get(), m_ui->vramGraph, m_ui->forecastLabel, statusBar(), this);
+    WindowLayout::applyDefaults(*m_ui, *this);
+    m_memory = new MemoryDisplay(m_monitor.get(), m_ui->vramGraph, statusBar(), this);
+    m_checker = new ModelChecker(this);
+    m_tokens = new TokenCounter(this);
+    m_recovery = new FormRecovery(this);
     m_controller = new GenerationController(this);
     m_presenter = new RunPresenter(m_controller, m_ui->previewPlayer, statusBar(), m_monitor.get(), this);
-    m_shelf = new ClipShelf(m_ui->previewPlayer, this, this);
-    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::clipShown);
-    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::updateRunState);
-    connect(m_shelf, &ClipShelf::exportFinished, this, &MainWindow::exportFinished);
-    connect(m_shelf, &ClipShelf::historyChanged, this, &MainWindow::historyChanged);
-    connect(m_shelf, &ClipShelf::requestChosen, this, &MainWindow::setRequest);
-    connect(m_shelf, &ClipShelf::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, kStatusMessageMs); });
-    connect(m_shelf, &ClipShelf::errorRaised, this, &MainWindow::showError);
-    connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
-    connect(m_controller, &GenerationController::finished, this, &MainWindow::onGenerationFinished);
-    connect(m_controller, &GenerationController::failed, this, &MainWindow::onGenerationFailed);
-    connect(m_controller, &GenerationController::cancelled, this, &MainWindow::onGenerationCancelled);
-    connect(m_controller, &GenerationController::warningRaised, this, &MainWindow::onGenerationWarning);
-    connect(m_shelf, &ClipShelf::regenerateRequested, this, &MainWindow::onRegenerateRequested);
+    m_quitGuard = new RunQuitGuard(m_controller, this);
+    m_presetActions = new UserPresetActions(this);
+    m_shelf = new ClipShelf(m_ui->previewPlayer, m_settings, this, this);
+    m_launcher = new RunLauncher(m_controller, m_shelf, m_memory, m_settings, this);
+    m_historyDock = m_shelf->createDock(this, m_ui->actionShowHistory);
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
-    setUpHistoryDock();
-
-    RequestForm::populateChoices(*m_ui, m_model.spec());
     setUpActions();
-    connectFields();
+    LanguageMenu::bind(m_ui->actionLanguageSystem, m_ui->actionLanguageEnglish, m_ui->actionLanguageChinese, m_settings,
+                       m_translator, this);
+    connectPanels();
     setRequest(m_settings.lastRequest());
-    WindowLayout::restore(m_settings, *this, *m_ui->mainSplitter, *m_ui->topSplitter);
+    WindowLayout::restore(m_settings, *this, *m_ui);
     retranslateDynamic();
 
     m_memory->start(kMemorySampleIntervalMs);
@@ -80,7 +75,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_shelf->reload();
     // Once at start: a setup problem (the reference BLAS) explains a slow run before it happens.
     for (const auto& warning : framesmith::Engine::environmentWarnings())
-        onGenerationWarning(QString::fromStdString(warning.message));
+        showStatus(tr("Warning: %1").arg(QString::fromStdString(warning.message)));
 }
 
 MainWindow::~MainWindow()
@@ -90,327 +85,313 @@ MainWindow::~MainWindow()
     m_memory->stop(); // joins the sampler before the monitor goes
 }
 
-void MainWindow::setUpHistoryDock()
-{
-    m_historyDock = new QDockWidget(this);
-    m_historyDock->setObjectName(QStringLiteral("historyDock"));
-    m_historyDock->setWidget(m_shelf->panel());
-    m_historyDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
-                               QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
-    m_historyDock->hide(); // the first launch has no history; View > History or a first clip opens it
-    m_ui->actionShowHistory->setCheckable(true);
-    connect(m_ui->actionShowHistory, &QAction::toggled, m_historyDock, &QDockWidget::setVisible);
-    connect(m_historyDock, &QDockWidget::visibilityChanged, m_ui->actionShowHistory, &QAction::setChecked);
-}
-
 void MainWindow::setUpActions()
 {
     m_ui->actionGenerate->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
-    m_ui->actionCancel->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_ui->actionOpenImage->setShortcut(QKeySequence::Open);
-    m_ui->actionQuit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     m_ui->actionQuit->setMenuRole(QAction::QuitRole);
+    m_ui->actionUndoHistoryLoad->setEnabled(false);
+    ImageDropArea* image = m_ui->promptPanel->startImageArea();
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
-    connect(m_ui->actionOpenImage, &QAction::triggered, m_ui->startImageArea, &ImageDropArea::browse);
-    connect(m_ui->actionClearStartImage, &QAction::triggered, m_ui->startImageArea, &ImageDropArea::clear);
+    connect(m_ui->actionOpenImage, &QAction::triggered, image, &ImageDropArea::browse);
+    connect(m_ui->actionClearStartImage, &QAction::triggered, image, &ImageDropArea::clear);
     connect(m_ui->actionChooseModelFolder, &QAction::triggered, this, &MainWindow::onModelBrowseClicked);
     connect(m_ui->actionGenerate, &QAction::triggered, this, &MainWindow::onGenerateTriggered);
-    connect(m_ui->actionCancel, &QAction::triggered, this, &MainWindow::onCancelTriggered);
-    connect(m_ui->actionFinishStage, &QAction::triggered, this, &MainWindow::onFinishStageTriggered);
+    connect(m_ui->actionCancel, &QAction::triggered, this, [this] { m_launcher->cancel(framesmith::CancelMode::StopNow); });
+    connect(m_ui->actionFinishStage, &QAction::triggered, this,
+            [this] { m_launcher->cancel(framesmith::CancelMode::FinishStage); });
     connect(m_ui->actionExportClip, &QAction::triggered, m_shelf, &ClipShelf::exportInteractively);
-    connect(m_ui->actionRandomizeSeed, &QAction::triggered, this, &MainWindow::onRandomizeSeedClicked);
-    connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAboutTriggered);
+    const auto saveTrace = [this] { m_memory->saveTraceInteractively(this, m_settings); };
+    connect(m_ui->actionSaveMemoryTrace, &QAction::triggered, this, saveTrace);
+    connect(m_ui->vramGraph, &VramGraph::saveTraceRequested, this, saveTrace);
+    connect(m_ui->actionRandomizeSeed, &QAction::triggered, this,
+            [this] { m_ui->parametersPanel->setSeed(QRandomGenerator::global()->generate64()); });
+    connect(m_ui->actionUndoHistoryLoad, &QAction::triggered, this, &MainWindow::undoHistoryLoad);
+    connect(m_ui->formRestoreButton, &QPushButton::clicked, this, &MainWindow::undoHistoryLoad);
+    connect(m_ui->formRestoreCloseButton, &QToolButton::clicked, m_recovery, &FormRecovery::dismiss);
+    connect(m_recovery, &FormRecovery::availabilityChanged, this, [this](bool canRestore) {
+        m_ui->actionUndoHistoryLoad->setEnabled(canRestore);
+        m_ui->formRestoreBar->setVisible(canRestore);
+        retranslateDynamic();
+    });
+    connect(m_ui->actionAbout, &QAction::triggered, this, [this] { AboutBox::show(this); });
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
-    connect(m_ui->generateButton, &QPushButton::clicked, m_ui->actionGenerate, &QAction::trigger);
-    connect(m_ui->cancelButton, &QPushButton::clicked, m_ui->actionCancel, &QAction::trigger);
-    connect(m_ui->randomizeSeedButton, &QToolButton::clicked, this, &MainWindow::onRandomizeSeedClicked);
-
-    auto* languages = new QActionGroup(this);
-    const std::pair<QAction*, QString> choices[] = {
-        {m_ui->actionLanguageSystem, QString::fromLatin1(AppSettings::kSystemLanguage)},
-        {m_ui->actionLanguageEnglish, QStringLiteral("en")},
-        {m_ui->actionLanguageChinese, QStringLiteral("zh_CN")}};
-    for (const auto& [action, setting] : choices) {
-        languages->addAction(action);
-        action->setChecked(m_settings.language() == setting);
-        connect(action, &QAction::triggered, this, [this, setting = setting] { onLanguageChosen(setting); });
-    }
 }
 
-void MainWindow::connectFields()
+void MainWindow::connectPanels()
 {
-    for (QSpinBox* spin : {m_ui->frameCountSpin, m_ui->fpsSpin, m_ui->widthSpin, m_ui->heightSpin, m_ui->stepsSpin})
-        connect(spin, &QSpinBox::valueChanged, this, &MainWindow::onFieldsChanged);
-    connect(m_ui->guidanceSpin, &QDoubleSpinBox::valueChanged, this, &MainWindow::onFieldsChanged);
-    connect(m_ui->seedEdit, &QLineEdit::textChanged, this, &MainWindow::onFieldsChanged);
-    connect(m_ui->startImageArea, &ImageDropArea::imagePathChanged, this, &MainWindow::onFieldsChanged);
-    connect(m_ui->startImageArea, &ImageDropArea::imageRejected, this, &MainWindow::onStartImageRejected);
-    connect(m_ui->modelFolderEdit, &QLineEdit::editingFinished, this, &MainWindow::onModelFolderEdited);
-    connect(m_ui->modelBrowseButton, &QPushButton::clicked, this, &MainWindow::onModelBrowseClicked);
-    connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this, &MainWindow::updateForecast);
-    connect(m_ui->customizePresetButton, &QPushButton::clicked, this, &MainWindow::onCustomizePresetClicked);
+    PromptPanel* prompt = m_ui->promptPanel;
+    ParametersPanel* parameters = m_ui->parametersPanel;
+    connect(prompt, &PromptPanel::changed, this, &MainWindow::onFieldsChanged);
+    connect(prompt, &PromptPanel::promptEdited, this, [this](const QString& text) {
+        m_launcher->promptEdited();
+        m_tokens->request(m_model.isModel() ? m_model.folder : QString(), text);
+    });
+    connect(m_tokens, &TokenCounter::counted, prompt, &PromptPanel::setTokenCount);
+    connect(prompt, &PromptPanel::modelFolderEdited, this, [this] { openModel(m_ui->promptPanel->modelFolder()); });
+    connect(prompt, &PromptPanel::browseModelClicked, this, &MainWindow::onModelBrowseClicked);
+    connect(prompt, &PromptPanel::startImageRejected, this, [this](const QString& path, const QString& reason) {
+        showStatus(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), reason));
+    });
+    connect(m_checker, &ModelChecker::checked, this, &MainWindow::onModelChecked);
+    connect(parameters, &ParametersPanel::changed, this, &MainWindow::onFieldsChanged);
+    connect(parameters, &ParametersPanel::presetChanged, this, &MainWindow::onFieldsChanged);
+    connect(parameters, &ParametersPanel::plannedGpuChanged, this, &MainWindow::updateForecast);
+    connect(parameters, &ParametersPanel::customizeClicked, this, [this] {
+        framesmith::GenerationRequest r = request();
+        if (!m_model.isReady())
+            r.modelPath.clear(); // no forecast for a model that cannot run
+        m_presetActions->openEditor(m_ui->parametersPanel->presetId(), r, MemoryForecast::devicesFrom(*m_monitor),
+                                    m_ui->parametersPanel->plannedGpuBytes());
+    });
+    connect(parameters, &ParametersPanel::randomizeSeedClicked, m_ui->actionRandomizeSeed, &QAction::trigger);
+    connect(parameters, &ParametersPanel::presetMenuRequested, m_presetActions, &UserPresetActions::popUpMenu);
+    connect(parameters->generateButton(), &QPushButton::clicked, m_ui->actionGenerate, &QAction::trigger);
+    connect(parameters->cancelButton(), &QPushButton::clicked, m_ui->actionCancel, &QAction::trigger);
+    connect(m_presetActions, &UserPresetActions::presetsChanged, this, [this](const QString& id) {
+        m_ui->parametersPanel->populateChoices();
+        m_ui->parametersPanel->selectPreset(id);
+    });
+    connect(m_presetActions, &UserPresetActions::errorRaised, this, &MainWindow::showError);
+    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::clipShown);
+    connect(m_shelf, &ClipShelf::clipShown, this, &MainWindow::updateRunState);
+    connect(m_shelf, &ClipShelf::exportFinished, this, &MainWindow::exportFinished);
+    connect(m_shelf, &ClipShelf::historyChanged, this, &MainWindow::historyChanged);
+    connect(m_shelf, &ClipShelf::requestChosen, this, &MainWindow::onHistoryEntryChosen);
+    connect(m_shelf, &ClipShelf::statusMessage, this, &MainWindow::showStatus);
+    connect(m_shelf, &ClipShelf::errorRaised, this, &MainWindow::showError);
+    connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
+    connect(m_controller, &GenerationController::finished, this, &MainWindow::updateRunState);
+    connect(m_controller, &GenerationController::failed, this, &MainWindow::updateRunState);
+    connect(m_controller, &GenerationController::cancelled, this, &MainWindow::updateRunState);
+    connect(m_launcher, &RunLauncher::clipRecorded, m_historyDock, &QDockWidget::show);
+    connect(m_launcher, &RunLauncher::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_launcher, &RunLauncher::errorRaised, this, &MainWindow::showError);
+    connect(m_controller, &GenerationController::warningRaised, this,
+            [this](const QString& message) { showStatus(tr("Warning: %1").arg(message)); });
+    connect(m_quitGuard, &RunQuitGuard::stopping, this, [this](bool isQuitting) {
+        statusBar()->showMessage(isQuitting ? tr("Stopping the run and keeping its latents, then quitting…")
+                                            : tr("Stopping the run and keeping its latents…"));
+    });
 }
 
 framesmith::GenerationRequest MainWindow::request() const
 {
-    return RequestForm::read(*m_ui);
+    framesmith::GenerationRequest r;
+    r.modelPath = m_ui->promptPanel->modelFolder().toStdString();
+    m_ui->promptPanel->readInto(r);
+    m_ui->parametersPanel->readInto(r);
+    return r;
 }
 
 void MainWindow::setRequest(const framesmith::GenerationRequest& r)
 {
-    m_ui->modelFolderEdit->setText(QString::fromStdString(r.modelPath));
-    onModelFolderEdited();
-    RequestForm::write(*m_ui, r);
-    retranslateDynamic();
+    m_ui->promptPanel->setModelFolderText(QString::fromStdString(r.modelPath));
+    openModel(m_ui->promptPanel->modelFolder());
+    m_ui->promptPanel->write(r);
+    m_ui->parametersPanel->write(r);
+    onFieldsChanged();
 }
 
 void MainWindow::setModelFolder(const QString& folder)
 {
-    m_ui->modelFolderEdit->setText(QDir::fromNativeSeparators(folder));
-    onModelFolderEdited();
+    m_ui->promptPanel->setModelFolderText(folder);
+    openModel(m_ui->promptPanel->modelFolder());
+}
+
+void MainWindow::openModel(const QString& folder)
+{
+    const bool isKnownGood = m_model.isReady() || m_model.state == ModelFolderProbe::State::Checking;
+    if (folder == m_model.folder && isKnownGood)
+        return; // editingFinished repeats on focus changes; a damaged folder is checked again
+    const QString previousFamily = m_model.family;
+    m_model = m_checker->open(folder);
+    m_settings.setModelFolder(folder);
+    m_ui->parametersPanel->adoptModel(m_model.spec(), previousFamily); // another family: its defaults too
+    m_ui->promptPanel->showModel(m_model);
+    if (m_model.isDemo && !m_settings.hasLastRequest())
+        applyQuickDefaults();
+    m_tokens->request(m_model.isModel() ? m_model.folder : QString(), request().prompt.c_str());
+    onFieldsChanged();
+}
+
+void MainWindow::onModelChecked(const ModelFolderProbe& model)
+{
+    if (model.folder != m_model.folder)
+        return;
+    m_model = model;
+    m_ui->parametersPanel->applySpec(m_model.spec());
+    m_ui->promptPanel->showModel(m_model);
+    retranslateDynamic(); // "Ready." now that every file is checked
+    Q_EMIT modelChecked();
+}
+
+void MainWindow::applyQuickDefaults()
+{
+    // The demo model's first run should finish in seconds on a CPU: the shortest clip at a small
+    // size with few steps shows every stage without a long wait.
+    framesmith::GenerationRequest r = request();
+    const framesmith::ParameterSpec spec = m_model.spec();
+    r.frameCount = spec.frames.minimum();
+    r.width = std::max(spec.minSize, (256 / spec.sizeMultiple) * spec.sizeMultiple);
+    r.height = std::max(spec.minSize, (160 / spec.sizeMultiple) * spec.sizeMultiple);
+    r.steps = 8;
+    m_ui->parametersPanel->write(r);
 }
 
 QStringList MainWindow::validationMessages() const
 {
-    return FieldValidation(*m_ui).messages(request(), m_model.spec());
+    return FieldValidation::check(request(), m_model.spec(), m_ui->parametersPanel->seedText(),
+                                  m_shelf->store().clipsFolder())
+        .messages;
 }
 
 void MainWindow::onFieldsChanged()
 {
-    const QStringList problems = validationMessages();
-    FieldValidation(*m_ui).markFields(request(), m_model.spec());
-    m_ui->validationLabel->setText(problems.join(QLatin1Char('\n')));
-    m_ui->validationLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
-    m_ui->validationLabel->setVisible(!problems.isEmpty());
-    updateGenerateAvailability(problems);
+    const auto result = FieldValidation::check(request(), m_model.spec(), m_ui->parametersPanel->seedText(),
+                                               m_shelf->store().clipsFolder());
+    m_ui->parametersPanel->showProblems(result.messages, result.fields);
+    m_ui->promptPanel->startImageGroup()->setStyleSheet(
+        result.fields.contains(QStringLiteral("startImage")) ? QStringLiteral("QGroupBox { color: #b3261e; }") : QString());
+    updateGenerateAvailability(result.messages);
     updateForecast();
 }
 
 void MainWindow::updateGenerateAvailability(const QStringList& problems)
 {
     const bool isRunning = m_controller->isRunning();
-    const bool hasModel = m_model.isModel();
-    const bool canGenerate = hasModel && problems.isEmpty() && !isRunning;
+    const bool canGenerate = m_model.isReady() && problems.isEmpty() && !isRunning;
     QString why = problems.join(QLatin1Char('\n'));
-    if (!hasModel)
-        why = tr("Choose a model folder first (File > Choose model folder…).");
+    if (m_model.state == ModelFolderProbe::State::Checking)
+        why = tr("Checking the model's files…");
+    else if (!m_model.isReady())
+        why = m_model.isModel() ? tr("The model's files are damaged or missing: see the model box")
+                                : tr("Choose a model folder first (File > Choose model folder…).");
     else if (isRunning)
         why = tr("A clip is being generated");
+    QPushButton* generate = m_ui->parametersPanel->generateButton();
     m_ui->actionGenerate->setEnabled(canGenerate);
-    m_ui->generateButton->setEnabled(canGenerate);
-    m_ui->generateButton->setToolTip(canGenerate ? tr("Generate the clip (Ctrl+Return)") : why);
-    m_ui->actionGenerate->setToolTip(m_ui->generateButton->toolTip());
+    generate->setEnabled(canGenerate);
+    generate->setToolTip(canGenerate ? tr("Generate the clip (Ctrl+Return)") : why);
+    m_ui->actionGenerate->setToolTip(generate->toolTip());
     m_ui->actionCancel->setEnabled(isRunning);
     m_ui->actionFinishStage->setEnabled(isRunning);
-    m_ui->cancelButton->setEnabled(isRunning);
-    m_ui->cancelButton->setToolTip(isRunning ? tr("Stop the generation now (Esc)") : tr("Nothing is running"));
+    m_ui->parametersPanel->cancelButton()->setEnabled(isRunning);
+    m_ui->parametersPanel->cancelButton()->setToolTip(isRunning ? tr("Stop the generation now (Esc)") : tr("Nothing is running"));
     m_ui->actionExportClip->setEnabled(hasClip());
 }
 
 void MainWindow::updateRunState()
 {
     m_shelf->setRunInFlight(m_controller->isRunning());
+    m_memory->setRunning(m_controller->isRunning());
     updateGenerateAvailability(validationMessages());
 }
 
 void MainWindow::onGenerateTriggered()
 {
     const QStringList problems = validationMessages();
-    if (!problems.isEmpty()) {
-        statusBar()->showMessage(tr("Cannot generate: %1").arg(problems.first()), kStatusMessageMs);
+    if (!problems.isEmpty() || !m_model.isReady() || m_controller->isRunning()) {
+        showStatus(problems.isEmpty() ? m_ui->parametersPanel->generateButton()->toolTip()
+                                      : tr("Cannot generate: %1").arg(problems.first()));
         return;
     }
-    if (!m_model.isModel() || m_controller->isRunning()) {
-        statusBar()->showMessage(m_ui->generateButton->toolTip(), kStatusMessageMs);
-        return;
+    m_recovery->dismiss(); // the form is now a run's: no older form to go back to
+    m_launcher->generate(request(), m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName()
+                                                                  : m_model.displayName);
+}
+
+void MainWindow::onHistoryEntryChosen(const HistoryEntry& entry)
+{
+    const QString when = QLocale().toString(entry.createdAt, QLocale::ShortFormat);
+    m_recovery->remember(request(), entry.request, when);
+    setRequest(entry.request);
+}
+
+void MainWindow::undoHistoryLoad()
+{
+    if (const auto before = m_recovery->take()) {
+        setRequest(*before);
+        showStatus(tr("Your settings from before loading the clip are back"));
     }
-    startRun(request());
 }
 
-// "Regenerate" in the history: the clip's own request and resolved preset, run as recorded.
-void MainWindow::onRegenerateRequested(const framesmith::GenerationRequest& request)
-{
-    if (m_controller->isRunning()) {
-        statusBar()->showMessage(tr("A clip is being generated"), kStatusMessageMs);
-        return;
-    }
-    setRequest(request);
-    startRun(request);
-}
-
-void MainWindow::startRun(const framesmith::GenerationRequest& r)
-{
-    m_settings.setLastRequest(r);
-    m_runHistoryId = m_shelf->store().newId(r);
-    m_controller->start(r, m_shelf->store().videoPathFor(m_runHistoryId));
-    statusBar()->showMessage(tr("Generating…"));
-}
-
-void MainWindow::onCancelTriggered()
-{
-    if (!m_controller->isRunning()) {
-        statusBar()->showMessage(tr("Nothing is running"), kStatusMessageMs);
-        return;
-    }
-    m_controller->cancel(framesmith::CancelMode::StopNow);
-    statusBar()->showMessage(tr("Stopping…"));
-}
-
-void MainWindow::onFinishStageTriggered()
-{
-    if (!m_controller->isRunning())
-        return;
-    m_controller->cancel(framesmith::CancelMode::FinishStage);
-    statusBar()->showMessage(tr("Stopping denoising after this step; the clip will be decoded…"));
-}
-
-void MainWindow::onGenerationFinished(const framesmith::GenerationResult& result)
-{
-    updateRunState();
-    const QString modelName = m_model.displayName.isEmpty()
-                                  ? QFileInfo(QString::fromStdString(result.request.modelPath)).fileName()
-                                  : m_model.displayName;
-    m_shelf->addResult(result, m_runHistoryId, modelName);
-    m_historyDock->show();
-    double seconds = 0;
-    for (const auto& timing : result.timings)
-        seconds += timing.seconds;
-    statusBar()->showMessage(result.isPartial ? tr("Clip ready after %1 of %2 steps (stopped early), %3 s")
-                                                    .arg(result.stepsCompleted)
-                                                    .arg(result.request.steps)
-                                                    .arg(seconds, 0, 'f', 1)
-                                              : tr("Clip ready: %1 frames in %2 s").arg(result.clip.frameCount).arg(seconds, 0, 'f', 1),
-                             kStatusMessageMs);
-}
-
-void MainWindow::onGenerationFailed(const QString& message, const QString& detail)
-{
-    updateRunState();
-    statusBar()->showMessage(message, kStatusMessageMs);
-    showError(tr("Generation failed"), message, detail);
-}
-
-void MainWindow::onGenerationCancelled(int stepsCompleted, const QString& detail)
-{
-    updateRunState();
-    m_ui->previewPlayer->setForming(false);
-    statusBar()->showMessage(tr("Cancelled after %n step(s)", nullptr, stepsCompleted), kStatusMessageMs);
-    statusBar()->setToolTip(detail);
-}
-
-void MainWindow::onGenerationWarning(const QString& message)
-{
-    statusBar()->showMessage(tr("Warning: %1").arg(message), kStatusMessageMs);
-}
+void MainWindow::showStatus(const QString& text) { statusBar()->showMessage(text, kStatusMessageMs); }
 
 void MainWindow::showError(const QString& title, const QString& message, const QString& detail)
 {
-    // Window-modal and non-blocking (open(), not exec()): the event loop keeps running.
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("errorBox"));
-    box->setDetailedText(detail);
-    box->setInformativeText(detail);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
-
-void MainWindow::onRandomizeSeedClicked()
-{
-    m_ui->seedEdit->setText(QString::number(QRandomGenerator::global()->generate()));
-}
-
-void MainWindow::onModelFolderEdited()
-{
-    const ModelFolderProbe probed = ModelFolderProbe::probe(m_ui->modelFolderEdit->text().trimmed());
-    RequestForm::adoptModel(*m_ui, probed.spec(), m_model.family);
-    m_model = probed;
-    m_settings.setModelFolder(m_ui->modelFolderEdit->text().trimmed());
-    retranslateDynamic();
+    ErrorBox::show(this, title, message, detail);
 }
 
 void MainWindow::onModelBrowseClicked()
 {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Choose a model folder"),
-                                                             m_ui->modelFolderEdit->text());
+                                                             m_ui->promptPanel->modelFolder());
     if (!folder.isEmpty())
         setModelFolder(folder);
 }
 
-void MainWindow::onStartImageRejected(const QString& path, const QString& reason)
-{
-    statusBar()->showMessage(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), reason), kStatusMessageMs);
-}
-
-void MainWindow::onLanguageChosen(const QString& setting)
-{
-    m_settings.setLanguage(setting);
-    if (m_translator)
-        m_translator->apply(setting); // LanguageChange reaches every widget: retranslated live
-}
-
-void MainWindow::onAboutTriggered() { AboutBox::show(this); }
-
 void MainWindow::retranslateDynamic()
 {
-    RequestForm::populateChoices(*m_ui, m_model.spec());
-    ModelSummary::show(*m_ui, m_model);
     m_historyDock->setWindowTitle(tr("History"));
+    m_ui->formRestoreLabel->setText(tr("The settings of the clip from %1 are loaded.").arg(m_recovery->description()));
     if (!m_controller->isRunning())
-        statusBar()->showMessage(m_model.isModel()
-                                     ? tr("Ready.")
-                                     : tr("Ready. Choose a model folder to generate."));
+        statusBar()->showMessage(m_model.isReady() ? tr("Ready.") : m_model.isModel() ? QString()
+                                                                   : tr("Ready. Choose a model folder to generate."));
     m_memory->retranslate();
-    onFieldsChanged();
+    onFieldsChanged(); // the validation line and the forecast in the new language
 }
 
 void MainWindow::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         m_ui->retranslateUi(this);
-        retranslateDynamic();
+        retranslateDynamic(); // the panels retranslate themselves; the form's values stay
     }
     QMainWindow::changeEvent(event);
 }
 
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    WindowLayout::keepDockSane(*this, *m_historyDock);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    WindowLayout::save(m_settings, *this, *m_ui->mainSplitter, *m_ui->topSplitter);
+    if (!m_quitGuard->mayClose()) {
+        event->ignore(); // asked, or waiting for the run to stop and keep its latents
+        return;
+    }
+    WindowLayout::save(m_settings, *this, *m_ui);
     m_settings.setLastRequest(request());
     m_settings.sync();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::updateForecast()
+{
+    // A damaged or unchecked model never "fits": no model, no forecast.
+    framesmith::GenerationRequest r = request();
+    if (!m_model.isReady())
+        r.modelPath.clear();
+    m_memory->showForecastOn(*m_ui->parametersPanel, r, m_model.state == ModelFolderProbe::State::Checking);
 }
 
 VramGraph* MainWindow::memoryGraph() const { return m_ui->vramGraph; }
 
 PreviewPlayer* MainWindow::previewPlayer() const { return m_ui->previewPlayer; }
 
-QString MainWindow::forecastText() const { return m_ui->forecastLabel->text(); }
+PromptPanel* MainWindow::promptPanel() const { return m_ui->promptPanel; }
 
-void MainWindow::updateForecast()
+ParametersPanel* MainWindow::parametersPanel() const { return m_ui->parametersPanel; }
+
+QString MainWindow::forecastText() const { return m_ui->parametersPanel->forecastText(); }
+
+void MainWindow::setHistoryRoot(const QString& root)
 {
-    framesmith::GenerationRequest r = request();
-    if (!m_model.isModel())
-        r.modelPath.clear();
-    m_memory->showForecast(r);
+    m_shelf->setRoot(root);
+    onFieldsChanged(); // the output folder is part of the check
 }
-
-void MainWindow::onCustomizePresetClicked()
-{
-    framesmith::GenerationRequest r = request();
-    if (!m_model.isModel())
-        r.modelPath.clear();
-    auto* dialog = new PresetEditorDialog(m_ui->presetCombo->currentData().toString(), r,
-                                          MemoryForecast::devicesFrom(*m_monitor), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &PresetEditorDialog::presetSaved, this, [this](const QString& name) {
-        RequestForm::populateChoices(*m_ui, m_model.spec());
-        m_ui->presetCombo->setCurrentIndex(m_ui->presetCombo->findData(name));
-    });
-    dialog->open(); // window-modal, non-blocking
-}
-
-void MainWindow::setHistoryRoot(const QString& root) { m_shelf->setRoot(root); }
 
 void MainWindow::exportClipTo(const framesmith::ExportOptions& options) { m_shelf->exportTo(options); }
 

@@ -1,8 +1,11 @@
 #pragma once
-// The main window: prompt, start image, model folder, parameters, memory preset, the preview
-// player, the live memory graph and the history of past clips. It turns its fields into a
-// framesmith::GenerationRequest and back, refuses impossible values naming the field, and runs
-// generations through the GenerationController (never blocking). GUI thread only.
+// The main window: the request form (PromptPanel, ParametersPanel), the preview player, the live
+// memory graph and the history of past clips. It turns the form into a framesmith::GenerationRequest
+// and back, refuses impossible values naming the field (the engine's own rules), enables Generate
+// only for a model whose files were all checked, and runs generations through the
+// GenerationController (never blocking). Nothing is lost without a question: loading from the
+// history can be undone, closing during a run asks, exports never replace a file unasked.
+// GUI thread only.
 #include "framesmith/GenerationRequest.h"
 #include "ui/ModelFolderProbe.h"
 
@@ -13,24 +16,29 @@
 
 namespace framesmith {
 struct ExportOptions;
+struct GenerationResult;
+class VramMonitor;
 }
 
 class AppSettings;
 class AppTranslator;
 class ClipShelf;
+class FormRecovery;
 class GenerationController;
+struct HistoryEntry;
 class HistoryPanel;
 class MemoryDisplay;
+class ModelChecker;
+class ParametersPanel;
 class PreviewPlayer;
+class PromptPanel;
 class QDockWidget;
+class RunLauncher;
 class RunPresenter;
+class RunQuitGuard;
+class TokenCounter;
+class UserPresetActions;
 class VramGraph;
-namespace framesmith {
-struct GenerationResult;
-}
-namespace framesmith {
-class VramMonitor;
-}
 namespace Ui {
 class MainWindow;
 }
@@ -46,68 +54,74 @@ public:
     framesmith::GenerationRequest request() const;
     void setRequest(const framesmith::GenerationRequest& request);
     void setModelFolder(const QString& folder);
+    const ModelFolderProbe& model() const { return m_model; }
+    bool isModelReady() const { return m_model.isReady(); }
 
     // Why the current request cannot run, one translated line per broken field; empty if valid.
     QStringList validationMessages() const;
-    // Where history entries and auto-saved clips go (default: the app-data folder).
+    // Where history entries and auto-saved clips go (default: framesmith::dataRoot()).
     void setHistoryRoot(const QString& root);
     void exportClipTo(const framesmith::ExportOptions& options); // in the background
     bool hasClip() const;
+    void undoHistoryLoad();
 
     VramGraph* memoryGraph() const;
     PreviewPlayer* previewPlayer() const;
+    PromptPanel* promptPanel() const;
+    ParametersPanel* parametersPanel() const;
     GenerationController* generationController() const { return m_controller; }
     RunPresenter* runPresenter() const { return m_presenter; }
+    RunQuitGuard* quitGuard() const { return m_quitGuard; }
+    FormRecovery* formRecovery() const { return m_recovery; }
+    ClipShelf* clipShelf() const { return m_shelf; }
+    UserPresetActions* presetActions() const { return m_presetActions; }
     HistoryPanel* historyPanel() const;
+    QDockWidget* historyDock() const { return m_historyDock; }
     QString forecastText() const;
 
 Q_SIGNALS:
     void clipShown(int frameCount);          // a finished or history clip is in the player
     void exportFinished(const QString& error); // empty: written
     void historyChanged();
+    void modelChecked(); // the complete check of the model folder ended (isModelReady() says how)
 
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void setUpActions();
-    void connectFields();
+    void connectPanels();
     void retranslateDynamic();
 
-    void onModelFolderEdited();
-    void onModelBrowseClicked();
+    void openModel(const QString& folder);
+    void onModelChecked(const ModelFolderProbe& model);
+    void applyQuickDefaults();
     void onFieldsChanged();
-    void onRandomizeSeedClicked();
-    void onGenerateTriggered();
-    void onRegenerateRequested(const framesmith::GenerationRequest& request);
-    void startRun(const framesmith::GenerationRequest& request);
-    void onCancelTriggered();
-    void onFinishStageTriggered();
-    void onGenerationFinished(const framesmith::GenerationResult& result);
-    void onGenerationFailed(const QString& message, const QString& detail);
-    void onGenerationCancelled(int stepsCompleted, const QString& detail);
-    void onGenerationWarning(const QString& message);
-    void updateForecast();
-    void updateRunState();
-    void showError(const QString& title, const QString& message, const QString& detail);
-    void onLanguageChosen(const QString& setting);
-    void onAboutTriggered();
-    void onCustomizePresetClicked();
-    void onStartImageRejected(const QString& path, const QString& reason);
-
     void updateGenerateAvailability(const QStringList& problems);
-    void setUpHistoryDock();
+    void updateRunState();
+    void updateForecast();
+    void onGenerateTriggered();
+    void onHistoryEntryChosen(const HistoryEntry& entry);
+    void onModelBrowseClicked();
+    void showStatus(const QString& text);
+    void showError(const QString& title, const QString& message, const QString& detail);
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     AppSettings& m_settings;
     AppTranslator* m_translator;
     std::unique_ptr<framesmith::VramMonitor> m_monitor;
     MemoryDisplay* m_memory = nullptr;
+    ModelChecker* m_checker = nullptr;
     ModelFolderProbe m_model;
+    TokenCounter* m_tokens = nullptr;
     GenerationController* m_controller = nullptr;
     RunPresenter* m_presenter = nullptr;
+    RunLauncher* m_launcher = nullptr;
+    RunQuitGuard* m_quitGuard = nullptr;
+    FormRecovery* m_recovery = nullptr;
+    UserPresetActions* m_presetActions = nullptr;
     ClipShelf* m_shelf = nullptr;
     QDockWidget* m_historyDock = nullptr;
-    QString m_runHistoryId; // the history id of the run in flight
 };

@@ -1,11 +1,18 @@
 #include "ui/MemoryForecast.h"
 
 #include "framesmith/Engine.h"
+#include "framesmith/Error.h"
+#include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
+#include "ui/PresetChoices.h"
 #include "ui/PresetLibrary.h"
+#include "ui/RunPresenter.h"
+#include "ui/StrategyLabels.h"
 
 #include <QCoreApplication>
 #include <QLocale>
+
+#include <algorithm>
 
 namespace {
 QString tr(const char* text) { return QCoreApplication::translate("MemoryForecast", text); }
@@ -17,7 +24,65 @@ QString seriesFor(const std::string& device)
 {
     return device == "cpu" ? QStringLiteral("rss") : QString::fromStdString(device);
 }
+
+QString stageText(const std::string& name)
+{
+    return RunPresenter::stageText(int(framesmith::stageFromName(name)));
+}
+
+QStringList stageLines(const framesmith::MemoryPlan& plan, QHash<QString, qint64>* peaks)
+{
+    QStringList lines;
+    for (const auto& stage : plan.stages) {
+        for (const auto& device : stage.devices) {
+            if (peaks) {
+                qint64& peak = (*peaks)[seriesFor(device.device)];
+                peak = std::max<qint64>(peak, device.peakBytes);
+            }
+            lines << QCoreApplication::translate("MemoryForecast", "%1 on %2: %3 GiB of %4 GiB")
+                         .arg(stageText(stage.name), QString::fromStdString(device.device), gib(device.peakBytes),
+                              gib(device.capacityBytes));
+        }
+    }
+    return lines;
+}
+
+// The planner's verdict in the user's words, from its data (the English advice is the CLI's).
+QString verdict(const framesmith::MemoryPlan& plan)
+{
+    if (plan.fits)
+        return QCoreApplication::translate("MemoryForecast", "Fits");
+    QString over;
+    for (const auto& stage : plan.stages)
+        for (const auto& device : stage.devices)
+            if (over.isEmpty() && device.peakBytes > device.capacityBytes)
+                over = QCoreApplication::translate("MemoryForecast", "%1 needs %2 GiB on %3, which has %4 GiB")
+                           .arg(stageText(stage.name), gib(device.peakBytes), QString::fromStdString(device.device),
+                                gib(device.capacityBytes));
+    QStringList levers;
+    for (const std::string& strategy : plan.fixStrategies)
+        levers << QCoreApplication::translate("MemoryForecast", "“%1”").arg(strategyLabel(QString::fromStdString(strategy), QString::fromStdString(strategy)).title);
+    if (levers.size() == 1)
+        return QCoreApplication::translate("MemoryForecast", "Does not fit (%1); it would with %2").arg(over, levers.first());
+    if (!levers.isEmpty())
+        return QCoreApplication::translate("MemoryForecast", "Does not fit (%1); it would with all of %2").arg(over, levers.join(QCoreApplication::translate("MemoryForecast", ", ")));
+    return QCoreApplication::translate("MemoryForecast", "Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU").arg(over);
+}
+
+QString chosenPresetLine(const framesmith::MemoryPlan& plan)
+{
+    QString name = QString::fromStdString(plan.chosenPreset);
+    for (const PresetChoice& choice : builtInPresetChoices())
+        if (choice.id == name)
+            name = choice.name;
+    return QCoreApplication::translate("MemoryForecast", "Auto picks the preset “%1”").arg(name);
+}
 } // namespace
+
+bool MemoryForecast::hasGpu(const std::vector<framesmith::DeviceInfo>& devices)
+{
+    return std::any_of(devices.begin(), devices.end(), [](const framesmith::DeviceInfo& d) { return d.isCuda(); });
+}
 
 std::vector<framesmith::DeviceInfo> MemoryForecast::devicesFrom(const framesmith::VramMonitor& monitor)
 {
@@ -43,45 +108,51 @@ std::vector<framesmith::DeviceInfo> MemoryForecast::devicesFrom(const framesmith
 }
 
 MemoryForecast MemoryForecast::forRequest(const framesmith::GenerationRequest& request,
-                                          const std::vector<framesmith::DeviceInfo>& devices)
+                                          const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes)
 {
     const auto preset = PresetLibrary::load(QString::fromStdString(request.preset));
     if (!preset)
         return {};
-    return forPreset(request, *preset, devices);
+    return forPreset(request, *preset, devices, plannedGpuBytes);
 }
 
 MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& request,
                                          const framesmith::MemoryPreset& preset,
-                                         const std::vector<framesmith::DeviceInfo>& devices)
+                                         const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes)
 {
     MemoryForecast forecast;
     if (request.modelPath.empty())
         return forecast;
+    forecast.isForChosenGpu = !hasGpu(devices);
+    std::vector<framesmith::DeviceInfo> planned = devices;
+    if (forecast.isForChosenGpu) // a GPU that is not here: as large as the user says, and empty
+        planned.insert(planned.begin(), framesmith::DeviceInfo{0, "GPU", plannedGpuBytes, plannedGpuBytes});
     framesmith::MemoryPlan plan;
+    framesmith::MemoryPlan here;
     try {
-        plan = framesmith::Engine::plan(request, preset, devices);
+        plan = framesmith::Engine::plan(request, preset, planned);
+        here = forecast.isForChosenGpu ? framesmith::Engine::plan(request, preset, devices) : plan;
+    } catch (const framesmith::InvalidRequestError&) {
+        // Engine::plan applies generate's rules first; the form's validation line words the
+        // problem in the user's language, so the forecast only says why it waits.
+        forecast.summary = tr("No memory forecast until the parameters are valid (see the message under the form)");
+        return forecast;
     } catch (const std::exception& e) {
         forecast.summary = tr("No memory forecast: %1").arg(QString::fromUtf8(e.what()));
         return forecast;
     }
     forecast.isKnown = true;
     forecast.fits = plan.fits;
-    QStringList lines;
-    for (const auto& stage : plan.stages) {
-        for (const auto& device : stage.devices) {
-            qint64& peak = forecast.peakBytesBySeries[seriesFor(device.device)];
-            peak = std::max<qint64>(peak, device.peakBytes);
-            lines << tr("%1 on %2: %3 GiB of %4 GiB")
-                         .arg(QString::fromStdString(stage.name), QString::fromStdString(device.device),
-                              gib(device.peakBytes), gib(device.capacityBytes));
-        }
+    QStringList lines = stageLines(plan, forecast.isForChosenGpu ? nullptr : &forecast.peakBytesBySeries);
+    if (!plan.chosenPreset.empty())
+        lines << chosenPresetLine(plan);
+    if (forecast.isForChosenGpu) {
+        lines << QString() << tr("This computer has no GPU; here the clip is made on the CPU:");
+        lines << stageLines(here, &forecast.peakBytesBySeries);
+        forecast.summary = tr("No GPU here: planned for a GPU of %1 GiB that you choose. %2").arg(gib(plannedGpuBytes), verdict(plan));
+    } else {
+        forecast.summary = verdict(plan);
     }
-    for (const auto& advice : plan.advice)
-        lines << QString::fromStdString(advice);
     forecast.details = lines.join(QLatin1Char('\n'));
-    forecast.summary = plan.fits ? tr("Fits") : plan.advice.empty()
-                                                    ? tr("Does not fit")
-                                                    : tr("Does not fit: %1").arg(QString::fromStdString(plan.advice.front()));
     return forecast;
 }

@@ -2,30 +2,56 @@
 
 #include "framesmith/Engine.h"
 
+namespace {
+
+void describe(ModelFolderProbe& probe, const framesmith::ModelInfo& info)
+{
+    probe.isImageToVideo = info.isImageToVideo;
+    probe.isDemo = info.isDemo;
+    probe.displayName = QString::fromStdString(info.displayName);
+    probe.variant = QString::fromStdString(info.variant);
+    probe.family = QString::fromStdString(info.family);
+    probe.weightsUrl = QString::fromStdString(info.weightsUrl);
+}
+
+} // namespace
+
 ModelFolderProbe ModelFolderProbe::probe(const QString& folder)
 {
     ModelFolderProbe result;
-    if (folder.trimmed().isEmpty())
+    result.folder = folder.trimmed();
+    if (result.folder.isEmpty())
         return result;
-    framesmith::ModelInfo info;
     try {
-        info = framesmith::Engine::inspectModel(folder.toStdString());
+        const framesmith::ModelInfo info = framesmith::Engine::inspectModel(result.folder.toStdString());
+        describe(result, info);
+        result.modelSpec = info.spec;
     } catch (const std::exception& e) {
         result.state = State::NotAModel;
-        result.problem = QString::fromUtf8(e.what());
+        result.problems = QStringList{QString::fromUtf8(e.what())};
         return result;
     }
-    result.state = State::Model;
-    result.isImageToVideo = info.isImageToVideo;
-    result.isDemo = info.isDemo;
-    result.displayName = QString::fromStdString(info.displayName);
-    result.family = QString::fromStdString(info.family);
-    result.weightsUrl = QString::fromStdString(info.weightsUrl);
-    result.m_spec = info.spec;
+    result.state = State::Checking;
+    return result;
+}
+
+ModelFolderProbe ModelFolderProbe::checked(const framesmith::ModelCheck& check) const
+{
+    ModelFolderProbe result = *this;
+    result.problems.clear();
+    for (const std::string& problem : check.problems)
+        result.problems << QString::fromStdString(problem);
+    if (!check.isModel) {
+        result.state = State::NotAModel;
+        return result;
+    }
+    describe(result, check.info);
+    result.modelSpec = check.spec;
+    result.state = check.isUsable() ? State::Ready : State::Damaged;
     return result;
 }
 
 framesmith::ParameterSpec ModelFolderProbe::spec() const
 {
-    return m_spec; // default-constructed (permissive) unless a model was found
+    return isModel() ? modelSpec : framesmith::ParameterSpec(); // the default refuses nothing a model may take
 }

@@ -1,6 +1,8 @@
 #include "ui/PresetEditorDialog.h"
 
 #include "ui/MemoryForecast.h"
+#include "ui/PresetChoices.h"
+#include "ui/PresetNames.h"
 #include "ui/StrategyLabels.h"
 
 #include <QCheckBox>
@@ -12,7 +14,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -31,8 +32,9 @@ QSpinBox* tileSpin(QWidget* parent)
 } // namespace
 
 PresetEditorDialog::PresetEditorDialog(const QString& startFrom, const framesmith::GenerationRequest& request,
-                                       std::vector<framesmith::DeviceInfo> devices, QWidget* parent)
-    : QDialog(parent), m_request(request), m_devices(std::move(devices))
+                                       std::vector<framesmith::DeviceInfo> devices, qint64 plannedGpuBytes,
+                                       QWidget* parent)
+    : QDialog(parent), m_request(request), m_devices(std::move(devices)), m_plannedGpuBytes(plannedGpuBytes)
 {
     setObjectName(QStringLiteral("presetEditorDialog"));
     setWindowTitle(tr("Customize memory preset"));
@@ -44,9 +46,8 @@ void PresetEditorDialog::buildForm()
 {
     m_nameEdit = new QLineEdit(this);
     m_nameEdit->setObjectName(QStringLiteral("nameEdit"));
-    // The name is the file name the engine and the CLI look up.
-    m_nameEdit->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}")), m_nameEdit));
-    m_nameEdit->setToolTip(tr("Letters, digits, '-', '_' and '.'; this is also the name the command line uses"));
+    // The name is the file name the engine and the CLI look up: checked as typed, never rewritten.
+    m_nameEdit->setToolTip(tr("Letters A-Z, digits, '-', '_' and '.'; this is also the name the command line uses"));
     m_descriptionEdit = new QLineEdit(this);
     m_descriptionEdit->setObjectName(QStringLiteral("descriptionEdit"));
     m_dtypeCombo = new QComboBox(this);
@@ -75,7 +76,9 @@ void PresetEditorDialog::buildForm()
     form->addRow(tr("&Description:"), m_descriptionEdit);
     form->addRow(tr("Compute &type:"), m_dtypeCombo);
     form->addRow(tr("Blocks loaded &ahead:"), m_prefetchSpin);
-    form->addRow(tr("VAE &tile size:"), tiles);
+    auto* tilesLabel = new QLabel(tr("VAE &tile size:"), this); // a row of a layout gets no buddy by itself
+    tilesLabel->setBuddy(m_tileHeightSpin);
+    form->addRow(tilesLabel, tiles);
 
     m_forecastLabel = new QLabel(this);
     m_forecastLabel->setObjectName(QStringLiteral("forecastLabel"));
@@ -85,6 +88,11 @@ void PresetEditorDialog::buildForm()
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
     m_errorLabel->hide();
+    m_conflictLabel = new QLabel(this);
+    m_conflictLabel->setObjectName(QStringLiteral("conflictLabel"));
+    m_conflictLabel->setWordWrap(true);
+    m_conflictLabel->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    m_conflictLabel->hide();
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &PresetEditorDialog::save);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -92,13 +100,18 @@ void PresetEditorDialog::buildForm()
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buildStrategyBoxes());
+    layout->addWidget(m_conflictLabel);
     layout->addWidget(m_forecastLabel);
     layout->addWidget(m_errorLabel);
     layout->addWidget(m_buttons);
     for (QSpinBox* spin : {m_prefetchSpin, m_tileHeightSpin, m_tileWidthSpin})
         connect(spin, &QSpinBox::valueChanged, this, &PresetEditorDialog::updateForecast);
     connect(m_dtypeCombo, &QComboBox::currentIndexChanged, this, &PresetEditorDialog::updateForecast);
-    connect(m_nameEdit, &QLineEdit::textEdited, m_errorLabel, &QWidget::hide);
+    connect(m_nameEdit, &QLineEdit::textEdited, this, [this](const QString& name) {
+        const QString why = PresetNames::problem(name.trimmed());
+        m_errorLabel->setText(why);
+        m_errorLabel->setVisible(!why.isEmpty());
+    });
 }
 
 QWidget* PresetEditorDialog::buildStrategyBoxes()
@@ -115,22 +128,50 @@ QWidget* PresetEditorDialog::buildStrategyBoxes()
         const int index = m_strategyBoxes.size();
         grid->addWidget(box, index / kStrategyColumns, index % kStrategyColumns);
         m_strategyBoxes.push_back(box);
-        connect(box, &QCheckBox::toggled, this, &PresetEditorDialog::onStrategiesChanged);
+        connect(box, &QCheckBox::toggled, this, [this, box](bool isChecked) { onStrategyToggled(box, isChecked); });
     }
     return group;
 }
 
-void PresetEditorDialog::loadFrom(const QString& name)
+QString PresetEditorDialog::resolveStart(const QString& name) const
 {
+    // "auto" holds no levers of its own: start from the preset it would pick for this request here.
+    framesmith::MemoryPreset preset;
+    try {
+        preset = m_catalog.load(name.toStdString());
+    } catch (const std::exception&) {
+        return name;
+    }
+    if (!preset.isAutomatic())
+        return name;
+    for (const std::string& candidate : preset.autoCandidates) {
+        const MemoryForecast forecast = MemoryForecast::forPreset(m_request, m_catalog.load(candidate), m_devices,
+                                                                  m_plannedGpuBytes);
+        if (!forecast.isKnown || forecast.fits)
+            return QString::fromStdString(candidate);
+    }
+    return QString::fromStdString(preset.autoCandidates.back());
+}
+
+void PresetEditorDialog::loadFrom(const QString& requested)
+{
+    const QString name = requested.isEmpty() ? requested : resolveStart(requested);
+    m_startedFrom = name;
     framesmith::MemoryPreset start;
     try {
         start = m_catalog.load(name.toStdString());
     } catch (const std::exception& e) {
         showError(tr("Could not open preset \"%1\": %2").arg(name, QString::fromUtf8(e.what())));
     }
+    m_start = start;
     const bool isOwn = !name.isEmpty() && !m_catalog.isBuiltin(name.toStdString());
     m_nameEdit->setText(isOwn ? name : (name.isEmpty() ? QStringLiteral("custom") : name + QStringLiteral("-custom")));
-    m_descriptionEdit->setText(QString::fromStdString(start.description));
+    // A built-in's description is the translated one the picker shows, not the file's English.
+    QString description = QString::fromStdString(start.description);
+    for (const PresetChoice& choice : builtInPresetChoices())
+        if (!isOwn && choice.id == name)
+            description = choice.description;
+    m_descriptionEdit->setText(description);
     for (QCheckBox* box : std::as_const(m_strategyBoxes)) {
         const QSignalBlocker blocker(box);
         const std::string id = box->objectName().toStdString();
@@ -142,6 +183,27 @@ void PresetEditorDialog::loadFrom(const QString& name)
     m_tileHeightSpin->setValue(start.vaeTileHeight);
     m_tileWidthSpin->setValue(start.vaeTileWidth);
     updateForecast();
+}
+
+void PresetEditorDialog::onStrategyToggled(QCheckBox* box, bool isChecked)
+{
+    // The strategies' own rules: ticking one unticks those it excludes, and says so.
+    QStringList unticked;
+    if (isChecked)
+        for (const framesmith::StrategyInfo& info : framesmith::PresetCatalog::strategies())
+            if (info.name == box->objectName().toStdString())
+                for (const std::string& excluded : info.excludes)
+                    if (auto* other = findChild<QCheckBox*>(QString::fromStdString(excluded)); other && other->isChecked()) {
+                        const QSignalBlocker blocker(other);
+                        other->setChecked(false);
+                        unticked << other->text();
+                    }
+    m_conflictLabel->setText(unticked.isEmpty() ? QString()
+                                                : tr("\"%1\" cannot be combined with %2, so that was unticked: both "
+                                                     "set the same lever differently.")
+                                                      .arg(box->text(), unticked.join(tr(", "))));
+    m_conflictLabel->setVisible(!unticked.isEmpty());
+    onStrategiesChanged();
 }
 
 std::vector<std::string> PresetEditorDialog::checkedStrategies() const
@@ -172,7 +234,10 @@ void PresetEditorDialog::onStrategiesChanged()
 framesmith::MemoryPreset PresetEditorDialog::preset() const
 {
     framesmith::MemoryPreset p = m_base;
-    p.name = m_nameEdit->text().trimmed().toStdString();
+    // Allocator levers no box shows and no strategy sets come from the preset it started from.
+    p.maxSplitSizeMb = m_start.maxSplitSizeMb;
+    p.garbageCollectionThreshold = m_start.garbageCollectionThreshold;
+    p.name = m_nameEdit->text().toStdString(); // as typed: a bad name is refused, not rewritten
     p.description = m_descriptionEdit->text().trimmed().toStdString();
     p.dtype = static_cast<framesmith::ComputeDtype>(m_dtypeCombo->currentData().toInt());
     p.streamPrefetchBlocks = m_prefetchSpin->value();
@@ -185,12 +250,8 @@ bool PresetEditorDialog::save()
 {
     const framesmith::MemoryPreset edited = preset();
     const QString name = QString::fromStdString(edited.name);
-    if (name.isEmpty()) {
-        showError(tr("Give the preset a name."));
-        return false;
-    }
-    if (m_catalog.isBuiltin(edited.name)) {
-        showError(tr("\"%1\" is a built-in preset and cannot be changed: choose another name.").arg(name));
+    if (const QString why = PresetNames::problem(name); !why.isEmpty()) {
+        showError(why);
         return false;
     }
     try {
@@ -207,7 +268,7 @@ bool PresetEditorDialog::save()
 
 void PresetEditorDialog::updateForecast()
 {
-    const MemoryForecast forecast = MemoryForecast::forPreset(m_request, preset(), m_devices);
+    const MemoryForecast forecast = MemoryForecast::forPreset(m_request, preset(), m_devices, m_plannedGpuBytes);
     m_forecastLabel->setText(forecast.summary.isEmpty() ? QString() : tr("Forecast: %1").arg(forecast.summary));
     m_forecastLabel->setToolTip(forecast.details);
     m_forecastLabel->setVisible(!forecast.summary.isEmpty());
@@ -224,3 +285,5 @@ void PresetEditorDialog::showError(const QString& message)
 QString PresetEditorDialog::errorText() const { return m_errorLabel->isHidden() ? QString() : m_errorLabel->text(); }
 
 QString PresetEditorDialog::forecastText() const { return m_forecastLabel->text(); }
+
+QString PresetEditorDialog::conflictText() const { return m_conflictLabel->isHidden() ? QString() : m_conflictLabel->text(); }

@@ -30,8 +30,8 @@ RunPresenter::RunPresenter(GenerationController* controller, PreviewPlayer* play
     connect(controller, &GenerationController::stepFinished, this, &RunPresenter::onStepFinished);
     connect(controller, &GenerationController::previewReady, this, &RunPresenter::onPreviewReady);
     connect(controller, &GenerationController::finished, this, &RunPresenter::onEnded);
-    connect(controller, &GenerationController::failed, this, &RunPresenter::onEnded);
-    connect(controller, &GenerationController::cancelled, this, &RunPresenter::onEnded);
+    connect(controller, &GenerationController::failed, this, &RunPresenter::onEndedWithoutClip);
+    connect(controller, &GenerationController::cancelled, this, &RunPresenter::onEndedWithoutClip);
 }
 
 QString RunPresenter::stageText(int stage)
@@ -67,7 +67,8 @@ void RunPresenter::onStarted()
     m_progress->setFormat(QString());
     m_stageLabel->show();
     m_progress->show();
-    m_player->clear();
+    m_previousFrames = m_player->frames();
+    m_previousFps = m_player->fps();
     m_player->setForming(true);
     m_player->setFormingText(tr("Starting…"));
 }
@@ -92,7 +93,12 @@ void RunPresenter::onStageProgress(int stage, int done, int total)
         return;
     m_progress->setRange(0, total);
     m_progress->setValue(done);
-    m_progress->setFormat(tr("%1 of %2").arg(done).arg(total));
+    // The decoder reports after each tile's frame batch: "part" covers tiles and batches alike.
+    m_progress->setFormat(tr("Part %1 of %2").arg(done).arg(total));
+    m_progress->setToolTip(tr("The decoder works through the clip in %n part(s): tiles of the picture and "
+                              "batches of frames", nullptr, total));
+    if (static_cast<framesmith::Stage>(stage) == framesmith::Stage::VaeDecoding)
+        m_player->setFormingText(tr("Decoding: part %1 of %2").arg(done).arg(total));
 }
 
 void RunPresenter::onStepFinished(int step, int stepCount, double seconds, double etaSeconds)
@@ -118,4 +124,13 @@ void RunPresenter::onEnded()
     m_stageLabel->hide();
     m_progress->hide();
     m_player->setForming(false);
+    m_previousFrames.clear();
+}
+
+void RunPresenter::onEndedWithoutClip()
+{
+    // No new clip: the one the user had before comes back instead of the last noisy preview.
+    if (m_previewCount > 0 || m_player->frameCount() == 0)
+        m_player->setFrames(m_previousFrames, m_previousFps);
+    onEnded();
 }

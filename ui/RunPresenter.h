@@ -1,9 +1,13 @@
 #pragma once
 // Shows a generation as it happens: stage text, a step i/N progress bar with ETA in the status
-// bar, the forming clip in the player, and a stage marker in the memory graph for every stage
-// start. Listens to the GenerationController; owns no state of the run itself. GUI thread only.
+// bar (the decoder's tiles and frame batches as "part i of N"), the forming clip in the player,
+// and a stage marker in the memory graph for every stage start. A run that fails or is cancelled
+// gives the player back the clip it showed before. Listens to the GenerationController; owns no
+// state of the run itself. GUI thread only.
+#include <QImage>
 #include <QObject>
 #include <QString>
+#include <QVector>
 
 class GenerationController;
 class PreviewPlayer;
@@ -34,6 +38,7 @@ private:
     void onStepFinished(int step, int stepCount, double seconds, double etaSeconds);
     void onPreviewReady(int step, const QVector<QImage>& frames);
     void onEnded();
+    void onEndedWithoutClip();
     static QString durationText(double seconds);
 
     PreviewPlayer* m_player;
@@ -43,4 +48,6 @@ private:
     int m_stage = 0;
     int m_stepCount = 0;
     int m_previewCount = 0;
+    QVector<QImage> m_previousFrames; // what the player showed before the run
+    double m_previousFps = 0;
 };

@@ -33,6 +33,8 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("StrategyLabels", "Decode the video in overlapping spatial tiles")},
     {"vae-small-tiles", QT_TRANSLATE_NOOP("StrategyLabels", "Decode in small tiles"),
      QT_TRANSLATE_NOOP("StrategyLabels", "Decode in small 144 x 200 pixel tiles (for 8-12 GB cards)")},
+    {"smaller-vae-tiles", QT_TRANSLATE_NOOP("StrategyLabels", "Smaller decode tiles"),
+     QT_TRANSLATE_NOOP("StrategyLabels", "Decode in tiles smaller than the preset's")},
     {"vae-slicing", QT_TRANSLATE_NOOP("StrategyLabels", "Decode one clip at a time"),
      QT_TRANSLATE_NOOP("StrategyLabels", "Decode one clip of a batch at a time")},
     {"multi-gpu-spread", QT_TRANSLATE_NOOP("StrategyLabels", "Spread over all GPUs"),

@@ -3,39 +3,48 @@
 #include "ui/AppSettings.h"
 #include "ui_MainWindow.h"
 
-#include <QIcon>
+#include <QDockWidget>
 #include <QMainWindow>
-#include <QRegularExpressionValidator>
 #include <QSplitter>
 
-void WindowLayout::applyDefaults(Ui::MainWindow& ui)
+namespace {
+const QString kMain = QStringLiteral("main");
+const QString kTop = QStringLiteral("top");
+const QString kBottom = QStringLiteral("bottom");
+} // namespace
+
+void WindowLayout::applyDefaults(Ui::MainWindow& ui, QMainWindow& window)
 {
-    ui.seedEdit->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), ui.seedEdit));
-    ui.generateButton->setIcon(QIcon(QStringLiteral(":/icons/generate.svg")));
-    ui.cancelButton->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
+    window.setMinimumSize(kMinimumSize);
     // Defaults until the user's own splitter positions are restored.
     ui.mainSplitter->setSizes({430, 400});
-    ui.topSplitter->setSizes({900, 380});
+    ui.topSplitter->setSizes({820, 460});
     ui.bottomSplitter->setSizes({560, 720});
-    ui.inputLayout->setStretch(0, 1);
-    ui.startImageArea->setMaximumHeight(180);
+    ui.formRestoreBar->hide();
 }
 
-void WindowLayout::restore(const AppSettings& settings, QMainWindow& window, QSplitter& mainSplitter,
-                           QSplitter& topSplitter)
+void WindowLayout::restore(const AppSettings& settings, QMainWindow& window, Ui::MainWindow& ui)
 {
     window.restoreGeometry(settings.windowGeometry());
     window.restoreState(settings.windowState());
-    mainSplitter.restoreState(settings.splitterState(QStringLiteral("main")));
-    topSplitter.restoreState(settings.splitterState(QStringLiteral("top")));
+    ui.mainSplitter->restoreState(settings.splitterState(kMain));
+    ui.topSplitter->restoreState(settings.splitterState(kTop));
+    ui.bottomSplitter->restoreState(settings.splitterState(kBottom));
 }
 
-void WindowLayout::save(AppSettings& settings, const QMainWindow& window, const QSplitter& mainSplitter,
-                        const QSplitter& topSplitter)
+void WindowLayout::save(AppSettings& settings, const QMainWindow& window, const Ui::MainWindow& ui)
 {
     settings.setWindowGeometry(window.saveGeometry());
     settings.setWindowState(window.saveState());
-    settings.setSplitterState(QStringLiteral("main"), mainSplitter.saveState());
-    settings.setSplitterState(QStringLiteral("top"), topSplitter.saveState());
+    settings.setSplitterState(kMain, ui.mainSplitter->saveState());
+    settings.setSplitterState(kTop, ui.topSplitter->saveState());
+    settings.setSplitterState(kBottom, ui.bottomSplitter->saveState());
+}
+
+void WindowLayout::keepDockSane(QMainWindow& window, QDockWidget& dock)
+{
+    if (dock.isFloating() || dock.isHidden() || window.width() <= 0)
+        return;
+    if (dock.width() > kMaxDockShare * window.width())
+        window.resizeDocks({&dock}, {int(kDefaultDockShare * window.width())}, Qt::Horizontal);
 }

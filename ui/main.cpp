@@ -1,7 +1,9 @@
 // The Framesmith application. Nothing torch-related happens before QApplication exists: the
-// engine is only reached later through the worker thread.
+// engine is only reached later through the worker thread. --help and --version are answered
+// before any display is needed.
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
+#include "ui/LegacyData.h"
 #include "ui/MainWindow.h"
 
 #include <QApplication>
@@ -9,12 +11,58 @@
 #include <QDir>
 #include <QIcon>
 
+#include <cstring>
+
+namespace {
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Framesmith"));
+    QCoreApplication::setApplicationName(QStringLiteral("Framesmith"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(FRAMESMITH_VERSION));
+}
+
+QCommandLineOption configure(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Generate short video clips with open video models."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption model(QStringLiteral("model"),
+                                   QCoreApplication::translate("main", "Open the model folder <dir>."),
+                                   QStringLiteral("dir"));
+    parser.addOption(model);
+    return model;
+}
+
+bool asksOnlyForText(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i)
+        for (const char* flag : {"-h", "--help", "--help-all", "-v", "--version", "-?"})
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+    return false;
+}
+
+// Prints help or the version (translated) without a QApplication, which would need a display.
+int answerWithoutDisplay(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    AppSettings settings;
+    AppTranslator translator;
+    translator.apply(settings.language());
+    QCommandLineParser parser;
+    configure(parser);
+    parser.process(app); // exits after printing
+    return 0;
+}
+} // namespace
+
 int main(int argc, char* argv[])
 {
+    if (asksOnlyForText(argc, argv))
+        return answerWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Framesmith"));
-    QApplication::setApplicationName(QStringLiteral("Framesmith"));
-    QApplication::setApplicationVersion(QStringLiteral(FRAMESMITH_VERSION));
+    setIdentity();
     QApplication::setDesktopFileName(QStringLiteral("io.framesmith.Framesmith"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/framesmith.svg")));
 
@@ -23,15 +71,10 @@ int main(int argc, char* argv[])
     translator.apply(settings.language());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Generate short video clips with open video models."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption modelOption(QStringLiteral("model"),
-                                         QApplication::translate("main", "Open the model folder <dir>."),
-                                         QStringLiteral("dir"));
-    parser.addOption(modelOption);
+    const QCommandLineOption modelOption = configure(parser);
     parser.process(app);
 
+    LegacyData::adoptDefaults(); // history, clips and presets of earlier releases move under the one data root
     MainWindow window(settings, &translator);
     if (parser.isSet(modelOption))
         window.setModelFolder(QDir(parser.value(modelOption)).absolutePath());

@@ -1,6 +1,7 @@
 #include "widgets/PreviewPlayer.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -24,53 +25,77 @@ PreviewPlayer::PreviewPlayer(QWidget* parent) : QWidget(parent), m_canvas(new Pr
     updateControls();
 }
 
-static QToolButton* toolButton(QWidget* parent, QStyle::StandardPixmap icon, const QString& toolTip)
+static QToolButton* toolButton(QWidget* parent, QStyle::StandardPixmap icon)
 {
     auto* button = new QToolButton(parent);
     button->setIcon(parent->style()->standardIcon(icon));
-    button->setToolTip(toolTip);
     button->setFocusPolicy(Qt::NoFocus); // keys go to the player
     return button;
 }
 
 void PreviewPlayer::buildControls()
 {
-    auto* back = toolButton(this, QStyle::SP_MediaSeekBackward, tr("Previous frame (Left)"));
-    m_playButton = toolButton(this, QStyle::SP_MediaPlay, tr("Play/pause (Space)"));
-    auto* forward = toolButton(this, QStyle::SP_MediaSeekForward, tr("Next frame (Right)"));
+    m_backButton = toolButton(this, QStyle::SP_MediaSeekBackward);
+    m_playButton = toolButton(this, QStyle::SP_MediaPlay);
+    m_forwardButton = toolButton(this, QStyle::SP_MediaSeekForward);
     m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setObjectName(QStringLiteral("scrubSlider"));
     m_slider->setFocusPolicy(Qt::NoFocus); // arrow keys belong to the player: exact frame steps
+    m_slider->setMinimumWidth(kMinimumSliderWidth);
     m_positionLabel = new QLabel(this);
+    m_positionLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elided by width, never pushes
     m_fpsBox = new QDoubleSpinBox(this);
     m_fpsBox->setRange(1, 120);
     m_fpsBox->setDecimals(2);
-    m_fpsBox->setSuffix(tr(" fps"));
     m_fpsBox->setValue(m_fps);
-    m_loopBox = new QCheckBox(tr("Loop"), this);
+    m_loopBox = new QCheckBox(this);
     m_loopBox->setChecked(m_isLooping);
     m_zoomButton = new QToolButton(this);
     m_zoomButton->setCheckable(true);
-    m_zoomButton->setText(tr("100 %"));
-    m_zoomButton->setToolTip(tr("Show pixels 1:1 instead of fitting the view"));
 
+    // The scrub slider has a row of its own: it keeps the player's whole width however narrow the
+    // dock beside it leaves the player.
     auto* controls = new QHBoxLayout;
-    for (QWidget* w : std::initializer_list<QWidget*>{back, m_playButton, forward, m_slider, m_positionLabel,
+    for (QWidget* w : std::initializer_list<QWidget*>{m_backButton, m_playButton, m_forwardButton, m_positionLabel,
                                                       m_fpsBox, m_loopBox, m_zoomButton})
         controls->addWidget(w);
-    controls->setStretchFactor(m_slider, 1);
+    controls->setStretchFactor(m_positionLabel, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_canvas, 1);
+    layout->addWidget(m_slider);
     layout->addLayout(controls);
 
-    connect(back, &QToolButton::clicked, this, &PreviewPlayer::stepBackward);
-    connect(forward, &QToolButton::clicked, this, &PreviewPlayer::stepForward);
+    connect(m_backButton, &QToolButton::clicked, this, &PreviewPlayer::stepBackward);
+    connect(m_forwardButton, &QToolButton::clicked, this, &PreviewPlayer::stepForward);
     connect(m_playButton, &QToolButton::clicked, this, &PreviewPlayer::togglePlayback);
     connect(m_slider, &QSlider::valueChanged, this, &PreviewPlayer::onSliderMoved);
     connect(m_fpsBox, &QDoubleSpinBox::valueChanged, this, &PreviewPlayer::setFps);
     connect(m_loopBox, &QCheckBox::toggled, this, &PreviewPlayer::setLooping);
     connect(m_zoomButton, &QToolButton::toggled, this,
             [this](bool isActual) { setZoomMode(isActual ? ZoomMode::Actual : ZoomMode::Fit); });
+    retranslate();
+}
+
+void PreviewPlayer::retranslate()
+{
+    m_backButton->setToolTip(tr("Previous frame (Left)"));
+    m_playButton->setToolTip(tr("Play/pause (Space)"));
+    m_forwardButton->setToolTip(tr("Next frame (Right)"));
+    m_fpsBox->setSuffix(tr(" fps"));
+    m_loopBox->setText(tr("Loop"));
+    m_zoomButton->setText(tr("100 %"));
+    m_zoomButton->setToolTip(tr("Show pixels 1:1 instead of fitting the view"));
+    if (m_isForming)
+        setForming(true); // the overlay's default text
+    updateControls();
+}
+
+void PreviewPlayer::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && m_slider)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void PreviewPlayer::setFrames(const QVector<QImage>& frames, double fps)
@@ -143,7 +168,13 @@ void PreviewPlayer::updateControls()
     m_slider->setRange(0, std::max(0, frameCount() - 1));
     m_slider->setValue(std::max(0, m_currentFrame));
     m_slider->setEnabled(frameCount() > 1);
-    m_positionLabel->setText(positionText());
+    // Compact in the row (frame and time); the tooltip has the whole clip's length too.
+    m_positionLabel->setText(m_frames.isEmpty() ? positionText()
+                                                : tr("%1 / %2 · %3 s")
+                                                      .arg(m_currentFrame + 1)
+                                                      .arg(frameCount())
+                                                      .arg(currentTimeSeconds(), 0, 'f', 2));
+    m_positionLabel->setToolTip(positionText());
     m_playButton->setIcon(style()->standardIcon(m_isPlaying ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 

@@ -25,6 +25,7 @@ class PreviewPlayer : public QWidget {
 public:
     using ZoomMode = PreviewPlayerCanvas::ZoomMode;
     static constexpr double kDefaultFps = 8;
+    static constexpr int kMinimumSliderWidth = 160;
 
     explicit PreviewPlayer(QWidget* parent = nullptr);
 
@@ -37,6 +38,7 @@ public:
     void clear();
 
     int frameCount() const { return m_frames.size(); }
+    QVector<QImage> frames() const { return m_frames; } // implicitly shared: cheap
     int currentFrame() const { return m_currentFrame; }
     QImage currentImage() const;
     double fps() const { return m_fps; }
@@ -69,9 +71,11 @@ Q_SIGNALS:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildControls();
+    void retranslate();
     void showFrame(int index);
     void restartClock();
     void onTimerTick();
@@ -91,7 +95,9 @@ private:
     qint64 m_clockTicks = 0; // frames advanced since the clock started
 
     PreviewPlayerCanvas* m_canvas = nullptr;
+    QToolButton* m_backButton = nullptr;
     QToolButton* m_playButton = nullptr;
+    QToolButton* m_forwardButton = nullptr;
     QSlider* m_slider = nullptr;
     QLabel* m_positionLabel = nullptr;
     QDoubleSpinBox* m_fpsBox = nullptr;

@@ -1,8 +1,12 @@
 #include "widgets/VramGraph.h"
 
 #include "widgets/QCustomPlotInclude.h"
+#include "widgets/VramGraphStages.h"
+#include "widgets/VramGraphTrace.h"
 
 #include <QEvent>
+#include <QLocale>
+#include <QMenu>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -16,6 +20,11 @@ const QColor kColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), Q
                            QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
                            QColor(0xbc, 0xbd, 0x22)};
 constexpr int kColourCount = int(sizeof kColours / sizeof kColours[0]);
+constexpr double kHeadroom = 1.15;       // above the highest line or prediction
+constexpr double kMinimumTopGiB = 1.0 / 64; // 16 MiB: an idle process still gets a readable axis
+constexpr double kMinimumSpanSeconds = 10;
+
+using VramGraphTrace::bytesText;
 } // namespace
 
 VramGraph::VramGraph(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this))
@@ -24,41 +33,60 @@ VramGraph::VramGraph(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     setMinimumHeight(160);
+    m_stages = new VramGraphStages(m_plot);
 
+    // The legend sits under the plot, never over the lines or the stage labels.
     m_plot->legend->setVisible(true);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    m_plot->xAxis->setRange(0, m_windowSeconds);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(3);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->xAxis->setRange(0, kMinimumSpanSeconds);
     m_plot->yAxis->setRange(0, 1);
     m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
 
     m_message = new QCPItemText(m_plot);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_message->position->setCoords(0.5, 0.5); // the middle stays empty while lines hug 0 and the totals
+    m_message->position->setCoords(0.5, 0.5);
     m_message->setPositionAlignment(Qt::AlignCenter);
     m_message->setColor(QColor(0x80, 0x80, 0x80));
     m_message->setClipToAxisRect(true);
 
+    // Label rows depend on pixels: laid out again once every replot has sized the axes (zoom, resize).
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { m_stages->layout(m_latestSeconds); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &VramGraph::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, &VramGraph::onUserMovedView);
+    connect(m_plot, &QCustomPlot::mousePress, this, &VramGraph::onUserMovedView);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, &VramGraph::followLive);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, &VramGraph::showContextMenu);
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        if (!m_isRescaling) // the user's zoom or pan: the values in view decide the y-axis
+            rescaleValues();
+    });
     connect(m_plot, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
         // Clicking a legend entry hides or shows its line: RAM in GiB can dwarf a small GPU.
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item)) {
             entry->plottable()->setVisible(!entry->plottable()->visible());
             entry->setTextColor(entry->plottable()->visible() ? Qt::black : Qt::gray);
             rescale();
-            requestReplot();
         }
     });
     retranslate();
 }
 
+VramGraph::~VramGraph() { delete m_stages; }
+
 void VramGraph::retranslate()
 {
-    m_plot->xAxis->setLabel(tr("Time (s)"));
+    m_plot->xAxis->setLabel(tr("Time (s) · wheel: zoom · drag: pan · double-click: follow the run"));
     m_plot->yAxis->setLabel(tr("Memory (GiB)"));
-    for (auto it = m_predictionTexts.cbegin(); it != m_predictionTexts.cend(); ++it)
-        it.value()->setText(predictionText(it.key()));
-    requestReplot();
+    m_plot->yAxis2->setLabel(tr("Other programs (GiB)"));
+    rescale();
 }
 
 void VramGraph::changeEvent(QEvent* event)
@@ -71,42 +99,46 @@ void VramGraph::changeEvent(QEvent* event)
 void VramGraph::setSeries(const QVector<Series>& series)
 {
     m_plot->clearGraphs();
-    for (auto* line : m_totalLines)
-        m_plot->removeItem(line);
-    for (auto* line : m_predictionLines)
-        m_plot->removeItem(line);
-    for (auto* text : m_predictionTexts)
-        m_plot->removeItem(text);
-    m_totalLines.clear();
-    m_predictionLines.clear();
-    m_predictionTexts.clear();
+    const auto removeAll = [this](auto& items) {
+        for (auto* item : items)
+            m_plot->removeItem(item);
+        items.clear();
+    };
+    removeAll(m_totalLines);
+    removeAll(m_totalTexts);
+    removeAll(m_predictionLines);
+    removeAll(m_predictionTexts);
     m_graphs.clear();
     m_series = series;
+    bool hasContext = false;
     for (int i = 0; i < series.size(); ++i) {
         const QColor colour = kColours[i % kColourCount];
-        QCPGraph* graph = m_plot->addGraph();
+        const bool isContext = series[i].isContext;
+        hasContext = hasContext || isContext;
+        QCPGraph* graph = m_plot->addGraph(m_plot->xAxis, isContext ? m_plot->yAxis2 : m_plot->yAxis);
         graph->setName(series[i].label);
-        graph->setPen(QPen(colour, 2));
+        graph->setPen(isContext ? QPen(colour.lighter(115), 1.2, Qt::DashLine) : QPen(colour, 2));
         m_graphs.push_back(graph);
         if (series[i].totalBytes > 0) {
-            QCPItemStraightLine* total = horizontalLine(series[i].totalBytes / kBytesPerGiB, colour, Qt::DashLine);
-            total->setObjectName(series[i].id);
-            m_totalLines.insert(series[i].id, total);
+            m_totalLines.insert(series[i].id, horizontalLine(series[i].totalBytes / kBytesPerGiB, colour, Qt::DashLine));
+            m_totalTexts.insert(series[i].id, lineText(colour));
         }
     }
+    m_plot->yAxis2->setVisible(hasContext);
+    m_plot->yAxis2->setTickLabelColor(QColor(0x70, 0x70, 0x70));
+    m_plot->yAxis2->setLabelColor(QColor(0x70, 0x70, 0x70));
     clearData();
 }
 
-void VramGraph::setSeriesLabel(const QString& seriesId, const QString& label)
+void VramGraph::setSeriesLabel(const QString& seriesId, const QString& label, const QString& totalLabel)
 {
     const int index = seriesIndex(seriesId);
     if (index < 0)
         return;
     m_series[index].label = label;
+    m_series[index].totalLabel = totalLabel;
     m_graphs[index]->setName(label);
-    if (auto* text = m_predictionTexts.value(seriesId))
-        text->setText(predictionText(seriesId));
-    requestReplot();
+    rescale();
 }
 
 QCPItemStraightLine* VramGraph::horizontalLine(double gib, const QColor& colour, Qt::PenStyle style)
@@ -120,18 +152,28 @@ QCPItemStraightLine* VramGraph::horizontalLine(double gib, const QColor& colour,
     return line;
 }
 
+QCPItemText* VramGraph::lineText(const QColor& colour)
+{
+    auto* text = new QCPItemText(m_plot);
+    text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    text->setColor(colour.darker(120));
+    text->setBrush(QColor(255, 255, 255, 190));
+    text->setPadding(QMargins(2, 0, 2, 0));
+    text->setClipToAxisRect(true);
+    return text;
+}
+
 void VramGraph::clearData()
 {
     for (auto* graph : m_graphs)
         graph->data()->clear();
-    for (const Marker& marker : m_markers) {
-        m_plot->removeItem(marker.text);
-        m_plot->removeItem(marker.line);
-    }
-    m_markers.clear();
+    m_stages->clear();
+    m_firstSeconds = -1;
     m_latestSeconds = 0;
+    m_viewStartSeconds = -1;
+    m_isFollowing = true;
     rescale();
-    requestReplot();
 }
 
 void VramGraph::appendSamples(const QVector<Sample>& samples)
@@ -144,38 +186,32 @@ void VramGraph::appendSamples(const QVector<Sample>& samples)
             m_graphs[i]->addData(sample.seconds, bytes < 0 ? std::numeric_limits<double>::quiet_NaN()
                                                            : bytes / kBytesPerGiB);
         }
+        if (m_firstSeconds < 0)
+            m_firstSeconds = sample.seconds;
         m_latestSeconds = std::max(m_latestSeconds, sample.seconds);
     }
-    if (samples.isEmpty())
-        return;
-    for (auto* graph : m_graphs)
-        graph->data()->removeBefore(m_latestSeconds - m_retentionSeconds);
-    rescale();
-    requestReplot();
+    if (!samples.isEmpty())
+        rescale();
 }
 
 void VramGraph::addMarker(double seconds, const QString& label)
 {
-    Marker marker;
-    marker.line = new QCPItemStraightLine(m_plot);
-    marker.line->setPen(QPen(QColor(0x55, 0x55, 0x55), 1, Qt::DotLine));
-    marker.line->point1->setCoords(seconds, 0);
-    marker.line->point2->setCoords(seconds, 1);
-    marker.text = new QCPItemText(m_plot);
-    marker.text->position->setTypeX(QCPItemPosition::ptPlotCoords);
-    marker.text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    marker.text->position->setCoords(seconds, 0.98);
-    marker.text->setPositionAlignment(Qt::AlignBottom | Qt::AlignLeft);
-    marker.text->setRotation(-90);
-    marker.text->setPadding(QMargins(2, 0, 2, 2));
-    marker.text->setColor(QColor(0x33, 0x33, 0x33));
-    marker.text->setText(label);
-    marker.text->setClipToAxisRect(true);
-    m_markers.push_back(marker);
+    m_stages->add(seconds, label);
     m_latestSeconds = std::max(m_latestSeconds, seconds);
     rescale();
-    requestReplot();
 }
+
+void VramGraph::setMarkerLabel(int index, const QString& label)
+{
+    if (index < 0 || index >= m_stages->count())
+        return;
+    m_stages->setLabel(index, label);
+    rescale();
+}
+
+int VramGraph::markerCount() const { return m_stages->count(); }
+
+QString VramGraph::markerLabel(int index) const { return m_stages->label(index); }
 
 QString VramGraph::predictionText(const QString& seriesId) const
 {
@@ -183,10 +219,20 @@ QString VramGraph::predictionText(const QString& seriesId) const
     const int index = seriesIndex(seriesId);
     if (!line || index < 0)
         return {};
-    return tr("%1 predicted peak %2 GiB").arg(m_series[index].label).arg(line->point1->value(), 0, 'f', 1);
+    return tr("%1: predicted peak %2").arg(m_series[index].label, bytesText(line->point1->value()));
 }
 
-QString VramGraph::markerLabel(int index) const { return m_markers.at(index).text->text(); }
+QString VramGraph::totalText(const QString& seriesId) const
+{
+    const auto* text = m_totalTexts.value(seriesId);
+    return text ? text->text() : QString();
+}
+
+bool VramGraph::isTotalInView(const QString& seriesId) const
+{
+    const auto* line = m_totalLines.value(seriesId);
+    return line && line->visible();
+}
 
 void VramGraph::setPrediction(const QString& seriesId, qint64 bytes)
 {
@@ -199,25 +245,13 @@ void VramGraph::setPrediction(const QString& seriesId, qint64 bytes)
         const double gib = bytes / kBytesPerGiB;
         const QColor colour = kColours[index % kColourCount];
         m_predictionLines.insert(seriesId, horizontalLine(gib, colour, Qt::DashDotLine));
-        auto* text = new QCPItemText(m_plot);
-        text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        text->position->setTypeY(QCPItemPosition::ptPlotCoords);
-        text->position->setCoords(0.99, gib);
-        text->setPositionAlignment(Qt::AlignBottom | Qt::AlignRight);
-        text->setColor(colour);
-        text->setClipToAxisRect(true);
+        QCPItemText* text = lineText(colour);
+        text->position->setAxes(m_plot->xAxis, m_series[index].isContext ? m_plot->yAxis2 : m_plot->yAxis);
+        text->position->setCoords(0.01, gib);
+        text->setPositionAlignment(Qt::AlignBottom | Qt::AlignLeft);
         m_predictionTexts.insert(seriesId, text);
-        text->setText(predictionText(seriesId));
     }
     rescale();
-    requestReplot();
-}
-
-void VramGraph::setTimeWindowSeconds(double seconds)
-{
-    m_windowSeconds = std::max(1.0, seconds);
-    rescale();
-    requestReplot();
 }
 
 void VramGraph::setMessage(const QString& text)
@@ -227,11 +261,39 @@ void VramGraph::setMessage(const QString& text)
     requestReplot();
 }
 
+void VramGraph::setViewStart(double seconds)
+{
+    m_viewStartSeconds = seconds;
+    followLive();
+}
+
+void VramGraph::followLive()
+{
+    m_isFollowing = true;
+    rescale();
+}
+
+void VramGraph::onUserMovedView()
+{
+    m_isFollowing = false; // stays where the user put it until a double-click
+}
+
 int VramGraph::seriesIndex(const QString& seriesId) const
 {
     for (int i = 0; i < m_series.size(); ++i)
         if (m_series[i].id == seriesId)
             return i;
+    return -1;
+}
+
+qint64 VramGraph::latestBytes(const QString& seriesId) const
+{
+    const QCPGraph* graph = graphFor(seriesId);
+    if (!graph)
+        return -1;
+    for (auto it = graph->data()->constEnd(); it != graph->data()->constBegin();)
+        if (!std::isnan((--it)->value))
+            return std::llround(it->value * kBytesPerGiB);
     return -1;
 }
 
@@ -243,43 +305,75 @@ QCPGraph* VramGraph::graphFor(const QString& seriesId) const
 
 void VramGraph::rescale()
 {
-    const double end = std::max(m_windowSeconds, m_latestSeconds);
-    m_plot->xAxis->setRange(end - m_windowSeconds, end);
+    if (m_isFollowing) {
+        const double start = m_viewStartSeconds >= 0 ? m_viewStartSeconds : std::max(0.0, m_firstSeconds);
+        const double end = std::max(m_latestSeconds, start + kMinimumSpanSeconds);
+        m_isRescaling = true;
+        m_plot->xAxis->setRange(start, end);
+        m_isRescaling = false;
+    }
+    rescaleValues();
+}
+
+void VramGraph::rescaleValues()
+{
+    // The lines and predictions in view decide each axis, never a device's total: 0.4 GiB of use
+    // on a 24 GiB card must not lie flat on the floor.
     double top = 0;
+    double contextTop = 0;
     for (int i = 0; i < m_graphs.size(); ++i) {
         if (!m_graphs[i]->visible())
             continue;
+        double& axisTop = m_series[i].isContext ? contextTop : top;
         bool found = false;
-        const QCPRange values = m_graphs[i]->getValueRange(found);
+        const QCPRange values = m_graphs[i]->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
         if (found)
-            top = std::max(top, values.upper);
-        if (auto* total = m_totalLines.value(m_series[i].id))
-            top = std::max(top, total->point1->value());
+            axisTop = std::max(axisTop, values.upper);
         if (auto* prediction = m_predictionLines.value(m_series[i].id))
-            top = std::max(top, prediction->point1->value());
+            axisTop = std::max(axisTop, prediction->point1->value());
     }
-    m_plot->yAxis->setRange(0, top > 0 ? top * 1.08 : 1.0);
+    // The stage labels get the top of the plot to themselves: the lines stay below them.
+    const double axisHeight = std::max(1, m_plot->axisRect()->height());
+    const double labels = std::min(0.45, m_stages->labelsHeight() / axisHeight);
+    top = std::max(top * kHeadroom, kMinimumTopGiB) / (1.0 - labels);
+    m_plot->yAxis->setRange(0, top);
+    m_plot->yAxis2->setRange(0, std::max(contextTop * kHeadroom, kMinimumTopGiB) / (1.0 - labels));
+    placeTotals(top);
+    for (auto it = m_predictionTexts.cbegin(); it != m_predictionTexts.cend(); ++it)
+        it.value()->setText(predictionText(it.key()));
+    m_stages->layout(m_latestSeconds);
+    requestReplot();
+}
+
+void VramGraph::placeTotals(double top)
+{
+    for (int i = 0; i < m_series.size(); ++i) {
+        auto* line = m_totalLines.value(m_series[i].id);
+        auto* text = m_totalTexts.value(m_series[i].id);
+        if (!line || !text)
+            continue;
+        const double total = line->point1->value();
+        const bool inView = total <= top && !m_series[i].isContext;
+        const QString name = m_series[i].totalLabel.isEmpty() ? m_series[i].label : m_series[i].totalLabel;
+        line->setVisible(inView && m_graphs[i]->visible());
+        text->setVisible(inView && m_graphs[i]->visible());
+        // A total far above is named in the legend: no label over the stage bands or the lines.
+        text->setText(inView ? tr("%1: %2").arg(name, bytesText(total)) : tr("↑ %1: %2").arg(name, bytesText(total)));
+        const QString above = m_series[i].totalLabel.isEmpty() ? tr("↑ %1").arg(bytesText(total)) : text->text();
+        m_graphs[i]->setName(inView ? m_series[i].label : tr("%1 (%2)").arg(m_series[i].label, above));
+        text->position->setCoords(0.99, total);
+        text->setPositionAlignment(Qt::AlignBottom | Qt::AlignRight);
+    }
 }
 
 void VramGraph::requestReplot() { m_plot->replot(QCustomPlot::rpQueuedReplot); }
 
+QString VramGraph::stageAt(double seconds) const { return m_stages->labelAt(seconds); }
+
 QString VramGraph::readoutAt(double seconds) const
 {
-    QStringList lines{tr("t = %1 s").arg(seconds, 0, 'f', 1)};
-    for (int i = 0; i < m_graphs.size(); ++i) {
-        const QCPGraph* graph = m_graphs[i];
-        if (!graph->visible() || graph->data()->isEmpty())
-            continue;
-        auto it = graph->data()->findBegin(seconds, true); // the point at or just before `seconds`
-        if (it == graph->data()->constEnd() || it->key > seconds || std::isnan(it->value))
-            continue;
-        QString line = tr("%1: %2 GiB").arg(m_series[i].label).arg(it->value, 0, 'f', 2);
-        if (m_series[i].totalBytes > 0)
-            line = tr("%1: %2 of %3 GiB").arg(m_series[i].label).arg(it->value, 0, 'f', 2).arg(
-                m_series[i].totalBytes / kBytesPerGiB, 0, 'f', 1);
-        lines << line;
-    }
-    return lines.join(QLatin1Char('\n'));
+    QVector<const QCPGraph*> graphs(m_graphs.begin(), m_graphs.end());
+    return VramGraphTrace::readout(seconds, m_series, graphs, *m_stages);
 }
 
 void VramGraph::onMouseMove(QMouseEvent* event)
@@ -290,4 +384,25 @@ void VramGraph::onMouseMove(QMouseEvent* event)
     }
     const double seconds = m_plot->xAxis->pixelToCoord(event->pos().x());
     QToolTip::showText(event->globalPosition().toPoint(), readoutAt(seconds), m_plot);
+}
+
+void VramGraph::showContextMenu(const QPoint& pos)
+{
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addAction(tr("Follow the run"), this, &VramGraph::followLive);
+    menu->addAction(tr("Save trace (CSV and PNG)…"), this, &VramGraph::saveTraceRequested);
+    menu->popup(m_plot->mapToGlobal(pos));
+}
+
+QString VramGraph::toCsv() const
+{
+    QVector<const QCPGraph*> graphs(m_graphs.begin(), m_graphs.end());
+    return VramGraphTrace::csv(m_series, graphs, *m_stages);
+}
+
+bool VramGraph::savePng(const QString& path, int width, int height)
+{
+    m_stages->layout(m_latestSeconds);
+    return m_plot->savePng(path, width, height);
 }

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 
 namespace framesmith {
 
@@ -36,11 +38,56 @@ std::string describeRun(const FrameRun& run)
     return std::to_string(run.step) + "N+" + std::to_string(run.first % run.step) + " from " + range;
 }
 
+std::string shortNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
 void checkRange(std::vector<FieldError>& errors, const char* field, int value, int lo, int hi)
 {
+    using std::to_string;
     if (value < lo || value > hi)
-        errors.push_back({field, std::string(field) + " must be between " + std::to_string(lo) + " and " +
-                                     std::to_string(hi) + ", got " + std::to_string(value)});
+        errors.push_back({field,
+                          std::string(field) + " must be between " + to_string(lo) + " and " + to_string(hi) +
+                              ", got " + to_string(value),
+                          FieldRule::OutOfRange,
+                          {to_string(lo), to_string(hi), to_string(value)}});
+}
+
+void checkFrames(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
+{
+    if (spec.frames.isValid(r.frameCount))
+        return;
+    const std::string example = std::to_string(spec.frames.nearestValid(r.frameCount));
+    const std::string value = std::to_string(r.frameCount);
+    errors.push_back({"frameCount",
+                      "frameCount must be " + spec.frames.description() + " for this model (e.g. " + example +
+                          "), got " + value,
+                      FieldRule::FrameCount, {example, value}});
+}
+
+void checkSize(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
+{
+    using std::to_string;
+    for (auto [field, value] : {std::pair<const char*, int>{"width", r.width}, {"height", r.height}}) {
+        checkRange(errors, field, value, spec.minSize, spec.maxSize);
+        if (spec.sizeMultiple > 0 && value % spec.sizeMultiple != 0)
+            errors.push_back({field,
+                              std::string(field) + " must be a multiple of " + to_string(spec.sizeMultiple) +
+                                  ", got " + to_string(value),
+                              FieldRule::SizeMultiple, {to_string(spec.sizeMultiple), to_string(value)}});
+    }
+    if (spec.requiredWidth <= 0 || spec.requiredHeight <= 0)
+        return;
+    const std::string size = to_string(spec.requiredWidth) + "x" + to_string(spec.requiredHeight);
+    for (auto [field, value, required] : {std::tuple<const char*, int, int>{"width", r.width, spec.requiredWidth},
+                                          {"height", r.height, spec.requiredHeight}})
+        if (value != required)
+            errors.push_back({field, std::string(field) + " must be " + to_string(required) + ": this model only runs at " +
+                                         size + " px, got " + to_string(r.width) + "x" + to_string(r.height),
+                              FieldRule::RequiredSize, {to_string(spec.requiredWidth), to_string(spec.requiredHeight)}});
 }
 
 void checkScheduler(std::vector<FieldError>& errors, const GenerationRequest& r, const ParameterSpec& spec)
@@ -48,13 +95,17 @@ void checkScheduler(std::vector<FieldError>& errors, const GenerationRequest& r,
     if (r.scheduler.empty() || spec.schedulers.empty())
         return;
     std::string known;
+    std::vector<std::string> args{r.scheduler};
     for (const SchedulerOption& option : spec.schedulers) {
         if (option.id == r.scheduler)
             return;
         known += (known.empty() ? "" : ", ") + option.id;
+        args.push_back(option.id);
     }
-    errors.push_back({"scheduler", "scheduler '" + r.scheduler + "' is not offered by this model (choose one of: " +
-                                       known + ", or leave it empty for the model's own)"});
+    errors.push_back({"scheduler",
+                      "scheduler '" + r.scheduler + "' is not offered by this model (choose one of: " + known +
+                          ", or leave it empty for the model's own)",
+                      FieldRule::UnknownScheduler, args});
 }
 
 } // namespace
@@ -113,26 +164,22 @@ std::string FrameCountRule::description() const
 std::vector<FieldError> validateRequest(const GenerationRequest& r, const ParameterSpec& spec)
 {
     std::vector<FieldError> errors;
-    if (!spec.frames.isValid(r.frameCount))
-        errors.push_back({"frameCount", "frameCount must be " + spec.frames.description() + " for this model (e.g. " +
-                                            std::to_string(spec.frames.nearestValid(r.frameCount)) + "), got " +
-                                            std::to_string(r.frameCount)});
-    for (auto [field, value] : {std::pair<const char*, int>{"width", r.width}, {"height", r.height}}) {
-        checkRange(errors, field, value, spec.minSize, spec.maxSize);
-        if (spec.sizeMultiple > 0 && value % spec.sizeMultiple != 0)
-            errors.push_back({field, std::string(field) + " must be a multiple of " +
-                                         std::to_string(spec.sizeMultiple) + ", got " + std::to_string(value)});
-    }
+    checkFrames(errors, r, spec);
+    checkSize(errors, r, spec);
     checkRange(errors, "steps", r.steps, 1, spec.maxSteps);
     checkRange(errors, "fps", r.fps, 1, 120);
     if (!(r.guidanceScale >= 0.0 && r.guidanceScale <= 50.0))
-        errors.push_back({"guidanceScale", "guidanceScale must be between 0 and 50"});
+        errors.push_back({"guidanceScale", "guidanceScale must be between 0 and 50", FieldRule::OutOfRange,
+                          {"0", "50", shortNumber(r.guidanceScale)}});
     if (spec.requiresStartImage && !r.hasStartImage())
-        errors.push_back({"startImage", "this model turns a start image into a video: choose one"});
+        errors.push_back({"startImage", "this model turns a start image into a video: choose one",
+                          FieldRule::StartImageRequired, {}});
     if (!spec.supportsStartImage && r.hasStartImage())
-        errors.push_back({"startImage", "this model is text-to-video only: clear the start image"});
+        errors.push_back({"startImage", "this model is text-to-video only: clear the start image",
+                          FieldRule::StartImageUnsupported, {}});
     if (r.useDynamicGuidance && !spec.supportsDynamicGuidance)
-        errors.push_back({"dynamicGuidance", "this model has no dynamic guidance: turn it off"});
+        errors.push_back({"dynamicGuidance", "this model has no dynamic guidance: turn it off",
+                          FieldRule::DynamicGuidanceUnsupported, {}});
     checkScheduler(errors, r, spec);
     return errors;
 }

@@ -9,6 +9,7 @@
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/ParameterSpec.h"
+#include "framesmith/PromptTokenCount.h"
 #include "models/ComponentPlacement.h"
 #include "schedulers/NoiseSource.h"
 
@@ -76,6 +77,9 @@ public:
     virtual std::string family() const = 0;        // ModelFamilyInfo::name
     virtual const std::string& modelDir() const = 0;
     virtual ParameterSpec parameterSpec() const = 0;
+    // The prompt's length in this family's tokenizer against its limit (226 for a T5-XXL family); needs no
+    // weights. The default knows no tokenizer (limit 0).
+    virtual PromptTokenCount countPromptTokens(const std::string& text) const { return {}; }
 
     // Stage 1: tokenize and encode prompt and negative prompt; the text encoder is released after
     // (kept when the placement keepsLoaded() it).

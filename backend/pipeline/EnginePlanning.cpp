@@ -15,6 +15,8 @@ MemoryPlan EnginePlan::summary() const
 {
     MemoryPlan plan = detailed.summary();
     plan.advice = advice;
+    plan.chosenPreset = chosenPreset;
+    plan.fixStrategies = fixStrategies;
     return plan;
 }
 
@@ -39,9 +41,11 @@ EnginePlan EnginePlanning::plan(const GenerationRequest& request, const MemoryPr
     const MemoryPreset chosen = MemoryPlanner::choosePreset(*model, request, preset, devices, PresetStore());
     const Residency residency = WarmResidency::choose(*model, request, chosen, devices);
     result.detailed = MemoryPlanner::planDetailed(*model, request, chosen, devices, residency);
-    if (preset.isAutomatic())
+    if (preset.isAutomatic()) {
         result.advice.push_back("auto chose preset \"" + chosen.name + "\"");
-    for (std::string& line : MemoryPlanner::advise(*model, request, result.detailed, devices))
+        result.chosenPreset = chosen.name;
+    }
+    for (std::string& line : MemoryPlanner::advise(*model, request, result.detailed, devices, &result.fixStrategies))
         result.advice.push_back(std::move(line));
     return result;
 }

@@ -19,6 +19,8 @@ namespace framesmith {
 struct EnginePlan {
     DetailedPlan detailed;           // detailed.preset: the preset planned for ("auto" resolved)
     std::vector<std::string> advice; // "auto chose ...", then what would make it fit
+    std::string chosenPreset;               // as MemoryPlan: for a front end to word the advice
+    std::vector<std::string> fixStrategies;
     MemoryPlan summary() const;
 };
 

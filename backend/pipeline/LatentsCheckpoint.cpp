@@ -1,5 +1,6 @@
 #include "pipeline/LatentsCheckpoint.h"
 
+#include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
@@ -80,11 +81,7 @@ std::string LatentsCheckpoint::defaultFolder()
     namespace fs = std::filesystem;
     if (const char* env = std::getenv("FRAMESMITH_CHECKPOINT_DIR"); env && *env)
         return env;
-    if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
-        return (fs::path(cache) / "framesmith" / "checkpoints").string();
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return (fs::path(home) / ".cache" / "framesmith" / "checkpoints").string();
-    return (fs::temp_directory_path() / "framesmith-checkpoints").string();
+    return dataFolder("checkpoints"); // not a cache: it may hold the only copy of a run's work
 }
 
 std::string LatentsCheckpoint::defaultPath(const GenerationRequest& request)

@@ -25,8 +25,8 @@ struct LatentsCheckpoint {
     std::vector<std::string> problems() const;
     static LatentsCheckpoint read(const std::string& path); // throws FileError naming what is missing
 
-    // <cache>/framesmith/checkpoints/<time>-<ms>-seed<seed>[-N].latents.safetensors, a name no file
-    // has yet ($FRAMESMITH_CHECKPOINT_DIR overrides the folder); the folder is created.
+    // <data root>/checkpoints/<time>-<ms>-seed<seed>[-N].latents.safetensors, a name no file has
+    // yet ($FRAMESMITH_CHECKPOINT_DIR overrides the folder); the folder is created.
     static std::string defaultPath(const GenerationRequest& request);
     static std::string defaultFolder(); // not created
     // Such a fresh name in `folder` (created).

@@ -48,6 +48,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         HistoryStore store(dir.path());
         HistoryEntry in = sampleEntry(QStringLiteral("a"), QDateTime::currentDateTime());
+        in.title = QStringLiteral("Fox, take 3");
         in.videoPath = QDir(store.clipsFolder()).filePath(QStringLiteral("a.mp4"));
         QImage thumbnail(32, 24, QImage::Format_RGB32);
         thumbnail.fill(Qt::red);
@@ -56,6 +57,7 @@ private Q_SLOTS:
         QCOMPARE(entries.size(), 1);
         const HistoryEntry& out = entries.first();
         QCOMPARE(out.id, in.id);
+        QCOMPARE(out.title, in.title);
         QCOMPARE(out.request.prompt, in.request.prompt);
         QCOMPARE(out.request.seed, in.request.seed);
         QCOMPARE(out.request.frameCount, in.request.frameCount);
@@ -94,6 +96,25 @@ private Q_SLOTS:
         QCOMPARE(framesmith::toJson(*out), framesmith::toJson(resolved));
         QCOMPARE(out->vaeTileWidth, 200);
         QCOMPARE(int(out->weightStorage), int(framesmith::WeightStorage::Int8));
+    }
+
+    // A run that ended without a clip keeps its latents checkpoint path, stored relative to the
+    // data root (the root may move), absolute again when read.
+    void keptLatentsRoundTrip()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry in = sampleEntry(QStringLiteral("kept"), QDateTime::currentDateTime());
+        in.latentsPath = QDir(dir.path()).filePath(QStringLiteral("checkpoints/x-seed1.latents.safetensors"));
+        in.isPartial = true;
+        QVERIFY2(store.add(in, QImage()), qPrintable(store.error()));
+        QFile json(QDir(store.historyFolder()).filePath(QStringLiteral("kept.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QVERIFY(json.readAll().contains("\"latents\": \"checkpoints/x-seed1.latents.safetensors\""));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().latentsPath, in.latentsPath);
+        QVERIFY(entries.first().videoPath.isEmpty());
     }
 
     void writesAtomicallyAndReplacesWhole()

@@ -1,5 +1,6 @@
 // MainWindow: every field round-trips through a GenerationRequest, impossible values are refused
 // naming the field, Generate needs a model, demo models are labelled, shortcuts exist and settings persist.
+#include "framesmith/Engine.h"
 #include "framesmith/GenerationRequest.h"
 #include "ui/AppSettings.h"
 #include "ui/MainWindow.h"
@@ -12,6 +13,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -24,6 +27,24 @@ QString fixtureModel(const char* name)
     return QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/") + QString::fromLatin1(name);
 }
 
+// A demo model is a model folder whose model_index.json carries the demo marker.
+void makeDemoCopy(const QTemporaryDir& demo)
+{
+    const QString source = fixtureModel("tiny-2b");
+    for (const QString& sub : QDir(source).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QDir().mkpath(demo.filePath(sub));
+        for (const QString& file : QDir(source + "/" + sub).entryList(QDir::Files))
+            QVERIFY(QFile::link(source + "/" + sub + "/" + file, demo.filePath(sub + "/" + file)));
+    }
+    QFile index(source + "/model_index.json");
+    QVERIFY(index.open(QIODevice::ReadOnly));
+    QByteArray json = index.readAll();
+    json.insert(json.indexOf('{') + 1, "\n  \"_framesmith_demo\": true,");
+    QFile out(demo.filePath("model_index.json"));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(json);
+}
+
 framesmith::GenerationRequest unusualRequest(const QString& imagePath)
 {
     framesmith::GenerationRequest r;
@@ -33,8 +54,8 @@ framesmith::GenerationRequest unusualRequest(const QString& imagePath)
     r.startImagePath = imagePath.toStdString();
     r.frameCount = 33;
     r.fps = 12;
-    r.width = 512;
-    r.height = 320;
+    r.width = 96; // the only size this learned-position model runs at
+    r.height = 64;
     r.steps = 7;
     r.guidanceScale = 4.5;
     r.seed = 18446744073709551557ull; // near 2^64: must not pass through int or double
@@ -112,7 +133,7 @@ private Q_SLOTS:
         QTest::newRow("frames not 16N+1 on 1.5") << "tiny-1.5-i2v" << "frameCountSpin" << 41 << "Frames";
         QTest::newRow("width not multiple of 16") << "tiny-2b" << "widthSpin" << 500 << "Width";
         QTest::newRow("height not multiple of 16") << "tiny-2b" << "heightSpin" << 470 << "Height";
-        QTest::newRow("no steps") << "tiny-2b" << "stepsSpin" << 0 << "Steps";
+        QTest::newRow("5b-I2V runs at its sample size only") << "tiny-5b-i2v" << "widthSpin" << 128 << "Width";
     }
 
     void impossibleValuesAreRefusedNamingTheField()
@@ -126,6 +147,8 @@ private Q_SLOTS:
         auto r = window.request();
         r.startImagePath = model.contains("i2v") ? m_imagePath.toStdString() : std::string();
         r.frameCount = model.contains("1.5") ? 81 : 49;
+        r.width = 96;
+        r.height = 64;
         window.setRequest(r);
         window.setModelFolder(fixtureModel(model.toLatin1().constData()));
         QVERIFY2(window.validationMessages().isEmpty(), qPrintable(window.validationMessages().join('\n')));
@@ -145,6 +168,8 @@ private Q_SLOTS:
         auto r = window.request();
         r.frameCount = 49; // 8N+1 and 16N+1 alike
         r.startImagePath = m_imagePath.toStdString();
+        r.width = 96;
+        r.height = 64;
         window.setRequest(r);
         window.setModelFolder(fixtureModel("tiny-1.5-i2v"));
         window.findChild<QSpinBox*>(QStringLiteral("frameCountSpin"))->setValue(41);
@@ -173,6 +198,7 @@ private Q_SLOTS:
         for (int i = 0; i < samplers->count(); ++i)
             ids << samplers->itemData(i).toString();
         QCOMPARE(ids, (QStringList{QString(), "ddim", "dpm"}));
+        QTRY_VERIFY(window.isModelReady()); // the summary names the frame rule once every file is checked
         const QString summary = window.findChild<QLabel*>(QStringLiteral("modelInfoLabel"))->text();
         QVERIFY2(summary.contains(QStringLiteral("16N+1 (17–161)")) && summary.contains("I2V"), qPrintable(summary));
         window.setModelFolder(fixtureModel("tiny-2b"));
@@ -186,6 +212,8 @@ private Q_SLOTS:
         MainWindow window(settings);
         auto r = window.request();
         r.startImagePath.clear();
+        r.width = 96;
+        r.height = 64;
         window.setRequest(r);
         window.setModelFolder(fixtureModel("tiny-5b-i2v"));
         const QStringList messages = window.validationMessages();
@@ -209,12 +237,90 @@ private Q_SLOTS:
         r.width = 96;
         r.height = 64;
         window.setRequest(r);
-        QVERIFY(button->isEnabled());
+        QTRY_VERIFY(window.isModelReady()); // every file checked, off the GUI thread
+        QVERIFY2(button->isEnabled(), qPrintable(button->toolTip()));
         QVERIFY(action->isEnabled());
         // Nothing runs yet: Cancel and "Stop denoising and decode" are off.
         QVERIFY(!window.findChild<QPushButton*>(QStringLiteral("cancelButton"))->isEnabled());
         QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionFinishStage"))->isEnabled());
         QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionExportClip"))->isEnabled());
+    }
+
+    void damagedModelNeverFitsNorGenerates()
+    {
+        // A folder of configs without weights reads like a model until every file is checked.
+        QTemporaryDir broken;
+        const QString source = fixtureModel("tiny-2b");
+        for (const QString& sub : QDir(source).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QDir().mkpath(broken.filePath(sub));
+            for (const QString& file : QDir(source + "/" + sub).entryList({QStringLiteral("*.json"), QStringLiteral("*.model")}))
+                QVERIFY(QFile::copy(source + "/" + sub + "/" + file, broken.filePath(sub + "/" + file)));
+        }
+        QVERIFY(QFile::copy(source + "/model_index.json", broken.filePath(QStringLiteral("model_index.json"))));
+        AppSettings settings(iniPath("broken.ini"));
+        MainWindow window(settings);
+        auto r = window.request();
+        r.frameCount = 9;
+        r.width = 96;
+        r.height = 64;
+        window.setRequest(r);
+        QSignalSpy checked(&window, &MainWindow::modelChecked);
+        window.setModelFolder(broken.path());
+        QVERIFY(!window.forecastText().contains(QStringLiteral("Fits")));
+        QVERIFY(checked.wait(60000));
+        QCOMPARE(window.model().state, ModelFolderProbe::State::Damaged);
+        auto* generate = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
+        QVERIFY(!generate->isEnabled());
+        QVERIFY(!window.forecastText().contains(QStringLiteral("Fits")));
+        QVERIFY2(window.findChild<QLabel*>(QStringLiteral("modelInfoLabel"))->text().contains(QStringLiteral("missing or damaged")),
+                 qPrintable(window.findChild<QLabel*>(QStringLiteral("modelInfoLabel"))->text()));
+        window.setModelFolder(fixtureModel("tiny-2b")); // the same form on a good model
+        QTRY_VERIFY(window.isModelReady());
+        QVERIFY(generate->isEnabled());
+        QVERIFY2(!window.forecastText().isEmpty(), "a checked model gets a forecast");
+    }
+
+    void spinBoxesFollowTheOpenedModel()
+    {
+        AppSettings settings(iniPath("spec.ini"));
+        MainWindow window(settings);
+        auto* frames = window.findChild<QSpinBox*>(QStringLiteral("frameCountSpin"));
+        window.setModelFolder(fixtureModel("tiny-2b"));
+        QCOMPARE(frames->singleStep(), 8);
+        QCOMPARE(frames->minimum(), 9);
+        window.setModelFolder(fixtureModel("tiny-1.5-i2v"));
+        QCOMPARE(frames->singleStep(), 16);
+        QCOMPARE(frames->minimum(), 17);
+        QCOMPARE(window.findChild<QSpinBox*>(QStringLiteral("stepsSpin"))->maximum(), window.model().spec().maxSteps);
+    }
+
+    void tokenCountFollowsThePrompt()
+    {
+        AppSettings settings(iniPath("tokens.ini"));
+        MainWindow window(settings);
+        window.setModelFolder(fixtureModel("tiny-2b"));
+        auto* prompt = window.findChild<QPlainTextEdit*>(QStringLiteral("promptEdit"));
+        prompt->setPlainText(QStringLiteral("a red fox trots through fresh snow"));
+        auto* label = window.findChild<QLabel*>(QStringLiteral("tokenCountLabel"));
+        const auto expected = framesmith::Engine::countTokens(fixtureModel("tiny-2b").toStdString(),
+                                                              prompt->toPlainText().toStdString());
+        QTRY_COMPARE(label->text(), QStringLiteral("%1 / 226 tokens").arg(expected.count));
+    }
+
+    void demoModelStartsWithQuickDefaults()
+    {
+        // A first launch (no saved request) on the demo model: a clip that finishes in seconds.
+        QTemporaryDir demo;
+        makeDemoCopy(demo);
+        AppSettings settings(iniPath("first-launch.ini"));
+        QVERIFY(!settings.hasLastRequest());
+        MainWindow window(settings);
+        window.setModelFolder(demo.path());
+        const auto r = window.request();
+        QCOMPARE(r.frameCount, 9);
+        QVERIFY(r.width * r.height <= 256 * 160);
+        QVERIFY(r.steps <= 10);
+        QVERIFY2(window.validationMessages().isEmpty(), qPrintable(window.validationMessages().join('\n')));
     }
 
     void demoModelIsLabelledAsNoise()
@@ -224,22 +330,8 @@ private Q_SLOTS:
         auto* label = window.findChild<QLabel*>(QStringLiteral("demoWarningLabel"));
         window.setModelFolder(fixtureModel("tiny-2b"));
         QVERIFY(label->isHidden());
-        // A demo model is a model folder whose model_index.json carries the demo marker.
         QTemporaryDir demo;
-        const QString source = fixtureModel("tiny-2b");
-        for (const QString& sub : QDir(source).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-            QDir().mkpath(demo.filePath(sub));
-            for (const QString& file : QDir(source + "/" + sub).entryList(QDir::Files))
-                QVERIFY(QFile::link(source + "/" + sub + "/" + file, demo.filePath(sub + "/" + file)));
-        }
-        QFile index(source + "/model_index.json");
-        QVERIFY(index.open(QIODevice::ReadOnly));
-        QByteArray json = index.readAll();
-        json.insert(json.indexOf('{') + 1, "\n  \"_framesmith_demo\": true,");
-        QFile out(demo.filePath("model_index.json"));
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(json);
-        out.close();
+        makeDemoCopy(demo);
         window.setModelFolder(demo.path());
         QVERIFY(!label->isHidden());
         QVERIFY(label->text().contains(QStringLiteral("random weights")));

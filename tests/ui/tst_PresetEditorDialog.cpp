@@ -2,6 +2,7 @@
 // strategy and saving writes the user preset where the engine reads it, the picker lists and
 // selects it, history reload finds it again; bad names are refused in the dialog, nothing lost.
 #include "framesmith/MemoryPreset.h"
+#include "framesmith/PresetCatalog.h"
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
 #include "ui/MainWindow.h"
@@ -59,7 +60,7 @@ private:
     QTemporaryDir m_dir;
     QString presetFile(const QString& name) const
     {
-        return m_dir.filePath(QStringLiteral("xdg/framesmith/presets/%1.json").arg(name));
+        return m_dir.filePath(QStringLiteral("xdg/Framesmith/presets/%1.json").arg(name));
     }
 
 private Q_SLOTS:
@@ -181,6 +182,50 @@ private Q_SLOTS:
         QVERIFY2(!dialog.forecastText().isEmpty(), "a model on the form gets a forecast");
         PresetEditorDialog noModel(QStringLiteral("24gb"), {}, {});
         QVERIFY(noModel.forecastText().isEmpty());
+    }
+
+    void excludedStrategiesCannotBeTickedTogether()
+    {
+        PresetEditorDialog dialog(QStringLiteral("24gb"), {}, {});
+        auto* fp8 = dialog.findChild<QCheckBox*>(QStringLiteral("fp8-weights"));
+        auto* int8 = dialog.findChild<QCheckBox*>(QStringLiteral("int8-weights"));
+        auto* resident = dialog.findChild<QCheckBox*>(QStringLiteral("transformer-resident"));
+        auto* streaming = dialog.findChild<QCheckBox*>(QStringLiteral("block-streaming"));
+        QVERIFY(resident->isChecked());
+        fp8->click();
+        int8->click();
+        QVERIFY(int8->isChecked());
+        QVERIFY(!fp8->isChecked()); // one weight storage: the other was unticked...
+        QVERIFY2(dialog.conflictText().contains(fp8->text()), qPrintable(dialog.conflictText())); // ...and it says so
+        streaming->click();
+        QVERIFY(!resident->isChecked());
+        QVERIFY(dialog.preset().transformer == framesmith::Placement::Streamed);
+        QVERIFY(framesmith::PresetCatalog::conflicts(dialog.preset().strategies).empty());
+        QVERIFY2(dialog.save(), qPrintable(dialog.errorText()));
+    }
+
+    void customizingAutoStartsFromThePresetItWouldPick()
+    {
+        framesmith::GenerationRequest r;
+        r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/full-size-configs/cogvideox-5b";
+        const std::vector<framesmith::DeviceInfo> oneSmallGpu{{0, "GPU", qint64(12) << 30, qint64(12) << 30},
+                                                              {-1, "CPU", qint64(64) << 30, qint64(60) << 30}};
+        PresetEditorDialog dialog(QStringLiteral("auto"), r, oneSmallGpu);
+        QCOMPARE(dialog.startedFrom(), QStringLiteral("low-memory")); // what auto picks for 12 GB
+        QVERIFY(dialog.findChild<QCheckBox*>(QStringLiteral("block-streaming"))->isChecked());
+        QCOMPARE(dialog.findChild<QLineEdit*>(QStringLiteral("nameEdit"))->text(), QStringLiteral("low-memory-custom"));
+    }
+
+    void anUnusableNameIsRefusedNotRewritten()
+    {
+        PresetEditorDialog dialog(QStringLiteral("24gb"), {}, {});
+        QSignalSpy saved(&dialog, &PresetEditorDialog::presetSaved);
+        typeName(dialog, QStringLiteral("my preset!"));
+        QVERIFY(!dialog.errorText().isEmpty()); // said while typing
+        QVERIFY(!dialog.save());
+        QVERIFY2(dialog.errorText().contains(QStringLiteral("characters")), qPrintable(dialog.errorText()));
+        QCOMPARE(dialog.findChild<QLineEdit*>(QStringLiteral("nameEdit"))->text(), QStringLiteral("my preset!"));
+        QCOMPARE(saved.count(), 0);
     }
 
     void strategyLabelsAreTranslated()

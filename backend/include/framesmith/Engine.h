@@ -13,8 +13,10 @@
 #include "framesmith/GenerationResult.h"
 #include "framesmith/MemoryPlan.h"
 #include "framesmith/MemoryPreset.h"
+#include "framesmith/ModelCheck.h"
 #include "framesmith/ModelInfo.h"
 #include "framesmith/ParameterSpec.h"
+#include "framesmith/PromptTokenCount.h"
 
 #include <cstdint>
 #include <memory>
@@ -42,6 +44,12 @@ public:
 
     static ModelInfo inspectModel(const std::string& folder);         // throws FileError
     static ParameterSpec parameterSpec(const std::string& folder);
+    // Everything inspect checks: components, files, every safetensors header (reads headers, not
+    // weights: about a second on a 5b model, so not on the GUI thread). Throws nothing.
+    static ModelCheck verifyModel(const std::string& folder);
+    // The prompt's length in the model's own tokenizer; limit 0 when the folder has none. Throws
+    // FileError for an unreadable tokenizer. Milliseconds; a worker thread keeps typing smooth.
+    static PromptTokenCount countTokens(const std::string& folder, const std::string& text);
     static std::vector<DeviceInfo> devices();
     // Problems with this machine's setup that slow or break generation (e.g. the reference BLAS).
     static std::vector<Warning> environmentWarnings();

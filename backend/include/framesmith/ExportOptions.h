@@ -37,10 +37,19 @@ struct ExportOptions {
     std::function<void(int framesDone, int frameCount)> onProgress; // called on the writing thread
 };
 
+// The quality (CRF) a format takes: lower is better. Not available (ProRes, GIF, PNG): defaultValue -1.
+struct ExportQuality {
+    int minimum = 0;
+    int maximum = 0;
+    int defaultValue = -1;
+    bool isAvailable() const { return defaultValue >= 0; }
+};
+
 const char* exportFormatName(ExportFormat format);   // "h264", "h265", "vp9", "av1", "prores", "gif", "png"
 std::optional<ExportFormat> exportFormatFromName(const std::string& name); // also accepts "mp4", "webm", "mov"
 std::string exportFormatExtension(ExportFormat format); // ".mp4" ...; "" for a PNG folder
 std::vector<ExportFormat> allExportFormats();
+ExportQuality exportQuality(ExportFormat format);
 // The sidecar written next to an export: the path plus ".json" ("clip.mp4" -> "clip.mp4.json").
 std::string exportSidecarPath(const std::string& exportPath);
 

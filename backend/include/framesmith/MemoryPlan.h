@@ -22,7 +22,10 @@ struct StagePlan {
 struct MemoryPlan {
     bool fits = false;
     std::vector<StagePlan> stages;
-    std::vector<std::string> advice; // which lever would make it fit
+    std::vector<std::string> advice; // which lever would make it fit (English, for the CLI)
+    // The same as data, for a front end to word in its language:
+    std::string chosenPreset;                 // an automatic preset: the one it picked
+    std::vector<std::string> fixStrategies;   // strategies that make it fit (one, or all of them); empty: none found
     // Components a warm engine keeps loaded between generations ("transformer", "vae"); their
     // weights are counted in every stage above.
     std::vector<std::string> residentComponents;

@@ -66,11 +66,29 @@ struct ParameterSpec {
     bool supportsNegativePrompt = true;
     bool supportsDynamicGuidance = false;
     bool isFpsConditioned = false;  // the model is told the fps (it changes the motion), not only the export
+    // Non-zero: the only size the model runs at (learned positional embeddings, e.g. 5b-I2V).
+    int requiredWidth = 0;
+    int requiredHeight = 0;
+};
+
+// Which rule a field broke; the GUI words it in the user's language from the arguments.
+enum class FieldRule {
+    Invalid,
+    OutOfRange,                // args: minimum, maximum, value
+    FrameCount,                // args: nearest valid count, value (the rule itself is spec.frames)
+    SizeMultiple,              // args: multiple, value
+    RequiredSize,              // args: width, height (the only size this model runs at)
+    StartImageRequired,        // no args
+    StartImageUnsupported,     // no args
+    DynamicGuidanceUnsupported, // no args
+    UnknownScheduler           // args: the name asked for, then the ids the model offers
 };
 
 struct FieldError {
     std::string field;   // "frameCount", "width", "steps", "scheduler", ...
-    std::string message; // English, names the rule that was broken
+    std::string message; // English, names the rule that was broken (the CLI prints it)
+    FieldRule rule = FieldRule::Invalid;
+    std::vector<std::string> args; // the rule's numbers or names, as text, in the order FieldRule lists
 };
 
 std::vector<FieldError> validateRequest(const GenerationRequest& request, const ParameterSpec& spec);

@@ -1,6 +1,6 @@
 #pragma once
 // The memory presets the app may offer and edit: built-ins (read-only) and the user's own, in the
-// same folder the CLI and Engine::generate read ($XDG_DATA_HOME/framesmith/presets by default),
+// same folder the CLI and Engine::generate read (framesmith::dataFolder("presets") by default),
 // plus the registered strategies a custom preset is built from. Any thread; nothing is cached.
 #include "framesmith/MemoryPreset.h"
 
@@ -12,6 +12,12 @@ namespace framesmith {
 struct StrategyInfo {
     std::string name;    // stable id stored in preset JSON, e.g. "fp8-weights"
     std::string summary; // one English line
+    std::vector<std::string> excludes; // strategies it cannot be combined with (both directions)
+};
+
+struct StrategyConflict {
+    std::string first;  // in the order the list names them
+    std::string second;
 };
 
 class PresetCatalog {
@@ -20,8 +26,11 @@ public:
     explicit PresetCatalog(std::string userFolder = {});
 
     static std::vector<StrategyInfo> strategies(); // registry order
+    // Every pair in `strategies` that excludes each other; a preset file with one does not load.
+    static std::vector<StrategyConflict> conflicts(const std::vector<std::string>& strategies);
     // The preset a file holding only this name and these strategies loads as: every lever off,
-    // then each strategy's fields in order. Throws InvalidRequestError naming an unknown strategy.
+    // then each strategy's fields in order. Throws InvalidRequestError naming an unknown strategy
+    // or a conflicting pair.
     static MemoryPreset compose(const std::string& name, const std::vector<std::string>& strategies);
 
     const std::string& userFolder() const { return m_userFolder; }

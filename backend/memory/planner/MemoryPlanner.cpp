@@ -2,6 +2,7 @@
 
 #include "memory/monitor/DeviceNames.h"
 #include "memory/presets/MemoryLevers.h"
+#include "memory/presets/MemoryStrategyRegistry.h"
 #include "memory/placement/PlacementExecutor.h"
 #include "memory/placement/PlacementPlanner.h"
 #include "memory/presets/PresetStore.h"
@@ -170,7 +171,8 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
 }
 
 std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const GenerationRequest& request,
-                                               const DetailedPlan& plan, const std::vector<DeviceInfo>& devices)
+                                               const DetailedPlan& plan, const std::vector<DeviceInfo>& devices,
+                                               std::vector<std::string>* fixStrategies)
 {
     std::vector<std::string> advice;
     if (plan.fits())
@@ -190,12 +192,25 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
         lever.apply(alone);
         if (planDetailed(model, request, alone, devices).fits()) {
             advice.push_back("would fit if you " + lever.describe(alone) + " (strategy \"" + lever.name + "\")");
+            if (fixStrategies)
+                *fixStrategies = {lever.name};
             return advice;
         }
         if (lever.isApplicable(accumulated)) {
             lever.apply(accumulated);
             applied.push_back(lever.describe(accumulated));
+            if (fixStrategies)
+                fixStrategies->push_back(lever.name);
             if (planDetailed(model, request, accumulated, devices).fits()) {
+                if (fixStrategies) // a later lever may have replaced an earlier one (on-cpu replaces release)
+                    fixStrategies->erase(std::remove_if(fixStrategies->begin(), fixStrategies->end(),
+                                                        [&](const std::string& name) {
+                                                            return findMemoryStrategy(name) &&
+                                                                   std::find(accumulated.strategies.begin(),
+                                                                             accumulated.strategies.end(),
+                                                                             name) == accumulated.strategies.end();
+                                                        }),
+                                         fixStrategies->end());
                 std::string all;
                 for (const std::string& a : applied)
                     all += (all.empty() ? "" : "; ") + a;
@@ -205,6 +220,8 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
         }
     }
     advice.push_back("no memory lever is enough: lower the frame count or the resolution, or use a larger GPU");
+    if (fixStrategies)
+        fixStrategies->clear();
     return advice;
 }
 
@@ -240,9 +257,11 @@ MemoryPlan planMemory(const ModelPlanning& model, const GenerationRequest& reque
     const MemoryPreset chosen = MemoryPlanner::choosePreset(model, request, preset, devices, PresetStore());
     DetailedPlan detailed = MemoryPlanner::planDetailed(model, request, chosen, devices);
     MemoryPlan plan = detailed.summary();
-    if (preset.isAutomatic())
+    if (preset.isAutomatic()) {
         plan.advice.push_back("auto chose preset \"" + chosen.name + "\"");
-    for (std::string& line : MemoryPlanner::advise(model, request, detailed, devices))
+        plan.chosenPreset = chosen.name;
+    }
+    for (std::string& line : MemoryPlanner::advise(model, request, detailed, devices, &plan.fixStrategies))
         plan.advice.push_back(std::move(line));
     return plan;
 }

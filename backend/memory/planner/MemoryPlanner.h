@@ -53,9 +53,11 @@ public:
     static DetailedPlan planDetailed(const ModelPlanning& model, const GenerationRequest& request,
                                      const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                      const Residency& residency = {});
-    // Levers that would make a plan that does not fit fit, cheapest first.
+    // Levers that would make a plan that does not fit fit, cheapest first; their strategy names
+    // go to *fixStrategies when given.
     static std::vector<std::string> advise(const ModelPlanning& model, const GenerationRequest& request,
-                                           const DetailedPlan& plan, const std::vector<DeviceInfo>& devices);
+                                           const DetailedPlan& plan, const std::vector<DeviceInfo>& devices,
+                                           std::vector<std::string>* fixStrategies = nullptr);
     // For an automatic preset, the first candidate that fits (else the last); others returned as they are.
     static MemoryPreset choosePreset(const ModelPlanning& model, const GenerationRequest& request,
                                      const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,

@@ -196,6 +196,13 @@ MemoryPreset presetFromJson(const std::string& text, const std::string& origin)
             r.fail("strategies", "names unknown strategy '" + name + "' (known: " + memoryStrategyNames() + ")");
         strategy->enable(p);
     }
+    // Contradictory levers (two weight storages, two transformer placements) are refused, not
+    // silently decided by their order in the list.
+    for (std::size_t i = 0; i < p.strategies.size(); ++i)
+        for (std::size_t k = i + 1; k < p.strategies.size(); ++k)
+            if (strategiesConflict(p.strategies[i], p.strategies[k]))
+                r.fail("strategies", "'" + p.strategies[i] + "' and '" + p.strategies[k] +
+                                         "' cannot be combined: they set the same lever differently");
     readSections(r, p);
     validate(r, p);
     return p;

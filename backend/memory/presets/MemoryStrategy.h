@@ -24,6 +24,9 @@ public:
     virtual ~MemoryStrategy() = default;
     virtual std::string name() const = 0;     // stable: stored in preset JSON
     virtual std::string summary() const = 0;  // one line for the preset editor
+    // Strategies that set the same lever another way and so cannot be in one preset with this one
+    // (e.g. two weight storages). A conflict named on either side counts for both.
+    virtual std::vector<std::string> excludes() const { return {}; }
     // Sets the preset fields this strategy stands for; explicit JSON fields are applied after.
     virtual void enable(MemoryPreset& preset) const = 0;
     // Applied in the preset's order after the base plan (everything on the primary device).

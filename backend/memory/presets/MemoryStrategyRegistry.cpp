@@ -1,5 +1,7 @@
 #include "memory/presets/MemoryStrategyRegistry.h"
 
+#include <algorithm>
+
 // One line per strategy. Each strategies/<Name>Strategy.cpp defines make<Name>Strategy(); the
 // registry names them explicitly because a static library drops self-registering objects.
 #define FRAMESMITH_MEMORY_STRATEGIES(X)                                                            \
@@ -43,6 +45,18 @@ const MemoryStrategy* findMemoryStrategy(const std::string& name)
         if (strategy->name() == name)
             return strategy.get();
     return nullptr;
+}
+
+bool strategiesConflict(const std::string& first, const std::string& second)
+{
+    const auto names = [](const std::string& name, const std::string& other) {
+        const MemoryStrategy* strategy = findMemoryStrategy(name);
+        if (!strategy)
+            return false;
+        const auto excluded = strategy->excludes();
+        return std::find(excluded.begin(), excluded.end(), other) != excluded.end();
+    };
+    return names(first, second) || names(second, first);
 }
 
 std::string memoryStrategyNames()

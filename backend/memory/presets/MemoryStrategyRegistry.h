@@ -11,5 +11,7 @@ namespace framesmith {
 const std::vector<std::unique_ptr<MemoryStrategy>>& memoryStrategies();
 const MemoryStrategy* findMemoryStrategy(const std::string& name); // nullptr when unknown
 std::string memoryStrategyNames();                                  // "a, b, c" for error messages
+// Whether two registered strategies exclude each other (either one naming the other).
+bool strategiesConflict(const std::string& first, const std::string& second);
 
 } // namespace framesmith

@@ -16,9 +16,24 @@ PresetCatalog::PresetCatalog(std::string userFolder)
 std::vector<StrategyInfo> PresetCatalog::strategies()
 {
     std::vector<StrategyInfo> infos;
-    for (const auto& strategy : memoryStrategies())
-        infos.push_back({strategy->name(), strategy->summary()});
+    for (const auto& strategy : memoryStrategies()) {
+        StrategyInfo info{strategy->name(), strategy->summary(), {}};
+        for (const auto& other : memoryStrategies())
+            if (other != strategy && strategiesConflict(strategy->name(), other->name()))
+                info.excludes.push_back(other->name());
+        infos.push_back(info);
+    }
     return infos;
+}
+
+std::vector<StrategyConflict> PresetCatalog::conflicts(const std::vector<std::string>& strategies)
+{
+    std::vector<StrategyConflict> found;
+    for (std::size_t i = 0; i < strategies.size(); ++i)
+        for (std::size_t k = i + 1; k < strategies.size(); ++k)
+            if (strategiesConflict(strategies[i], strategies[k]))
+                found.push_back({strategies[i], strategies[k]});
+    return found;
 }
 
 MemoryPreset PresetCatalog::compose(const std::string& name, const std::vector<std::string>& strategies)

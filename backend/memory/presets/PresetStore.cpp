@@ -1,5 +1,6 @@
 #include "memory/presets/PresetStore.h"
 
+#include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"
 #include "memory/presets/BuiltinPresets.h"
 
@@ -99,10 +100,7 @@ PresetStore::PresetStore(std::string builtinFolder, std::string userFolder)
 
 std::string PresetStore::defaultUserFolder()
 {
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
-        return (fs::path(xdg) / "framesmith" / "presets").string();
-    const char* home = std::getenv("HOME");
-    return (fs::path(home && *home ? home : ".") / ".local" / "share" / "framesmith" / "presets").string();
+    return dataFolder("presets"); // beside the clips and history, one data root for app and CLI
 }
 
 std::vector<std::string> PresetStore::builtinNames() const

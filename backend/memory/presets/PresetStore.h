@@ -2,7 +2,7 @@
 // Built-in and user memory presets. Built-ins come from the first of: the folder given to the
 // constructor, $FRAMESMITH_PRESETS_DIR, <executable>/../share/framesmith/presets,
 // <executable>/resources/presets, then the copies compiled in from resources/presets/. User presets
-// live in a user folder (default: $XDG_DATA_HOME/framesmith/presets). Any thread; no caching.
+// live in a user folder (default: framesmith::dataFolder("presets")). Any thread; no caching.
 #include "framesmith/MemoryPreset.h"
 
 #include <string>

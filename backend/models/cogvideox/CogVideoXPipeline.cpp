@@ -33,6 +33,11 @@ ParameterSpec CogVideoXPipeline::parameterSpec() const
     return CogVideoXSpec::forModel(m_transformerConfig, m_vaeConfig, m_isImageToVideo);
 }
 
+PromptTokenCount CogVideoXPipeline::countPromptTokens(const std::string& text) const
+{
+    return CogVideoXPipelinePrompts::countTokens(m_modelDir, text);
+}
+
 bool CogVideoXPipeline::isKept(const char* component) const
 {
     return m_resources.placement && m_resources.placement->keepsLoaded(component);

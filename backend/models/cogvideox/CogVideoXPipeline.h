@@ -29,6 +29,7 @@ public:
     std::string family() const override { return "cogvideox"; }
     const std::string& modelDir() const override { return m_modelDir; }
     ParameterSpec parameterSpec() const override;
+    PromptTokenCount countPromptTokens(const std::string& text) const override;
     bool isImageToVideo() const { return m_isImageToVideo; }
     const CogVideoXTransformerConfig& transformerConfig() const { return m_transformerConfig; }
     const CogVideoXVaeConfig& vaeConfig() const { return m_vaeConfig; }

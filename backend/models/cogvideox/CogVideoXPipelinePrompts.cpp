@@ -5,6 +5,9 @@
 
 #include <ATen/ATen.h>
 
+#include <memory>
+#include <mutex>
+
 namespace framesmith {
 
 namespace {
@@ -15,6 +18,22 @@ at::Tensor idsTensor(const TokenizedText& tokens)
 }
 
 } // namespace
+
+PromptTokenCount CogVideoXPipelinePrompts::countTokens(const std::string& modelDir, const std::string& prompt)
+{
+    static std::mutex mutex;
+    // Deliberately never destroyed: SentencePiece lives in a dlopen'd bridge whose unloading at
+    // exit must not race a static destructor.
+    static auto* cached = new std::shared_ptr<const T5Tokenizer>();
+    std::shared_ptr<const T5Tokenizer> tokenizer;
+    {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (!*cached || (*cached)->folder() != modelDir + "/tokenizer")
+            *cached = std::make_shared<const T5Tokenizer>(T5Tokenizer::fromFolder(modelDir + "/tokenizer"));
+        tokenizer = *cached;
+    }
+    return {static_cast<int>(tokenizer->encodeUntruncated(prompt).size()), kMaxSequenceLength};
+}
 
 EncodedPrompts CogVideoXPipelinePrompts::encode(const std::string& modelDir, const std::string& prompt,
                                                 const std::string& negativePrompt, bool withGuidance,

@@ -20,6 +20,9 @@ public:
     static EncodedPrompts encode(const std::string& modelDir, const std::string& prompt,
                                  const std::string& negativePrompt, bool withGuidance,
                                  const PipelineResources& resources, std::shared_ptr<T5Encoder>& encoder);
+    // The prompt's tokens with </s>, untruncated, against kMaxSequenceLength. The last folder's
+    // tokenizer is kept (thread-safe), so counting as the user types costs no reload.
+    static PromptTokenCount countTokens(const std::string& modelDir, const std::string& prompt);
 };
 
 } // namespace framesmith

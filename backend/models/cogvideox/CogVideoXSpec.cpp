@@ -25,6 +25,14 @@ ParameterSpec CogVideoXSpec::forModel(const CogVideoXTransformerConfig& transfor
     // One token is the technical minimum; small sizes matter for demo and test models.
     spec.minSize = spec.sizeMultiple;
     spec.maxSize = 2048;
+    if (transformer.useLearnedPositionalEmbeddings) {
+        // CogVideoXPatchEmbed refuses any other size: its learned table covers the sample size only.
+        const int spatial = static_cast<int>(vae.spatialCompression());
+        spec.requiredWidth = transformer.sampleWidth * spatial;
+        spec.requiredHeight = transformer.sampleHeight * spatial;
+        spec.defaultWidth = spec.requiredWidth;
+        spec.defaultHeight = spec.requiredHeight;
+    }
     spec.schedulers = CogVideoXSchedulers::registry().options();
     spec.supportsStartImage = isImageToVideo;
     spec.requiresStartImage = isImageToVideo;

@@ -12,6 +12,7 @@ class BlockStreamingStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "block-streaming"; }
     std::string summary() const override { return "Stream transformer blocks from pinned RAM, prefetching one or two ahead"; }
+    std::vector<std::string> excludes() const override { return {"transformer-resident", "model-offload", "multi-gpu-spread"}; }
     void enable(MemoryPreset& preset) const override
     {
         preset.transformer = Placement::Streamed;

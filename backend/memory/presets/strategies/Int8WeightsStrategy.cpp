@@ -9,6 +9,7 @@ class Int8WeightsStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "int8-weights"; }
     std::string summary() const override { return "Store transformer weights as int8 with per-channel scales, compute in bf16"; }
+    std::vector<std::string> excludes() const override { return {"fp8-weights"}; }
     void enable(MemoryPreset& preset) const override { preset.weightStorage = WeightStorage::Int8; }
 };
 

@@ -10,6 +10,7 @@ class ModelOffloadStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "model-offload"; }
     std::string summary() const override { return "Keep every component in RAM and move it to the GPU only for its own stage"; }
+    std::vector<std::string> excludes() const override { return {"transformer-resident", "block-streaming", "multi-gpu-spread"}; }
     void enable(MemoryPreset& preset) const override
     {
         preset.textEncoder = Placement::OffloadToCpu;

@@ -19,6 +19,7 @@ class MultiGpuSpreadStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "multi-gpu-spread"; }
     std::string summary() const override { return "Spread components and transformer blocks over all GPUs by free memory"; }
+    std::vector<std::string> excludes() const override { return {"transformer-resident", "model-offload", "block-streaming"}; }
     void enable(MemoryPreset& preset) const override { preset.spreadAcrossGpus = true; }
 
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override

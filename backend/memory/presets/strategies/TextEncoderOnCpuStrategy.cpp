@@ -10,6 +10,7 @@ class TextEncoderOnCpuStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "text-encoder-on-cpu"; }
     std::string summary() const override { return "Run the text encoder on the CPU (slower prompt encoding, no GPU memory)"; }
+    std::vector<std::string> excludes() const override { return {"text-encoder-release"}; }
     void enable(MemoryPreset& preset) const override { preset.textEncoder = Placement::Cpu; }
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
     {

@@ -9,6 +9,7 @@ class TextEncoderReleaseStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "text-encoder-release"; }
     std::string summary() const override { return "Run the text encoder on the GPU, then release it before denoising"; }
+    std::vector<std::string> excludes() const override { return {"text-encoder-on-cpu"}; }
     void enable(MemoryPreset& preset) const override { preset.textEncoder = Placement::Gpu; }
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
     {

@@ -9,6 +9,7 @@ class TransformerResidentStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "transformer-resident"; }
     std::string summary() const override { return "Keep the whole transformer on the GPU from its first step to the end"; }
+    std::vector<std::string> excludes() const override { return {"model-offload", "block-streaming", "multi-gpu-spread"}; }
     void enable(MemoryPreset& preset) const override { preset.transformer = Placement::Gpu; }
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
     {

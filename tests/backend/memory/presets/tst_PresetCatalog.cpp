@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -55,6 +56,26 @@ private Q_SLOTS:
         const MemoryPreset none = PresetCatalog::compose("bare", {});
         QVERIFY(none.weightStorage == WeightStorage::Native && !none.vaeTiling);
         QVERIFY(messageOf([] { PresetCatalog::compose("x", {"warp-drive"}); }).contains("warp-drive"));
+    }
+
+    void contradictoryStrategiesAreRefusedByTheirOwnRules()
+    {
+        const auto conflicts = PresetCatalog::conflicts({"fp8-weights", "vae-tiling", "int8-weights"});
+        QCOMPARE(conflicts.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(conflicts.front().first), QStringLiteral("fp8-weights"));
+        QCOMPARE(QString::fromStdString(conflicts.front().second), QStringLiteral("int8-weights"));
+        QCOMPARE(PresetCatalog::conflicts({"model-offload", "transformer-resident", "block-streaming"}).size(), size_t(3));
+        QVERIFY(PresetCatalog::conflicts({"block-streaming", "fp8-weights", "text-encoder-on-cpu"}).empty());
+        // Named on one side, known on both: the editor can grey out either box.
+        for (const StrategyInfo& s : PresetCatalog::strategies())
+            if (s.name == "int8-weights")
+                QVERIFY(std::find(s.excludes.begin(), s.excludes.end(), "fp8-weights") != s.excludes.end());
+        const QString message = messageOf([] { PresetCatalog::compose("x", {"fp8-weights", "int8-weights"}); });
+        QVERIFY2(message.contains("fp8-weights") && message.contains("int8-weights"), qPrintable(message));
+        // Every built-in preset is free of conflicts.
+        const PresetCatalog catalog;
+        for (const std::string& name : catalog.builtinNames())
+            QVERIFY2(PresetCatalog::conflicts(catalog.load(name).strategies).empty(), name.c_str());
     }
 
     void savesLoadsListsAndRemovesUserPresets()
@@ -106,7 +127,7 @@ private Q_SLOTS:
         const QByteArray old = qgetenv("XDG_DATA_HOME");
         qputenv("XDG_DATA_HOME", xdg.path().toUtf8());
         const PresetCatalog catalog;
-        QCOMPARE(QString::fromStdString(catalog.userFolder()), xdg.filePath(QStringLiteral("framesmith/presets")));
+        QCOMPARE(QString::fromStdString(catalog.userFolder()), xdg.filePath(QStringLiteral("Framesmith/presets")));
         catalog.save(PresetCatalog::compose("studio-a", {"block-streaming", "fp8-weights"}));
         GenerationRequest request;
         request.preset = "studio-a";

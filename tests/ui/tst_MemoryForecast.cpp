@@ -1,0 +1,63 @@
+// MemoryForecast: with GPUs the verdict is for them; with none it says so and is for a GPU of the
+// size the user chose (so presets differ instead of all "fitting" in system RAM), while the graph
+// still gets this machine's own prediction.
+#include "ui/MemoryForecast.h"
+
+#include <QTest>
+
+namespace {
+constexpr qint64 kGiB = qint64(1) << 30;
+
+framesmith::GenerationRequest fullSize5b(const char* preset)
+{
+    framesmith::GenerationRequest r;
+    r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/full-size-configs/cogvideox-5b";
+    r.preset = preset;
+    return r;
+}
+
+const std::vector<framesmith::DeviceInfo> kCpuOnly{{-1, "CPU", 24 * kGiB, 20 * kGiB}};
+} // namespace
+
+class tst_MemoryForecast : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void withoutAGpuTheVerdictIsForTheChosenOne()
+    {
+        const MemoryForecast big = MemoryForecast::forRequest(fullSize5b("max-speed"), kCpuOnly, 80 * kGiB);
+        QVERIFY(big.isForChosenGpu);
+        QVERIFY2(big.summary == QStringLiteral("No GPU here: planned for a GPU of 80.0 GiB that you choose. Fits"), qPrintable(big.summary));
+        const MemoryForecast small = MemoryForecast::forRequest(fullSize5b("max-speed"), kCpuOnly, 8 * kGiB);
+        // Worded from the plan's data: the stage in words, what it needs, the strategies that would help.
+        QVERIFY2(small.summary.contains(QStringLiteral("Does not fit (")) && small.summary.contains(QStringLiteral(" needs ")) &&
+                     small.summary.contains(QStringLiteral("“")),
+                 qPrintable(small.summary));
+        QVERIFY2(!small.summary.contains(QStringLiteral("Text encoder on the GPU, then released")), qPrintable(small.summary));
+        const MemoryForecast lowMemory = MemoryForecast::forRequest(fullSize5b("low-memory"), kCpuOnly, 8 * kGiB);
+        QVERIFY2(lowMemory.fits, qPrintable(lowMemory.summary));
+        // The graph's prediction is this machine's: the process on the CPU.
+        QVERIFY(small.peakBytesBySeries.value(QStringLiteral("rss")) > 0);
+        QVERIFY(!small.peakBytesBySeries.contains(QStringLiteral("cuda:0")));
+        QVERIFY(small.details.contains(QStringLiteral("no GPU")));
+    }
+
+    void withAGpuTheVerdictIsForIt()
+    {
+        const std::vector<framesmith::DeviceInfo> devices{{0, "GPU", 24 * kGiB, 23 * kGiB}, kCpuOnly.front()};
+        const MemoryForecast forecast = MemoryForecast::forRequest(fullSize5b("24gb"), devices, 8 * kGiB);
+        QVERIFY(!forecast.isForChosenGpu);
+        QVERIFY(forecast.isKnown);
+        QVERIFY(!forecast.summary.contains(QStringLiteral("No GPU")));
+        QVERIFY(forecast.peakBytesBySeries.value(QStringLiteral("cuda:0")) > 0);
+    }
+
+    void noModelNoForecast()
+    {
+        framesmith::GenerationRequest r;
+        QVERIFY(MemoryForecast::forRequest(r, kCpuOnly, 8 * kGiB).summary.isEmpty());
+    }
+};
+
+QTEST_APPLESS_MAIN(tst_MemoryForecast)
+#include "tst_MemoryForecast.moc"

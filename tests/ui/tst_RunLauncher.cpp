@@ -1,0 +1,140 @@
+// RunLauncher: a run without a prompt is never started by accident (a question first); with a
+// prompt it starts at once and ends in the history. A run whose VAE decode fails says that its
+// latents were kept, records them in the history, and "Decode again" (in the message and on the
+// entry) makes the clip from them with other VAE settings, into the same entry.
+#include "ui/AppSettings.h"
+#include "ui/DecodeAgainDialog.h"
+#include "ui/GenerationController.h"
+#include "ui/HistoryPanel.h"
+#include "ui/MainWindow.h"
+#include "ui/PromptPanel.h"
+#include "widgets/PreviewPlayer.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QFile>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_RunLauncher : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("FRAMESMITH_DATA_DIR", m_dir.filePath(QStringLiteral("data")).toUtf8());
+    }
+
+    void anEmptyPromptAsksBeforeRunning()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("empty.ini")));
+        MainWindow window(settings);
+        window.setModelFolder(QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b"));
+        auto r = window.request();
+        r.prompt.clear();
+        r.frameCount = 9;
+        r.width = 96;
+        r.height = 64;
+        r.steps = 1;
+        window.setRequest(r);
+        QTRY_VERIFY(window.isModelReady());
+        QVERIFY(window.promptPanel()->isEmptyPromptWarningShown());
+        GenerationController* controller = window.generationController();
+        auto* generate = window.findChild<QAction*>(QStringLiteral("actionGenerate"));
+        generate->trigger();
+        auto* question = window.findChild<QMessageBox*>(QStringLiteral("emptyPromptBox"));
+        QVERIFY(question);
+        QVERIFY(!controller->isRunning());
+        question->button(QMessageBox::Cancel)->click();
+        QVERIFY(!controller->isRunning());
+        QTRY_VERIFY(!window.findChild<QMessageBox*>(QStringLiteral("emptyPromptBox")));
+
+        QSignalSpy finished(controller, &GenerationController::finished);
+        generate->trigger();
+        window.findChild<QMessageBox*>(QStringLiteral("emptyPromptBox"))
+            ->findChild<QAbstractButton*>(QStringLiteral("generateAnywayButton"))
+            ->click();
+        QVERIFY(controller->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 120000);
+    }
+
+    void aFailedDecodeKeepsTheLatentsAndDecodesAgain()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("decode.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("decode-data")));
+        window.show();
+        window.setModelFolder(QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b"));
+        auto r = window.request();
+        r.prompt = "a paper boat on a pond";
+        r.frameCount = 9;
+        r.width = 96;
+        r.height = 64;
+        r.steps = 2;
+        window.setRequest(r);
+        QTRY_VERIFY(window.isModelReady());
+        GenerationController* controller = window.generationController();
+        QSignalSpy failed(controller, &GenerationController::failed);
+        qputenv("FRAMESMITH_INJECT_OOM", "vae-decode:*:0"); // every decode attempt runs out of memory
+        window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 120000);
+        qunsetenv("FRAMESMITH_INJECT_OOM");
+        const QString latents = failed.first().at(2).toString();
+        QVERIFY(QFile::exists(latents));
+
+        // The message says the latents were kept and offers Decode again.
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox*>(QStringLiteral("errorBox"))) != nullptr);
+        QVERIFY2(box->text().contains(QStringLiteral("latents were kept")), qPrintable(box->text()));
+        auto* action = box->findChild<QPushButton*>(QStringLiteral("errorActionButton"));
+        QVERIFY(action);
+
+        // The history holds the run with its latents and no clip.
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry kept = window.historyPanel()->entries().first();
+        QCOMPARE(kept.latentsPath, latents);
+        QVERIFY(kept.videoPath.isEmpty());
+        QCOMPARE(kept.stepsCompleted, 2);
+        QVERIFY(window.historyPanel()->list()->item(0)->text().contains(QStringLiteral("Decode again")));
+        QListWidget* list = window.historyPanel()->list();
+        Q_EMIT list->customContextMenuRequested(list->visualItemRect(list->item(0)).center());
+        QVERIFY(window.historyPanel()->findChild<QAction*>(QStringLiteral("decodeAgainAction")));
+
+        // Decode again from the message, untiled this time: the clip lands in the same entry.
+        action->click();
+        DecodeAgainDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<DecodeAgainDialog*>()) != nullptr);
+        QVERIFY(dialog->options().tiling); // smaller tiles first: the last decode ran out of memory
+        QVERIFY(dialog->options().tileHeight < 240);
+        framesmith::DecodeOptions untiled;
+        untiled.tiling = false;
+        dialog->setOptions(untiled);
+        QVERIFY(!dialog->findChild<QSpinBox*>(QStringLiteral("tileHeightSpin"))->isEnabled());
+        QSignalSpy finished(controller, &GenerationController::finished);
+        dialog->findChild<QPushButton*>(QStringLiteral("decodeButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 120000);
+        const auto result = finished.first().first().value<framesmith::GenerationResult>();
+        QCOMPARE(result.clip.frameCount, 9);
+        QCOMPARE(result.request.seed, r.seed);
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry decoded = window.historyPanel()->entries().first();
+        QCOMPARE(decoded.id, kept.id);
+        QVERIFY(decoded.latentsPath.isEmpty());
+        QVERIFY(QFile::exists(decoded.videoPath));
+        QVERIFY(!QFile::exists(latents)); // the clip is saved: the checkpoint is cleaned
+        QCOMPARE(window.previewPlayer()->frameCount(), 9);
+    }
+};
+
+QTEST_MAIN(tst_RunLauncher)
+#include "tst_RunLauncher.moc"

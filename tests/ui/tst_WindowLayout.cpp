@@ -1,0 +1,93 @@
+// WindowLayout: the window never gets smaller than 800x600, at which size no field is squeezed
+// below what it needs; the player's scrub slider keeps its room with the History dock open; a
+// restored dock that would take most of the window goes back to a sane width.
+#include "ui/AppSettings.h"
+#include "ui/MainWindow.h"
+#include "ui/WindowLayout.h"
+#include "widgets/PreviewPlayer.h"
+
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_WindowLayout : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("FRAMESMITH_DATA_DIR", m_dir.filePath(QStringLiteral("data")).toUtf8());
+    }
+
+    void at800x600NoFieldIsSqueezed()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("small.ini")));
+        MainWindow window(settings);
+        window.resize(640, 480);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.width() >= WindowLayout::kMinimumSize.width() && window.height() >= WindowLayout::kMinimumSize.height());
+        window.resize(WindowLayout::kMinimumSize);
+        window.historyDock()->show();
+        QTest::qWait(100);
+        QStringList squeezed;
+        const auto check = [&](QWidget* w) {
+            if (!w->isVisibleTo(&window) || w->visibleRegion().isEmpty())
+                return; // scrolled out of view is fine: it keeps its size there
+            const QSize need = w->minimumSizeHint();
+            if (w->width() < need.width() || w->height() < need.height())
+                squeezed << QStringLiteral("%1 %2x%3 < %4x%5").arg(w->objectName()).arg(w->width()).arg(w->height())
+                                .arg(need.width()).arg(need.height());
+        };
+        for (auto* w : window.findChildren<QAbstractSpinBox*>())
+            check(w);
+        for (auto* w : window.findChildren<QLineEdit*>())
+            if (!qobject_cast<QAbstractSpinBox*>(w->parentWidget()))
+                check(w);
+        for (auto* w : window.findChildren<QComboBox*>())
+            check(w);
+        for (auto* w : window.findChildren<QPushButton*>())
+            check(w);
+        QVERIFY2(squeezed.isEmpty(), qPrintable(squeezed.join('\n')));
+        QSlider* slider = window.previewPlayer()->slider();
+        QVERIFY2(slider->width() >= PreviewPlayer::kMinimumSliderWidth, qPrintable(QString::number(slider->width())));
+        QVERIFY(slider->width() >= window.previewPlayer()->width() * 9 / 10); // a row of its own
+    }
+
+    void anOversizedDockIsBroughtBack()
+    {
+        const QString ini = m_dir.filePath(QStringLiteral("dock.ini"));
+        {
+            AppSettings settings(ini);
+            MainWindow window(settings);
+            window.resize(2400, 900);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.historyDock()->show();
+            window.resizeDocks({window.historyDock()}, {2000}, Qt::Horizontal);
+            QTest::qWait(50);
+            QVERIFY2(window.historyDock()->width() > WindowLayout::kMaxDockShare * window.width(),
+                     qPrintable(QString::number(window.historyDock()->width())));
+            window.close();
+        }
+        AppSettings settings(ini);
+        MainWindow window(settings);
+        window.resize(1200, 800); // e.g. the same layout on a smaller screen
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(window.historyDock()->width() <= WindowLayout::kMaxDockShare * window.width());
+    }
+};
+
+QTEST_MAIN(tst_WindowLayout)
+#include "tst_WindowLayout.moc"

@@ -1,0 +1,55 @@
+#pragma once
+// The left half of the request form: prompt and negative prompt with the live token count and the
+// empty-prompt warning, the start image, and the model folder with what the model check found.
+// Emits changed() for every edit. GUI thread only.
+#include "framesmith/GenerationRequest.h"
+#include "ui/ModelFolderProbe.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class ImageDropArea;
+namespace Ui {
+class PromptPanel;
+}
+
+class PromptPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PromptPanel(QWidget* parent = nullptr);
+    ~PromptPanel() override;
+
+    void readInto(framesmith::GenerationRequest& request) const; // prompts and start image
+    void write(const framesmith::GenerationRequest& request);    // everything but the model folder
+    QString modelFolder() const;
+    void setModelFolderText(const QString& folder);
+    void showModel(const ModelFolderProbe& model);
+    // count and limit from the model's tokenizer; limit 0: unknown (the counter hides).
+    void setTokenCount(int count, int limit);
+    QString tokenCountText() const;
+    bool isEmptyPromptWarningShown() const;
+
+    ImageDropArea* startImageArea() const;
+    QWidget* startImageGroup() const;
+
+Q_SIGNALS:
+    void changed();
+    void promptEdited(const QString& text);
+    void modelFolderEdited();
+    void browseModelClicked();
+    void startImageRejected(const QString& path, const QString& reason);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void onPromptChanged();
+    void retranslateDynamic();
+
+    std::unique_ptr<Ui::PromptPanel> m_ui;
+    ModelFolderProbe m_model;
+    int m_tokenCount = 0;
+    int m_tokenLimit = 0;
+};

@@ -1,0 +1,169 @@
+#include "ui/RunLauncher.h"
+
+#include "ui/AppSettings.h"
+#include "ui/ClipShelf.h"
+#include "ui/DecodeAgainDialog.h"
+#include "ui/ErrorBox.h"
+#include "ui/HistoryEntry.h"
+#include "ui/GenerationController.h"
+#include "ui/MemoryDisplay.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace {
+constexpr int kStatusMessageMs = 8000;
+}
+
+RunLauncher::RunLauncher(GenerationController* controller, ClipShelf* shelf, MemoryDisplay* memory,
+                         AppSettings& settings, QWidget* window)
+    : QObject(window), m_controller(controller), m_shelf(shelf), m_memory(memory), m_settings(settings), m_window(window)
+{
+    connect(controller, &GenerationController::finished, this, &RunLauncher::onFinished);
+    connect(controller, &GenerationController::failed, this, &RunLauncher::onFailed);
+    connect(controller, &GenerationController::cancelled, this, &RunLauncher::onCancelled);
+    connect(controller, &GenerationController::stepFinished, this, [this](int step) { m_stepsDone = step; });
+    connect(shelf, &ClipShelf::decodeAgainRequested, this, &RunLauncher::decodeAgain);
+    // Regenerate replays the recorded request and preset; the form (maybe edited since) stays as it is.
+    connect(shelf, &ClipShelf::regenerateRequested, this, [this](const framesmith::GenerationRequest& recorded) {
+        generate(recorded, QFileInfo(QString::fromStdString(recorded.modelPath)).fileName());
+    });
+}
+
+void RunLauncher::generate(const framesmith::GenerationRequest& request, const QString& modelName)
+{
+    m_modelName = modelName;
+    if (request.prompt.find_first_not_of(" \t\r\n") != std::string::npos || m_isEmptyPromptConfirmed) {
+        start(request);
+        return;
+    }
+    // An empty prompt makes an unconditioned clip: possible, but never by accident.
+    auto* box = new QMessageBox(QMessageBox::Question, tr("No prompt"), tr("Generate without a prompt?"),
+                                QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("emptyPromptBox"));
+    box->setInformativeText(tr("Without a description the clip follows nothing in particular (an unconditioned clip)."));
+    box->addButton(tr("&Generate anyway"), QMessageBox::AcceptRole)->setObjectName(QStringLiteral("generateAnywayButton"));
+    box->addButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::accepted, this, [this, request] {
+        m_isEmptyPromptConfirmed = true;
+        start(request);
+    });
+    box->open();
+}
+
+void RunLauncher::start(const framesmith::GenerationRequest& request)
+{
+    if (m_controller->isRunning())
+        return;
+    m_settings.setLastRequest(request);
+    m_runRequest = request;
+    m_stepsDone = 0;
+    m_runHistoryId = m_shelf->store().newId(request);
+    m_controller->start(request, m_shelf->store().videoPathFor(m_runHistoryId));
+    Q_EMIT started();
+    Q_EMIT statusMessage(tr("Generating…"), 0);
+}
+
+void RunLauncher::cancel(framesmith::CancelMode mode)
+{
+    if (!m_controller->isRunning()) {
+        Q_EMIT statusMessage(tr("Nothing is running"), kStatusMessageMs);
+        return;
+    }
+    m_controller->cancel(mode);
+    Q_EMIT statusMessage(mode == framesmith::CancelMode::StopNow
+                             ? tr("Stopping…")
+                             : tr("Stopping denoising after this step; the clip will be decoded…"),
+                         0);
+}
+
+void RunLauncher::onFinished(const framesmith::GenerationResult& result)
+{
+    m_shelf->addResult(result, m_runHistoryId, m_modelName);
+    QString traceError;
+    if (!m_memory->saveTrace(m_shelf->traceBaseFor(m_runHistoryId), &traceError))
+        Q_EMIT statusMessage(tr("The memory trace was not saved: %1").arg(traceError), kStatusMessageMs);
+    Q_EMIT clipRecorded();
+    double seconds = 0;
+    for (const auto& timing : result.timings)
+        seconds += timing.seconds;
+    const QString time = QLocale().toString(seconds, 'f', 1);
+    Q_EMIT statusMessage(result.isPartial ? tr("Clip ready after %1 of %2 steps (stopped early), %3 s")
+                                                .arg(result.stepsCompleted)
+                                                .arg(result.request.steps)
+                                                .arg(time)
+                                          : tr("Clip ready: %1 frames in %2 s").arg(result.clip.frameCount).arg(time),
+                         kStatusMessageMs);
+}
+
+void RunLauncher::onFailed(const QString& message, const QString& detail, const QString& latentsPath)
+{
+    Q_EMIT statusMessage(message, kStatusMessageMs);
+    if (latentsPath.isEmpty()) {
+        Q_EMIT errorRaised(tr("Generation failed"), message, detail);
+        return;
+    }
+    // The denoising survived: say so, keep it in the history, and offer to decode it again.
+    const HistoryEntry entry = keepLatents(latentsPath, m_stepsDone);
+    const QString kept = tr("The denoised latents were kept, so the %n denoising step(s) are not lost. "
+                            "Decode them again with other VAE settings (smaller tiles use less memory).",
+                            nullptr, entry.stepsCompleted);
+    ErrorBox::show(m_window, tr("Generation failed"), message + QStringLiteral("\n\n") + kept, detail,
+                   tr("Decode &again…"), [this, entry] { decodeAgain(entry); });
+}
+
+void RunLauncher::onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath)
+{
+    QString text = tr("Cancelled after %n step(s)", nullptr, stepsCompleted);
+    if (!latentsPath.isEmpty()) {
+        keepLatents(latentsPath, stepsCompleted);
+        text += tr("; the latents are kept in the history (right-click: Decode again)");
+    } else if (!detail.isEmpty()) {
+        text += QStringLiteral(" (%1)").arg(detail);
+    }
+    Q_EMIT statusMessage(text, kStatusMessageMs);
+}
+
+HistoryEntry RunLauncher::keepLatents(const QString& latentsPath, int stepsCompleted)
+{
+    HistoryEntry entry;
+    entry.id = m_runHistoryId;
+    entry.createdAt = QDateTime::currentDateTime();
+    entry.request = m_runRequest;
+    entry.modelName = m_modelName;
+    entry.preset = QString::fromStdString(m_runRequest.preset);
+    entry.stepsCompleted = stepsCompleted;
+    entry.isPartial = stepsCompleted < m_runRequest.steps;
+    entry.latentsPath = latentsPath;
+    m_shelf->addKeptLatents(entry);
+    Q_EMIT clipRecorded(); // the History dock shows where the latents went
+    return entry;
+}
+
+void RunLauncher::decodeAgain(const HistoryEntry& entry)
+{
+    if (m_controller->isRunning()) {
+        Q_EMIT statusMessage(tr("A clip is being generated"), kStatusMessageMs);
+        return;
+    }
+    auto* dialog = new DecodeAgainDialog(entry.latentsPath, entry.stepsCompleted, entry.request.steps, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, entry] {
+        framesmith::DecodeRequest decode;
+        decode.checkpointPath = entry.latentsPath.toStdString();
+        decode.vae = dialog->options();
+        m_runHistoryId = entry.id; // the clip replaces the entry that held the latents
+        m_runRequest = entry.request;
+        m_modelName = entry.modelName;
+        m_stepsDone = entry.stepsCompleted;
+        if (!m_controller->startDecode(decode, m_shelf->store().videoPathFor(entry.id)))
+            return;
+        Q_EMIT started();
+        Q_EMIT statusMessage(tr("Decoding the kept latents…"), 0);
+    });
+    dialog->open();
+}

@@ -1,0 +1,63 @@
+#pragma once
+// Starts, stops and ends generations for the main window: asks before an unconditioned run (no
+// prompt), hands the job to the GenerationController with the history's auto-save path, and on
+// the terminal signal records the clip and its memory trace or reports why there is none. A run
+// that ends with its latents kept but no clip (its decode failed, or it was stopped) is recorded
+// in the history with them, and "Decode again" (in the failure message and on that entry) decodes
+// them with other VAE settings into the same entry. GUI thread only.
+#include "framesmith/CancelToken.h"
+#include "framesmith/GenerationRequest.h"
+
+#include <QObject>
+#include <QString>
+
+class AppSettings;
+class ClipShelf;
+class GenerationController;
+class MemoryDisplay;
+class QWidget;
+namespace framesmith {
+struct GenerationResult;
+}
+struct HistoryEntry;
+
+class RunLauncher : public QObject {
+    Q_OBJECT
+
+public:
+    // None is owned; all must outlive the launcher. window parents the questions.
+    RunLauncher(GenerationController* controller, ClipShelf* shelf, MemoryDisplay* memory, AppSettings& settings,
+                QWidget* window);
+
+    // The request must be valid; modelName labels the history entry.
+    void generate(const framesmith::GenerationRequest& request, const QString& modelName);
+    void cancel(framesmith::CancelMode mode);
+    void promptEdited() { m_isEmptyPromptConfirmed = false; }
+    // Asks for VAE settings, then decodes the entry's kept latents into that entry.
+    void decodeAgain(const HistoryEntry& entry);
+
+Q_SIGNALS:
+    void started();
+    void clipRecorded(); // a finished clip is in the player and the history
+    void statusMessage(const QString& text, int timeoutMs);
+    void errorRaised(const QString& title, const QString& message, const QString& detail);
+
+private:
+    void start(const framesmith::GenerationRequest& request);
+    void onFinished(const framesmith::GenerationResult& result);
+    void onFailed(const QString& message, const QString& detail, const QString& latentsPath);
+    void onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath);
+    // Records the run in flight as an entry with kept latents and no clip; returns the entry.
+    HistoryEntry keepLatents(const QString& latentsPath, int stepsCompleted);
+
+    GenerationController* m_controller;
+    ClipShelf* m_shelf;
+    MemoryDisplay* m_memory;
+    AppSettings& m_settings;
+    QWidget* m_window;
+    QString m_runHistoryId; // the history id of the run in flight
+    QString m_modelName;
+    framesmith::GenerationRequest m_runRequest; // what the run in flight was asked
+    int m_stepsDone = 0;                       // its denoising steps finished so far
+    bool m_isEmptyPromptConfirmed = false;
+};
