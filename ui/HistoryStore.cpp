@@ -1,5 +1,7 @@
 #include "ui/HistoryStore.h"
 
+#include "framesmith/DataFolders.h"
+
 #include "framesmith/Error.h"
 
 #include <QBuffer>
@@ -46,6 +48,19 @@ QString confined(const QString& root, const QString& path)
     const QString resolved = info.exists() ? info.canonicalFilePath() : absolute;
     const QString base = info.exists() ? QFileInfo(root).canonicalFilePath() : QDir::cleanPath(QDir(root).absolutePath());
     return !base.isEmpty() && resolved.startsWith(base + QLatin1Char('/')) ? absolute : QString();
+}
+
+// Kept latents live in the checkpoint folder of the data root (or FRAMESMITH_CHECKPOINT_DIR), which
+// need not be under the history's own folder; anything else is dropped like other stray paths.
+QString confinedLatents(const QString& root, const QString& path)
+{
+    QStringList roots{root, QString::fromStdString(framesmith::dataRoot())};
+    if (const QString custom = qEnvironmentVariable("FRAMESMITH_CHECKPOINT_DIR"); !custom.isEmpty())
+        roots << custom;
+    for (const QString& r : roots)
+        if (const QString kept = confined(r, path); !kept.isEmpty())
+            return kept;
+    return {};
 }
 
 // Reads at most kMaxEntryBytes of a regular file; a FIFO, device or huge file is refused unread.
@@ -257,6 +272,6 @@ bool HistoryStore::readEntry(const QFileInfo& info, HistoryEntry& entry, QString
     entry.id = info.completeBaseName();
     entry.videoPath = confined(m_root, entry.videoPath);
     entry.thumbnailPath = confined(m_root, entry.thumbnailPath);
-    entry.latentsPath = confined(m_root, entry.latentsPath); // "Decode again" and delete act on it
+    entry.latentsPath = confinedLatents(m_root, entry.latentsPath); // "Decode again" and delete act on it
     return true;
 }

@@ -196,9 +196,15 @@ private Q_SLOTS:
         QCOMPARE(started.size(), finished.size() + cancelled.size() + failed.size());
         if (actions >= 500) // the mix must really have generated, or the test proves nothing
             QVERIFY2(finished.size() >= 2, qPrintable(QString("only %1 runs finished").arg(finished.size())));
-        const QVector<HistoryEntry> entries = window.historyPanel()->entries();
-        QCOMPARE(entries.size(), finished.size());
-        for (const HistoryEntry& entry : entries) // auto-saved in the background
+        // A stopped or failed run after denoising steps is kept too: an entry with its latents, no clip.
+        QVector<HistoryEntry> clips, keptLatents;
+        for (const HistoryEntry& entry : window.historyPanel()->entries())
+            (entry.videoPath.isEmpty() ? keptLatents : clips).push_back(entry);
+        QCOMPARE(clips.size(), finished.size());
+        QVERIFY(keptLatents.size() <= cancelled.size() + failed.size());
+        for (const HistoryEntry& entry : keptLatents)
+            QVERIFY2(QFile::exists(entry.latentsPath), qPrintable(entry.latentsPath));
+        for (const HistoryEntry& entry : clips) // auto-saved in the background
             QTRY_VERIFY2_WITH_TIMEOUT(QFile::exists(entry.videoPath), qPrintable(entry.videoPath), kTimeoutMs);
         // Every export asked for was written (one file or folder each, sidecars aside).
         int written = 0;

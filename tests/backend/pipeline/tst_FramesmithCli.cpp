@@ -281,8 +281,8 @@ private Q_SLOTS:
     void presetsSkipsAMalformedUserPreset()
     {
         QTemporaryDir data;
-        QDir(data.path()).mkpath("framesmith/presets");
-        const QString folder = data.filePath("framesmith/presets");
+        QDir(data.path()).mkpath("presets");
+        const QString folder = data.filePath("presets"); // user presets live in the data root
         for (const auto& [name, text] : {std::pair<QString, QByteArray>{"a-broken", "{\"name\": 5"},
                                          {"b-good", "{\"schemaVersion\": 1, \"name\": \"b-good\", \"description\": \"mine\"}"}}) {
             QFile file(folder + "/" + name + ".json");
@@ -290,7 +290,7 @@ private Q_SLOTS:
             file.write(text);
         }
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert("XDG_DATA_HOME", data.path());
+        environment.insert("FRAMESMITH_DATA_DIR", data.path());
         const Run run = cli({"presets"}, environment);
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         QVERIFY2(run.output.contains("skipped user preset 'a-broken'"), qPrintable(run.output));
