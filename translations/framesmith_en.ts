@@ -530,18 +530,6 @@ Total time: %4 s</translation>
         <translation>Skipped history entry %1: %2</translation>
     </message>
     <message>
-        <source>not a regular file</source>
-        <translation>not a regular file</translation>
-    </message>
-    <message>
-        <source>%1 bytes, far more than a history entry can be</source>
-        <translation>%1 bytes, far more than a history entry can be</translation>
-    </message>
-    <message>
-        <source>more than %1 bytes, far more than a history entry can be</source>
-        <translation>more than %1 bytes, far more than a history entry can be</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a valid history id</source>
         <translation>&apos;%1&apos; is not a valid history id</translation>
     </message>

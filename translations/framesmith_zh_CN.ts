@@ -530,18 +530,6 @@ Total time: %4 s</source>
         <translation>已跳过历史记录条目 %1：%2</translation>
     </message>
     <message>
-        <source>not a regular file</source>
-        <translation>不是普通文件</translation>
-    </message>
-    <message>
-        <source>%1 bytes, far more than a history entry can be</source>
-        <translation>%1 字节，远超历史记录条目可能的大小</translation>
-    </message>
-    <message>
-        <source>more than %1 bytes, far more than a history entry can be</source>
-        <translation>超过 %1 字节，远超历史记录条目可能的大小</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a valid history id</source>
         <translation>“%1”不是有效的历史记录 ID</translation>
     </message>
