@@ -4,6 +4,7 @@
 // 2-core machine): T5 d_model 1024, the 5b-mid transformer forward, the real VAE decoding 17 frames
 // untiled and tiled. Prints one row per workload with the residual and whether it is inside the
 // planner's band; exits 1 when one is not. Figures go to docs/benchmarks.md, "Memory planner accuracy".
+#include "core/ChunkedAttention.h"
 #include "core/Module.h"
 #include "memory/monitor/CpuAllocationTracker.h"
 #include "models/cogvideox/CogVideoXActivations.h"
@@ -81,8 +82,10 @@ bool transformer(const std::string& fixtures, const std::string& name)
     at::Tensor out = model.forward(at::randn({2, 13, 16, 16, 24}), at::randn({2, 226, 4096}),
                                    at::full({2}, 999, at::kLong), model.rotaryEmbedding(128, 192, 13), std::nullopt);
     const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
+    const AttentionPath attention =
+        ChunkedAttention::hasFusedKernel(false) ? AttentionPath::Fused : AttentionPath::ChunkedMath;
     const std::int64_t predicted =
-        CogVideoXActivations::denoise(fullConfig, fullVae, request, 2, ComputeDtype::Float32, AttentionPath::ChunkedMath);
+        CogVideoXActivations::denoise(fullConfig, fullVae, request, 2, ComputeDtype::Float32, attention);
     return report(("transformer " + name + "-mid").c_str(), measured, predicted, 0.9, 1.1);
 }
 

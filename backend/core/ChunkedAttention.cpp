@@ -23,22 +23,22 @@ void checkShapes(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v)
 
 } // namespace
 
-bool ChunkedAttention::usesFusedKernel(const at::Tensor& q, const AttentionOptions& options)
+bool ChunkedAttention::hasFusedKernel(bool cuda)
 {
-    if (!options.allowFusedKernels)
-        return false;
-#if TORCH_VERSION_MAJOR >= 2
-    if (q.is_cuda())
-        return true;
-#if TORCH_VERSION_MAJOR > 2 || TORCH_VERSION_MINOR >= 1
-    return q.is_cpu(); // CPU flash attention (2.1+) does not materialise the scores either
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 1)
+    (void)cuda;
+    return true; // CPU flash attention (2.1+) does not materialise the scores either
+#elif TORCH_VERSION_MAJOR == 2
+    return cuda; // 2.0's CPU path is the materialising math kernel
 #else
-    return false;      // 2.0's CPU path is the materialising math kernel
-#endif
-#else
-    (void)q;
+    (void)cuda;
     return false;
 #endif
+}
+
+bool ChunkedAttention::usesFusedKernel(const at::Tensor& q, const AttentionOptions& options)
+{
+    return options.allowFusedKernels && (q.is_cuda() || q.is_cpu()) && hasFusedKernel(q.is_cuda());
 }
 
 at::Tensor ChunkedAttention::compute(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,

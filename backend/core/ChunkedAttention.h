@@ -27,6 +27,9 @@ public:
     static at::Tensor fullMath(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v);
     // Whether compute() would take a fused kernel for tensors like `q`.
     static bool usesFusedKernel(const at::Tensor& q, const AttentionOptions& options);
+    // Whether this libtorch has a fused kernel on a device (cuda: true, false: the CPU); the
+    // planner asks this so its attention term follows the kernel compute() will run.
+    static bool hasFusedKernel(bool cuda);
 };
 
 } // namespace framesmith

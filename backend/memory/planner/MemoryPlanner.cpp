@@ -1,13 +1,12 @@
 #include "memory/planner/MemoryPlanner.h"
 
+#include "core/ChunkedAttention.h"
 #include "memory/monitor/DeviceNames.h"
 #include "memory/presets/MemoryLevers.h"
 #include "memory/presets/MemoryStrategyRegistry.h"
 #include "memory/placement/PlacementExecutor.h"
 #include "memory/placement/PlacementPlanner.h"
 #include "memory/presets/PresetStore.h"
-
-#include <torch/version.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -20,11 +19,7 @@ const std::vector<Stage> kPlannedStages = {Stage::TextEncoding, Stage::Denoising
 
 AttentionPath attentionFor(const std::string& device)
 {
-#if TORCH_VERSION_MAJOR >= 2
-    if (isCudaDeviceName(device))
-        return AttentionPath::Fused;
-#endif
-    return AttentionPath::ChunkedMath;
+    return ChunkedAttention::hasFusedKernel(isCudaDeviceName(device)) ? AttentionPath::Fused : AttentionPath::ChunkedMath;
 }
 
 // Weight residency per stage and device: a dry run of the executor the generation uses. With

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -248,8 +249,10 @@ private Q_SLOTS:
         const QString kept = QString::fromStdString(run.result.latentsCheckpointPath);
         QVERIFY2(kept.startsWith(m_dir.filePath("checkpoints")), qPrintable(kept));
         QVERIFY(std::filesystem::exists(run.result.latentsCheckpointPath));
-        QCOMPARE(sink.seen.size(), std::size_t(1));
-        QVERIFY(QString::fromStdString(sink.seen.front()).contains(QString::fromStdString(options.saveLatentsPath)));
+        // Exactly one warning names the refused path (a CUDA build on a machine without a GPU adds
+        // its "no GPU found" note beside it).
+        const auto namesPath = [&](const std::string& m) { return m.find(options.saveLatentsPath) != std::string::npos; };
+        QCOMPARE(std::count_if(sink.seen.begin(), sink.seen.end(), namesPath), std::ptrdiff_t(1));
     }
 
     // Invalid UTF-8 (legal in Linux arguments and paths) is refused before loading, naming the

@@ -4,6 +4,7 @@
 // that finish in seconds run here (the full set timed out at Qt Test's 300 s per function on a
 // loaded 2-core machine); the heavy ones (T5 d_model 1024, the 5b-mid transformer, the real VAE
 // decoding 17 frames untiled and tiled) are measured by bench_planner_accuracy, same bands.
+#include "core/ChunkedAttention.h"
 #include "memory/monitor/CpuAllocationTracker.h"
 #include "memory/planner/ActivationEstimator.h"
 #include "models/ModelRegistry.h"
@@ -150,8 +151,11 @@ private Q_SLOTS:
         at::Tensor out = transformer.forward(latents, prompts, timestep, transformer.rotaryEmbedding(128, 192, 13),
                                              std::nullopt);
         const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
-        const std::int64_t predicted = CogVideoXActivations::denoise(fullConfig, fullVae, request, 2, ComputeDtype::Float32,
-                                                                     AttentionPath::ChunkedMath);
+        // The attention term of the kernel this libtorch runs on the CPU (2.1+: flash, else chunked math).
+        const AttentionPath attention =
+            ChunkedAttention::hasFusedKernel(false) ? AttentionPath::Fused : AttentionPath::ChunkedMath;
+        const std::int64_t predicted =
+            CogVideoXActivations::denoise(fullConfig, fullVae, request, 2, ComputeDtype::Float32, attention);
         qInfo("transformer %s-mid: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)", name.c_str(),
               mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured);
         QVERIFY2(predicted >= measured * 0.9 && predicted <= measured * 1.1, "outside the planner's band");

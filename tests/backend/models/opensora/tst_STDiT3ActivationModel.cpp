@@ -117,7 +117,7 @@ private Q_SLOTS:
         const std::int64_t start = CpuAllocationTracker::currentBytes();
         at::Tensor out = model.forward(in);
         const std::int64_t measured = CpuAllocationTracker::peakBytes() - start;
-        const auto a = STDiT3ActivationModel::estimate(c, shape, bf16 ? 2 : 4, false, chunkBytes);
+        const auto a = STDiT3ActivationModel::estimate(c, shape, bf16 ? 2 : 4, ChunkedAttention::hasFusedKernel(false), chunkBytes);
         const std::int64_t predicted = a.peakBytes() - a.samplerBytes;
         qInfo("measured %.2f MiB, predicted %.2f MiB (%+.0f %%): residual %.2f, phase %.2f, scores %.2f, text %.2f",
               mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured, mib(a.residualBytes),
