@@ -41,7 +41,7 @@ build_packages=(
   libsentencepiece-dev sentencepiece nlohmann-json3-dev
   xvfb xauth
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
-  fonts-wqy-microhei
+  fonts-wqy-microhei qt6-translations-l10n
 )
 cpu_torch=(libtorch-dev)
 # nvcc is needed by Torch's CMake config (enable_language(CUDA)); CUDA 12.4's nvcc takes g++ <= 13.
