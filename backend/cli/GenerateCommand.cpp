@@ -40,11 +40,13 @@ std::string readFile(const std::string& path)
 GenerationRequest buildRequest(const CliArgs& args, bool hasJob, GenerationRequest r)
 {
     if (!hasJob) {
-        const ParameterSpec spec = Engine::parameterSpec(r.modelPath);
-        r.width = spec.defaultWidth;
-        r.height = spec.defaultHeight;
-        r.frameCount = spec.defaultFrames;
-        r.fps = spec.defaultFps;
+        const GenerationRequest defaults = Engine::defaultRequest(r.modelPath);
+        r.width = defaults.width;
+        r.height = defaults.height;
+        r.frameCount = defaults.frameCount;
+        r.fps = defaults.fps;
+        r.steps = defaults.steps;
+        r.guidanceScale = defaults.guidanceScale;
     }
     r.prompt = args.value("--prompt").value_or(r.prompt);
     r.negativePrompt = args.value("--negative-prompt").value_or(r.negativePrompt);

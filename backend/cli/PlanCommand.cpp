@@ -3,6 +3,7 @@
 #include "cli/CliCommand.h"
 
 #include "cli/CliDevices.h"
+#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/planner/MemoryPlanner.h"
@@ -18,10 +19,10 @@
 namespace framesmith::cli {
 namespace {
 
+// What the user did not give comes from the model's defaults, as in `generate`.
 GenerationRequest requestFrom(const CliArgs& args)
 {
-    GenerationRequest r;
-    r.modelPath = args.require("--model");
+    GenerationRequest r = Engine::defaultRequest(args.require("--model"));
     r.frameCount = args.intValue("--frames", r.frameCount, 1, 100000);
     r.width = args.intValue("--width", r.width, 1, 100000);
     r.height = args.intValue("--height", r.height, 1, 100000);

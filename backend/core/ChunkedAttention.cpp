@@ -47,7 +47,7 @@ at::Tensor ChunkedAttention::compute(const at::Tensor& q, const at::Tensor& k, c
     checkShapes(q, k, v);
 #if TORCH_VERSION_MAJOR >= 2
     if (usesFusedKernel(q, options))
-        return at::scaled_dot_product_attention(q, k, v).contiguous();
+        return at::scaled_dot_product_attention(q, k, v); // token-major storage: see the header
 #endif
     return chunkedMath(q, k, v, options.scoreBudgetBytes);
 }

@@ -17,7 +17,9 @@ struct AttentionOptions {
 
 class ChunkedAttention {
 public:
-    // q, k, v: [B, H, S, d] (q may have another length than k/v) -> [B, H, Sq, d] contiguous.
+    // q, k, v: [B, H, S, d] (q may have another length than k/v) -> [B, H, Sq, d]. The fused
+    // kernel's result is a view of token-major [B, Sq, H, d] storage (callers' transpose(1, 2) and
+    // reshape to [B, Sq, H * d] then copy nothing); the math path's is contiguous.
     static at::Tensor compute(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                               const AttentionOptions& options = {});
     // The query-chunked math path alone (exposed for tests and for 1.13 builds).

@@ -4,7 +4,6 @@
 
 #include <ATen/ATen.h>
 
-#include <cstring>
 
 namespace framesmith {
 
@@ -26,17 +25,25 @@ VideoFrames videoFramesFromTensor(const at::Tensor& frames, double fps, const st
     const at::Tensor values = frames.to(at::kCPU, at::kFloat);
     if (!at::isfinite(values).all().item<bool>())
         throw NumericalError(what + ": contains NaN or infinite values; nothing to export");
-    // [frames, 3, height, width] in 0..1 -> [frames, height, width, 3] bytes
-    const at::Tensor bytes =
-        values.clamp(0, 1).mul(255).round().to(at::kByte).permute({0, 2, 3, 1}).contiguous();
     VideoFrames out;
     out.frameCount = static_cast<int>(frames.size(0));
     out.height = static_cast<int>(frames.size(2));
     out.width = static_cast<int>(frames.size(3));
     out.fps = fps;
-    out.rgb.resize(static_cast<std::size_t>(bytes.numel()));
-    std::memcpy(out.rgb.data(), bytes.data_ptr<std::uint8_t>(), out.rgb.size());
+    rgbBytesFromTensor(values, out.rgb);
     return out;
+}
+
+void rgbBytesFromTensor(const at::Tensor& frames, std::vector<std::uint8_t>& out)
+{
+    const std::int64_t count = frames.size(0), height = frames.size(2), width = frames.size(3);
+    const std::int64_t frameBytes = height * width * 3;
+    out.resize(static_cast<std::size_t>(count * frameBytes));
+    for (std::int64_t f = 0; f < count; ++f) {
+        // [3, height, width] in 0..1 -> [height, width, 3] bytes
+        const at::Tensor bytes = frames[f].to(at::kCPU, at::kFloat).clamp(0, 1).mul_(255).round_().to(at::kByte);
+        at::from_blob(out.data() + f * frameBytes, {height, width, 3}, at::kByte).copy_(bytes.permute({1, 2, 0}));
+    }
 }
 
 } // namespace framesmith

@@ -109,6 +109,20 @@ ParameterSpec Engine::parameterSpec(const std::string& folder)
     return EnginePlanning::specOf(folder);
 }
 
+GenerationRequest Engine::defaultRequest(const std::string& folder)
+{
+    const ParameterSpec spec = parameterSpec(folder);
+    GenerationRequest r;
+    r.modelPath = folder;
+    r.width = spec.defaultWidth;
+    r.height = spec.defaultHeight;
+    r.frameCount = spec.defaultFrames;
+    r.fps = spec.defaultFps;
+    r.steps = spec.defaultSteps;
+    r.guidanceScale = spec.defaultGuidanceScale;
+    return r;
+}
+
 void Engine::Impl::unload()
 {
     const bool wasLoaded = session != nullptr;

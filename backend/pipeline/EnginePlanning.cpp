@@ -22,8 +22,8 @@ MemoryPlan EnginePlan::summary() const
 
 ParameterSpec EnginePlanning::specOf(const std::string& modelFolder)
 {
-    // Constructing a pipeline reads its configs only; no weight is loaded.
-    return ModelRegistry::createPipeline(modelFolder, PipelineResources{})->parameterSpec();
+    // The family reads it from the configs; no pipeline is assembled, no weight read.
+    return ModelRegistry::inspect(modelFolder).info.spec;
 }
 
 void EnginePlanning::validate(const GenerationRequest& request, const ParameterSpec& spec)

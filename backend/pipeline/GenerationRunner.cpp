@@ -1,5 +1,6 @@
 #include "pipeline/GenerationRunner.h"
 
+#include "export/TensorFrames.h"
 #include "framesmith/Error.h"
 #include "memory/oom/GenerationMemory.h"
 #include "memory/oom/OutOfMemoryClassifier.h"
@@ -12,7 +13,6 @@
 #include <ATen/ATen.h>
 
 #include <chrono>
-#include <cstring>
 
 namespace framesmith {
 
@@ -292,13 +292,11 @@ void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& la
     m_pipeline.releaseDecoder();
     m_memory->endStage(Stage::VaeDecoding);
     result.recoveries = m_memory->recoveries();
-    at::Tensor rgb = (m_frames * 255.0).round().clamp(0, 255).to(at::kByte).permute({0, 2, 3, 1}).contiguous();
-    result.clip.frameCount = static_cast<int>(rgb.size(0));
-    result.clip.height = static_cast<int>(rgb.size(1));
-    result.clip.width = static_cast<int>(rgb.size(2));
+    result.clip.frameCount = static_cast<int>(m_frames.size(0));
+    result.clip.height = static_cast<int>(m_frames.size(2));
+    result.clip.width = static_cast<int>(m_frames.size(3));
     result.clip.fps = result.request.fps;
-    result.clip.rgb.resize(rgb.numel());
-    std::memcpy(result.clip.rgb.data(), rgb.data_ptr<std::uint8_t>(), result.clip.rgb.size());
+    rgbBytesFromTensor(m_frames, result.clip.rgb);
     addTiming(result, Stage::VaeDecoding, secondsSince(start));
 }
 

@@ -44,6 +44,9 @@ public:
 
     static ModelInfo inspectModel(const std::string& folder);         // throws FileError
     static ParameterSpec parameterSpec(const std::string& folder);
+    // A request for `folder` with its family's defaults (size, frames, fps, steps, guidance): what
+    // a new form shows, and what `generate` and `plan` assume for what the user did not give.
+    static GenerationRequest defaultRequest(const std::string& folder);
     // Everything inspect checks: components, files, every safetensors header (reads headers, not
     // weights: about a second on a 5b model, so not on the GUI thread). Throws nothing.
     static ModelCheck verifyModel(const std::string& folder);

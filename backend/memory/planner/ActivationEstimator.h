@@ -19,6 +19,12 @@ public:
     // Bytes of one attention call beyond q, k, v and its output: [batch, heads, sequence, headDim].
     static std::int64_t attentionWorkspace(std::int64_t batch, std::int64_t heads, std::int64_t sequence,
                                            std::int64_t headDim, AttentionPath attention, std::int64_t elementBytes);
+    // The end of every pipeline's decode: the VAE's video converted to float32 in place and its
+    // frame-major [frames, 3, height, width] copy, both alive for a moment (decode's floor).
+    static std::int64_t decodedVideoHandOffBytes(std::int64_t frames, std::int64_t height, std::int64_t width)
+    {
+        return 2 * frames * 3 * height * width * 4;
+    }
 };
 
 } // namespace framesmith

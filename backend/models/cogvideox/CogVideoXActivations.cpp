@@ -54,11 +54,11 @@ std::int64_t CogVideoXActivations::transformerForward(const CogVideoXTransformer
             batch * t.innerDim() * CogVideoXAttention::ropeChunkTokens(batch, t.innerDim(), g.videoTokens);
         projections = std::max(projections, 4 * n + chunk * (b == 4 ? 8 : 12 + b));
     }
-    // Attention: residual, q, k, v, the output, plus the workspace; a fused kernel returns its output
-    // token-major, so its head-major copy is a sixth.
+    // Attention: residual, q, k, v, the output, plus the workspace (a fused kernel's output is
+    // token-major already, so the output projection's input is a view of it).
     const std::int64_t workspace = ActivationEstimator::attentionWorkspace(batch, t.numAttentionHeads, g.sequenceLength,
                                                                            t.attentionHeadDim, attention, b);
-    const std::int64_t attend = (attention == AttentionPath::Fused ? 6 : 5) * n + workspace;
+    const std::int64_t attend = 5 * n + workspace;
     // Feed-forward: residual, normalised input (freed after the first projection), the 4 D-wide
     // GELU activation (in place), the output.
     const std::int64_t feedForward = 2 * n + 4 * n;
@@ -123,7 +123,8 @@ std::int64_t CogVideoXActivations::vaeDecode(const CogVideoXTransformerConfig& t
     shape.outputBytes = v.outChannels * outputFrames * request.height * request.width * shape.elementBytes;
     if (preset.vaeTiling)
         shape.outputBytes *= 2;
-    return CogVideoXVaeWorkingSet::peakBytes(v, shape);
+    return std::max(CogVideoXVaeWorkingSet::peakBytes(v, shape),
+                    ActivationEstimator::decodedVideoHandOffBytes(outputFrames, request.height, request.width));
 }
 
 } // namespace framesmith

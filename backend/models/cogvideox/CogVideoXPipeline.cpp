@@ -266,7 +266,9 @@ at::Tensor CogVideoXPipeline::decode(const at::Tensor& latents, const Generation
     z = z.permute({0, 2, 1, 3, 4}) * (1.0 / m_vaeConfig.scalingFactor); // [1, C, F, h, w]
     at::Tensor video = m_vae->decode(z, options);                       // [1, 3, Fv, H, W] in [-1, 1]
     // VideoProcessor.postprocess_video(output_type="pt"): x * 0.5 + 0.5, clamped.
-    video = (video.to(at::kFloat) * 0.5 + 0.5).clamp(0.0, 1.0);
+    // In place: each copy would be a whole float video.
+    video = video.to(at::kFloat);
+    video.mul_(0.5).add_(0.5).clamp_(0.0, 1.0);
     return video[0].permute({1, 0, 2, 3}).contiguous().to(at::kCPU); // [Fv, 3, H, W]
 }
 

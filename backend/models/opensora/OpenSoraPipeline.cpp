@@ -238,8 +238,9 @@ at::Tensor OpenSoraPipeline::decode(const at::Tensor& latents, const GenerationR
     // samples.to(dtype) then vae.decode(samples, num_frames): [1, 3, F, H, W] in about [-1, 1].
     at::Tensor z = latents.permute({0, 2, 1, 3, 4}).to(device, m_resources.dtype);
     at::Tensor video = m_vae->decode(z, request.frameCount, run);
-    // save_sample: clamp to [-1, 1], then (x + 1) / 2.
-    video = video.to(at::kFloat).clamp(-1.0, 1.0).add(1.0).div(2.0);
+    // save_sample: clamp to [-1, 1], then (x + 1) / 2; in place (each copy is a whole float video).
+    video = video.to(at::kFloat);
+    video.clamp_(-1.0, 1.0).add_(1.0).div_(2.0);
     return video[0].permute({1, 0, 2, 3}).contiguous().to(at::kCPU); // [F, 3, H, W]
 }
 

@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "framesmith/ParameterSpec.h"
+#include "memory/planner/ActivationEstimator.h"
 #include "memory/planner/WeightBytes.h"
 #include "models/opensora/OpenSoraModelLayout.h"
 #include "models/opensora/OpenSoraParameterCounts.h"
@@ -11,6 +12,8 @@
 #include "models/opensora/STDiT3ParameterCount.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
 #include "text/T5MemoryModel.h"
+
+#include <algorithm>
 
 namespace framesmith {
 
@@ -106,7 +109,8 @@ std::int64_t OpenSoraPlanning::vaeDecodeBytes(const GenerationRequest& request, 
     work.isCpu = isCpu;
     if (preset.vaeSlicing)
         work.microBatchSize = 1; // the pipeline decodes the 2-D VAE frame by frame when slicing
-    return OpenSoraVaeWorkingSet::decode(m_vae, work).peakBytes;
+    return std::max(OpenSoraVaeWorkingSet::decode(m_vae, work).peakBytes,
+                    ActivationEstimator::decodedVideoHandOffBytes(work.frames, work.height, work.width));
 }
 
 } // namespace framesmith
