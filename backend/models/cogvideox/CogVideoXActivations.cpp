@@ -71,13 +71,17 @@ std::int64_t CogVideoXActivations::denoise(const CogVideoXTransformerConfig& t, 
 {
     const CogVideoXLatentGeometry g = geometry(t, vae, request);
     const std::int64_t b = ActivationEstimator::elementBytes(dtype);
-    std::int64_t total = transformerForward(t, batch, g, b, attention);
+    // The patch embedding, before the blocks: the text projection and the patchified video beside
+    // their concatenation (2 N), then the embeddings beside this grid's position table. With a fused
+    // attention the blocks can peak lower than this.
+    const std::int64_t n = batch * g.sequenceLength * t.innerDim() * b;
+    const std::int64_t table = positions(t, g, b);
+    std::int64_t total = std::max({transformerForward(t, batch, g, b, attention) + table, 2 * n, n + table});
     // Latents, model input, guidance halves, scheduler state: [F, C, h, w] fp32 each.
     const std::int64_t latent =
         static_cast<std::int64_t>(g.latentFrames) * vae.latentChannels * g.latentHeight * g.latentWidth * 4;
     total += 8 * latent;
     total += 2 * static_cast<std::int64_t>(t.maxTextSeqLength) * t.textEmbedDim * b; // prompt embeddings
-    total += positions(t, g, b);
     return total;
 }
 

@@ -51,11 +51,13 @@ at::Tensor CogVideoXPatchEmbed::sincosTable(std::int64_t frames, std::int64_t he
     const std::array<std::int64_t, 4> key{frames, height, width, textTokens};
     if (key != m_cachedKey) {
         const std::int64_t p = m_config.patchSize;
-        // float64 table, cast to the activation dtype when added (reference: pos_embedding.to(embeds.dtype)).
+        // float32 from float64 values, cast to the activation dtype when added (reference:
+        // pos_embedding.to(embeds.dtype)). The previous table goes first: two would be the peak.
+        m_cachedTable = at::Tensor();
+        m_cachedOnDevice = at::Tensor();
         m_cachedTable = CogVideoXSincosPositions::jointTable(m_config.innerDim(), width / p, height / p, frames,
                                                              textTokens, m_config.spatialInterpolationScale,
-                                                             m_config.temporalInterpolationScale)
-                            .to(at::kFloat);
+                                                             m_config.temporalInterpolationScale);
         m_cachedKey = key;
         m_cachedOnDevice = at::Tensor();
     }

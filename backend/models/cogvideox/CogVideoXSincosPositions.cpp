@@ -46,10 +46,21 @@ at::Tensor CogVideoXSincosPositions::jointTable(std::int64_t dim, std::int64_t g
                                                 std::int64_t frames, std::int64_t textTokens, double spatialScale,
                                                 double temporalScale)
 {
-    at::Tensor video = videoTable(dim, gridWidth, gridHeight, frames, spatialScale, temporalScale);
-    at::Tensor joint = at::zeros({1, textTokens + video.size(0) * video.size(1), dim}, video.options());
-    joint.narrow(1, textTokens, video.size(0) * video.size(1)).copy_(video.flatten(0, 1));
-    return joint; // [1, text + T*H*W, D] float64
+    // The same float64 values as videoTable, rounded once to float32, written frame by frame: the
+    // float64 video table and a float64 joint copy (4x the float32 table, 43 MiB at 2b-mid, 1.2 GiB
+    // at 49 x 480 x 720) were the host peak of a forward whose attention is fused.
+    const std::int64_t temporalDim = dim / 4, tokens = gridWidth * gridHeight;
+    const at::Tensor firstFrame = videoTable(dim, gridWidth, gridHeight, 1, spatialScale, temporalScale);
+    const at::Tensor spatial = firstFrame[0].narrow(1, temporalDim, dim - temporalDim).to(at::kFloat); // [H*W, 3D/4]
+    const at::Tensor ts = at::arange(frames, at::TensorOptions().dtype(at::kFloat)).div_(temporalScale);
+    const at::Tensor temporal = oneAxis(temporalDim, ts).to(at::kFloat); // [T, D/4]
+    at::Tensor joint = at::zeros({1, textTokens + frames * tokens, dim}, at::TensorOptions().dtype(at::kFloat));
+    for (std::int64_t t = 0; t < frames; ++t) {
+        at::Tensor rows = joint[0].narrow(0, textTokens + t * tokens, tokens);
+        rows.narrow(1, 0, temporalDim).copy_(temporal[t].expand({tokens, temporalDim}));
+        rows.narrow(1, temporalDim, dim - temporalDim).copy_(spatial);
+    }
+    return joint; // [1, text + T*H*W, D] float32
 }
 
 } // namespace framesmith

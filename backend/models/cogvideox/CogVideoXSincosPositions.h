@@ -13,7 +13,8 @@ public:
     // [T, H*W, dim] float64: per token [temporal (dim/4) | x (3dim/8) | y (3dim/8)].
     static at::Tensor videoTable(std::int64_t dim, std::int64_t gridWidth, std::int64_t gridHeight,
                                  std::int64_t frames, double spatialScale, double temporalScale);
-    // [1, textTokens + T*H*W, dim] float64, text rows zero (the joint table the reference adds).
+    // [1, textTokens + T*H*W, dim] float32 (the float64 values rounded once, as the reference's
+    // pos_embedding.to(float32)), text rows zero: the joint table the reference adds.
     static at::Tensor jointTable(std::int64_t dim, std::int64_t gridWidth, std::int64_t gridHeight,
                                  std::int64_t frames, std::int64_t textTokens, double spatialScale,
                                  double temporalScale);
