@@ -45,13 +45,16 @@ void STDiT3ActivationModel::blockPhase(const STDiT3Config& c, std::int64_t B, st
     const std::int64_t spatialScores = workspace(B * frames, S, S), temporalScores = workspace(B * positions, T, T);
     const std::int64_t crossScores = workspace(B, frames * S, L);
     // Self-attention: 6C while k is normalised beside qkv, v and q; q, k, v and the output (4C) at
-    // the scores. Cross-attention: q and the output (2C) at the scores, 3C at the projection.
-    // MLP: input, fc1's features and fc2's output. Before the chunks: one sample's k|v projection.
+    // the scores. Cross-attention: the block's caption keys and values (made before its chunks, one
+    // sample's k|v projection at a time) beside q and the output (2C) at the scores, 3C at the
+    // projection. MLP: input, fc1's features and fc2's output.
     auto selfAttention = [&](std::int64_t n, std::int64_t scores) { return std::max(6 * C * n * e, 4 * C * n * e + scores); };
     const std::int64_t spatialTokens = frames * B * S, temporalTokens = positions * B * T;
+    const std::int64_t keysValues = 2 * B * L * C * e;
+    const std::int64_t cross = keysValues + std::max({3 * C * spatialTokens * e, 2 * C * spatialTokens * e + crossScores,
+                                                      2 * L * C * e});
     a.phaseBytes = std::max({selfAttention(spatialTokens, spatialScores), selfAttention(temporalTokens, temporalScores),
-                             std::max(3 * C * spatialTokens * e, 2 * C * spatialTokens * e + crossScores),
-                             (c.mlpHidden() + 2 * C) * spatialTokens * e, 2 * L * C * e});
+                             cross, (c.mlpHidden() + 2 * C) * spatialTokens * e});
     a.attentionBytes = std::max({spatialScores, temporalScores, crossScores});
 }
 
@@ -68,7 +71,7 @@ STDiT3Activations STDiT3ActivationModel::estimate(const STDiT3Config& c, const S
     STDiT3Activations a;
     a.inputBytes = latent * e;
     a.residualBytes = tokens * C * e;
-    a.textBytes = 3 * B * L * C * e; // rows + keys + values
+    a.textBytes = B * L * C * e; // the caption rows (each block's keys and values: its cross phase)
     blockPhase(c, B, T, S, L, e, fused, chunkBytes, scoreBudgetBytes, a);
     const std::int64_t paddedInput = B * c.inChannels * T * c.patchSize[0] * S * c.patchSize[1] * c.patchSize[2] * e;
     a.embedBytes = paddedInput + 2 * a.residualBytes;

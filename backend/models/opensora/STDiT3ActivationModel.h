@@ -22,8 +22,9 @@ struct STDiT3StepShape {
 struct STDiT3Activations {
     std::int64_t inputBytes = 0;     // x [B, C_in, T, h, w] in the compute dtype, alive through the forward
     std::int64_t residualBytes = 0;  // the block stream [B, T'·S, C] (T', S after patch padding)
-    std::int64_t textBytes = 0;      // caption rows [B, L, C] and one block's keys and values [B, L, 2C]
-    std::int64_t phaseBytes = 0;     // the widest block phase on one chunk of tokens, its attention scores included
+    std::int64_t textBytes = 0;      // caption rows [B, L, C], alive through the forward
+    std::int64_t phaseBytes = 0;     // the widest block phase on one chunk of tokens, its attention scores (and
+                                     // in the cross phase the block's caption keys and values [B, L, 2C]) included
     std::int64_t attentionBytes = 0; // the largest single attention workspace (scores, or SDPA's row statistics)
     std::int64_t embedBytes = 0;     // patch embedding: the padded input, the conv output and its token-major copy
     std::int64_t finalBytes = 0;     // final layer: normalised stream (+ t0 variant and selection) or patch features
