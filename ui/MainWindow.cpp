@@ -2,6 +2,7 @@
 
 #include "ui_MainWindow.h"
 
+#include "framesmith/DataFolders.h"
 #include "framesmith/Engine.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/AboutBox.h"
@@ -17,6 +18,8 @@
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelChecker.h"
 #include "ui/ModelUnloader.h"
+#include "ui/QueueDock.h"
+#include "ui/RenderQueue.h"
 #include "ui/RunLauncher.h"
 #include "ui/RunPresenter.h"
 #include "ui/RunQuitGuard.h"
@@ -61,6 +64,8 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_shelf = new ClipShelf(m_ui->previewPlayer, m_settings, this, this);
     m_launcher = new RunLauncher(m_controller, m_shelf, m_memory, m_settings, this);
     m_historyDock = m_shelf->createDock(this, m_ui->actionShowHistory);
+    m_queueDock = new QueueDock(this, m_controller, m_launcher, m_shelf, m_settings, queueForm());
+    m_queueDock->bind(m_ui->actionAddToQueue, m_ui->actionShowQueue, m_ui->parametersPanel->queueButton());
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
     setUpActions();
     LanguageMenu::bind(m_ui->actionLanguageSystem, m_ui->actionLanguageEnglish, m_ui->actionLanguageChinese, m_settings,
@@ -73,6 +78,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_memory->start(kMemorySampleIntervalMs);
     updateForecast(); // the feeder's setSeries dropped the predictions drawn before it started
     m_shelf->reload();
+    m_queueDock->setRoot(QString::fromStdString(framesmith::dataRoot())); // resumes an interrupted queue
     // Once at start: a setup problem (the reference BLAS) explains a slow run before it happens.
     for (const auto& warning : framesmith::Engine::environmentWarnings())
         showStatus(tr("Warning: %1").arg(QString::fromStdString(warning.message)));
@@ -168,7 +174,10 @@ void MainWindow::connectPanels()
     connect(m_launcher, &RunLauncher::errorRaised, this, &MainWindow::showError);
     connect(m_controller, &GenerationController::warningRaised, this,
             [this](const QString& message) { showStatus(tr("Warning: %1").arg(message)); });
+    connect(m_queueDock, &QueueDock::statusMessage, this, &MainWindow::showStatus);
     connect(m_quitGuard, &RunQuitGuard::stopping, this, [this](bool isQuitting) {
+        if (isQuitting)
+            m_queueDock->queue()->prepareToQuit(); // the stopped job runs again at the next start
         statusBar()->showMessage(isQuitting ? tr("Stopping the run and keeping its latents, then quitting…")
                                             : tr("Stopping the run and keeping its latents…"));
     });
@@ -266,7 +275,8 @@ void MainWindow::updateGenerateAvailability(const QStringList& problems)
     else if (!m_model.isReady())
         why = m_model.isModel() ? tr("The model's files are damaged or missing: see the model box")
                                 : tr("Choose a model folder first (File > Choose model folder…).");
-    else if (isRunning)
+    m_queueDock->setAvailable(m_model.isReady() && problems.isEmpty(), why); // a run in flight does not stop queueing
+    if (isRunning && m_model.isReady())
         why = tr("A clip is being generated");
     QPushButton* generate = m_ui->parametersPanel->generateButton();
     m_ui->actionGenerate->setEnabled(canGenerate);
@@ -296,8 +306,7 @@ void MainWindow::onGenerateTriggered()
         return;
     }
     m_recovery->dismiss(); // the form is now a run's: no older form to go back to
-    m_launcher->generate(request(), m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName()
-                                                                  : m_model.displayName);
+    m_launcher->generate(request(), queueForm().modelName());
 }
 
 void MainWindow::onHistoryEntryChosen(const HistoryEntry& entry)
@@ -333,6 +342,7 @@ void MainWindow::onModelBrowseClicked()
 void MainWindow::retranslateDynamic()
 {
     m_historyDock->setWindowTitle(tr("History"));
+    m_queueDock->retranslate();
     m_ui->formRestoreLabel->setText(tr("The settings of the clip from %1 are loaded.").arg(m_recovery->description()));
     if (!m_controller->isRunning())
         statusBar()->showMessage(m_model.isReady() ? tr("Ready.") : m_model.isModel() ? QString()
@@ -362,10 +372,28 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore(); // asked, or waiting for the run to stop and keep its latents
         return;
     }
+    m_queueDock->queue()->prepareToQuit();
     WindowLayout::save(m_settings, *this, *m_ui);
     m_settings.setLastRequest(request());
     m_settings.sync();
     QMainWindow::closeEvent(event);
+}
+
+QueueDock::Form MainWindow::queueForm()
+{
+    QueueDock::Form form;
+    form.request = [this] { return request(); };
+    form.setRequest = [this](const framesmith::GenerationRequest& r) { setRequest(r); };
+    form.modelName = [this] { return m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName() : m_model.displayName; };
+    form.plannedPeakBytes = [this](const framesmith::GenerationRequest& r) {
+        const auto forecast = MemoryForecast::forRequest(r, MemoryForecast::devicesFrom(*m_monitor),
+                                                         m_ui->parametersPanel->plannedGpuBytes());
+        qint64 peak = 0;
+        for (const qint64 bytes : forecast.peakBytesBySeries)
+            peak = std::max(peak, bytes);
+        return peak;
+    };
+    return form;
 }
 
 void MainWindow::updateForecast()
@@ -390,6 +418,7 @@ QString MainWindow::forecastText() const { return m_ui->parametersPanel->forecas
 void MainWindow::setHistoryRoot(const QString& root)
 {
     m_shelf->setRoot(root);
+    m_queueDock->setRoot(root);
     onFieldsChanged(); // the output folder is part of the check
 }
 

@@ -8,6 +8,7 @@
 // GUI thread only.
 #include "framesmith/GenerationRequest.h"
 #include "ui/ModelFolderProbe.h"
+#include "ui/QueueDock.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -77,6 +78,7 @@ public:
     UserPresetActions* presetActions() const { return m_presetActions; }
     HistoryPanel* historyPanel() const;
     QDockWidget* historyDock() const { return m_historyDock; }
+    QueueDock* queueDock() const { return m_queueDock; }
     QString forecastText() const;
 
 Q_SIGNALS:
@@ -94,6 +96,7 @@ private:
     void setUpActions();
     void connectPanels();
     void retranslateDynamic();
+    QueueDock::Form queueForm(); // what the render queue reads from and writes to the form
 
     void openModel(const QString& folder);
     void onModelChecked(const ModelFolderProbe& model);
@@ -124,4 +127,5 @@ private:
     UserPresetActions* m_presetActions = nullptr;
     ClipShelf* m_shelf = nullptr;
     QDockWidget* m_historyDock = nullptr;
+    QueueDock* m_queueDock = nullptr;
 };

@@ -55,10 +55,21 @@ void RunLauncher::generate(const framesmith::GenerationRequest& request, const Q
     box->open();
 }
 
+QString RunLauncher::runQueued(const framesmith::GenerationRequest& request, const QString& modelName)
+{
+    if (m_controller->isRunning())
+        return {};
+    m_modelName = modelName;
+    start(request);
+    m_isQueuedRun = true;
+    return m_runHistoryId;
+}
+
 void RunLauncher::start(const framesmith::GenerationRequest& request)
 {
     if (m_controller->isRunning())
         return;
+    m_isQueuedRun = false;
     m_settings.setLastRequest(request);
     m_runRequest = request;
     m_stepsDone = 0;
@@ -103,6 +114,11 @@ void RunLauncher::onFinished(const framesmith::GenerationResult& result)
 void RunLauncher::onFailed(const QString& message, const QString& detail, const QString& latentsPath)
 {
     Q_EMIT statusMessage(message, kStatusMessageMs);
+    if (m_isQueuedRun) { // the queue's row says why; an overnight queue must not pile up boxes
+        if (!latentsPath.isEmpty())
+            keepLatents(latentsPath, m_stepsDone);
+        return;
+    }
     if (latentsPath.isEmpty()) {
         Q_EMIT errorRaised(tr("Generation failed"), message, detail);
         return;

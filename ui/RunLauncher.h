@@ -31,6 +31,9 @@ public:
 
     // The request must be valid; modelName labels the history entry.
     void generate(const framesmith::GenerationRequest& request, const QString& modelName);
+    // A render-queue job: starts without questions, and a failure is reported by the queue (status
+    // line, its row) instead of a message box per job. Returns the run's history id; "" when busy.
+    QString runQueued(const framesmith::GenerationRequest& request, const QString& modelName);
     void cancel(framesmith::CancelMode mode);
     void promptEdited() { m_isEmptyPromptConfirmed = false; }
     // Asks for VAE settings, then decodes the entry's kept latents into that entry.
@@ -60,4 +63,5 @@ private:
     framesmith::GenerationRequest m_runRequest; // what the run in flight was asked
     int m_stepsDone = 0;                       // its denoising steps finished so far
     bool m_isEmptyPromptConfirmed = false;
+    bool m_isQueuedRun = false; // the run in flight is a render-queue job
 };
