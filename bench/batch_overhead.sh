@@ -4,6 +4,8 @@
 # Both write the same clips (mp4 + sidecar) from the same job files; the first batch job pays the
 # load like every generate process does, the later ones find the model loaded and the prompt cached.
 #   bench/batch_overhead.sh [BUILD_DIR] [JOBS] [ROUNDS]   (defaults: build 6 2)
+# STEPS, WIDTH, HEIGHT (environment) size each job: by default the app's quick settings for the demo
+# model; STEPS=1 WIDTH=96 HEIGHT=64 leaves mostly the per-job overhead (start, load, export).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
@@ -16,8 +18,8 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/jobs"
 for i in $(seq 1 "$jobs"); do
   # The app's quick settings for the demo model: the shortest clip, 256 x 160, 8 steps.
-  printf '{"model": "%s", "prompt": "a lighthouse at dusk, waves", "frames": 9, "width": 256, "height": 160, "steps": 8, "seed": %d}\n' \
-    "$work/demo" "$i" >"$work/jobs/job$i.json"
+  printf '{"model": "%s", "prompt": "a lighthouse at dusk, waves", "frames": 9, "width": %d, "height": %d, "steps": %d, "seed": %d}\n' \
+    "$work/demo" "${WIDTH:-256}" "${HEIGHT:-160}" "${STEPS:-8}" "$i" >"$work/jobs/job$i.json"
 done
 now() { date +%s.%N; }
 printf 'round  generate-processes(s/job)  batch(s/job)  ratio\n'

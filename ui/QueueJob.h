@@ -17,6 +17,10 @@ struct QueueJob {
     qint64 plannedPeakBytes = 0;   // the planner's peak when it was queued (0: unknown)
     QString historyId;             // the History entry it made (its thumbnail), once it ran
     QString error;                 // why it failed
+    // Where its run writes the latents checkpoint (in the queue folder, a fresh name per run). A job
+    // found "running" at start whose checkpoint exists had finished denoising: it is decoded from it.
+    QString latentsPath;
+    bool isResumable = false;      // not stored: decided when the queue is loaded
 
     bool isFinished() const { return state == State::Done || state == State::Failed || state == State::Cancelled; }
     bool isEditable() const { return state == State::Waiting; }

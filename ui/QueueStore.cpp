@@ -49,7 +49,8 @@ QByteArray QueueStore::toJson(const QueueJob& job)
                       {"modelName", job.modelName},
                       {"plannedPeakBytes", QString::number(job.plannedPeakBytes)},
                       {"historyId", job.historyId},
-                      {"error", job.error}};
+                      {"error", job.error},
+                      {"latents", job.latentsPath}};
     const QByteArray queueText = QJsonDocument(queue).toJson(QJsonDocument::Indented);
     return "{\n\"schemaVersion\": 1,\n\"request\": " + request + ",\n\"queue\": " + queueText + "}\n";
 }
@@ -80,6 +81,7 @@ bool QueueStore::fromJson(const QByteArray& json, QueueJob& job, QString* proble
     job.plannedPeakBytes = queue.value(QStringLiteral("plannedPeakBytes")).toString().toLongLong();
     job.historyId = queue.value(QStringLiteral("historyId")).toString();
     job.error = queue.value(QStringLiteral("error")).toString();
+    job.latentsPath = queue.value(QStringLiteral("latents")).toString();
     if (!job.historyId.isEmpty() && !HistoryStore::isValidId(job.historyId))
         job.historyId.clear(); // never a path out of the data folder
     return true;

@@ -4,6 +4,9 @@
 #include "ui/GenerationController.h"
 #include "ui/RunLauncher.h"
 
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 #include <QTimer>
 
 #include <algorithm>
@@ -22,14 +25,19 @@ void RenderQueue::setRoot(const QString& root)
 {
     if (!m_runningId.isEmpty())
         return; // the run in flight belongs to the old folder; the app sets the root before running
+    if (m_hasRoot && QueueStore(root).folder() == m_store.folder())
+        return; // loaded already: loading again would forget which job was interrupted
     m_store = QueueStore(root);
     m_jobs = m_store.load();
     for (const QString& warning : m_store.warnings())
         Q_EMIT errorRaised(warning);
     for (QueueJob& job : m_jobs) {
-        if (job.state == QueueJob::State::Running) { // the app died or quit during this job
-            job.state = QueueJob::State::Waiting;
-            persist(job);
+        if (job.state == QueueJob::State::Running) { // the app died during this job
+            // Its checkpoint is written whole (write-then-rename) only once denoising finished.
+            const QFileInfo latents(job.latentsPath);
+            job.isResumable = !job.latentsPath.isEmpty() && latents.isFile() &&
+                              latents.absolutePath() == QFileInfo(m_store.folder()).absoluteFilePath();
+            job.state = QueueJob::State::Waiting; // on disk it stays "running" until it starts again
         }
     }
     m_hasRoot = true;
@@ -163,15 +171,23 @@ void RenderQueue::startNext()
     if (next == m_jobs.end())
         return;
     next->state = QueueJob::State::Running;
+    const QString resumeFrom = next->isResumable ? next->latentsPath : QString();
+    if (resumeFrom.isEmpty()) // a fresh name: the latents of an earlier, stopped run stay in the History
+        next->latentsPath = QDir(m_store.folder()).filePath(
+            next->id + QDateTime::currentDateTime().toString(QStringLiteral("-yyyyMMddHHmmsszzz")) +
+            QStringLiteral(".latents.safetensors"));
+    next->isResumable = false;
     if (!persist(*next)) {
         next->state = QueueJob::State::Waiting;
         return;
     }
     m_runningId = next->id;
-    next->historyId = m_launcher->runQueued(next->request, next->modelName);
+    next->historyId = m_launcher->runQueued(next->request, next->modelName, next->latentsPath, resumeFrom);
     if (next->historyId.isEmpty()) { // the worker was busy after all: try again when it ends
         m_runningId.clear();
         next->state = QueueJob::State::Waiting;
+        next->isResumable = !resumeFrom.isEmpty();
+        next->latentsPath = resumeFrom.isEmpty() ? next->latentsPath : resumeFrom;
         persist(*next);
         return;
     }
