@@ -1565,6 +1565,10 @@ Total time: %4 s</translation>
         <source>Decoding the kept latents…</source>
         <translation>Decoding the kept latents…</translation>
     </message>
+    <message>
+        <source>Decoding the latents of the interrupted queue job…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunPresenter</name>

@@ -1561,6 +1561,10 @@ Total time: %4 s</source>
         <source>Decoding the kept latents…</source>
         <translation>正在解码保留的潜变量…</translation>
     </message>
+    <message>
+        <source>Decoding the latents of the interrupted queue job…</source>
+        <translation>正在解码中断的队列任务的潜变量…</translation>
+    </message>
 </context>
 <context>
     <name>RunPresenter</name>
