@@ -64,7 +64,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_shelf = new ClipShelf(m_ui->previewPlayer, m_settings, this, this);
     m_launcher = new RunLauncher(m_controller, m_shelf, m_memory, m_settings, this);
     m_historyDock = m_shelf->createDock(this, m_ui->actionShowHistory);
-    m_queueDock = new QueueDock(this, m_controller, m_launcher, m_shelf, m_settings, queueForm());
+    m_queueDock = new QueueDock(*this, *m_monitor, m_controller, m_launcher, m_shelf, m_settings);
     m_queueDock->bind(m_ui->actionAddToQueue, m_ui->actionShowQueue, m_ui->parametersPanel->queueButton());
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
     setUpActions();
@@ -176,8 +176,6 @@ void MainWindow::connectPanels()
             [this](const QString& message) { showStatus(tr("Warning: %1").arg(message)); });
     connect(m_queueDock, &QueueDock::statusMessage, this, &MainWindow::showStatus);
     connect(m_quitGuard, &RunQuitGuard::stopping, this, [this](bool isQuitting) {
-        if (isQuitting)
-            m_queueDock->queue()->prepareToQuit(); // the stopped job runs again at the next start
         statusBar()->showMessage(isQuitting ? tr("Stopping the run and keeping its latents, then quitting…")
                                             : tr("Stopping the run and keeping its latents…"));
     });
@@ -306,7 +304,7 @@ void MainWindow::onGenerateTriggered()
         return;
     }
     m_recovery->dismiss(); // the form is now a run's: no older form to go back to
-    m_launcher->generate(request(), queueForm().modelName());
+    m_launcher->generate(request(), modelName());
 }
 
 void MainWindow::onHistoryEntryChosen(const HistoryEntry& entry)
@@ -379,23 +377,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QMainWindow::closeEvent(event);
 }
 
-QueueDock::Form MainWindow::queueForm()
-{
-    QueueDock::Form form;
-    form.request = [this] { return request(); };
-    form.setRequest = [this](const framesmith::GenerationRequest& r) { setRequest(r); };
-    form.modelName = [this] { return m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName() : m_model.displayName; };
-    form.plannedPeakBytes = [this](const framesmith::GenerationRequest& r) {
-        const auto forecast = MemoryForecast::forRequest(r, MemoryForecast::devicesFrom(*m_monitor),
-                                                         m_ui->parametersPanel->plannedGpuBytes());
-        qint64 peak = 0;
-        for (const qint64 bytes : forecast.peakBytesBySeries)
-            peak = std::max(peak, bytes);
-        return peak;
-    };
-    return form;
-}
-
 void MainWindow::updateForecast()
 {
     // A damaged or unchecked model never "fits": no model, no forecast.
@@ -412,6 +393,11 @@ PreviewPlayer* MainWindow::previewPlayer() const { return m_ui->previewPlayer; }
 PromptPanel* MainWindow::promptPanel() const { return m_ui->promptPanel; }
 
 ParametersPanel* MainWindow::parametersPanel() const { return m_ui->parametersPanel; }
+
+QString MainWindow::modelName() const
+{
+    return m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName() : m_model.displayName;
+}
 
 QString MainWindow::forecastText() const { return m_ui->parametersPanel->forecastText(); }
 

@@ -8,7 +8,6 @@
 // GUI thread only.
 #include "framesmith/GenerationRequest.h"
 #include "ui/ModelFolderProbe.h"
-#include "ui/QueueDock.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -33,6 +32,7 @@ class ModelChecker;
 class ParametersPanel;
 class PreviewPlayer;
 class PromptPanel;
+class QueueDock;
 class QDockWidget;
 class RunLauncher;
 class RunPresenter;
@@ -57,6 +57,7 @@ public:
     void setModelFolder(const QString& folder);
     const ModelFolderProbe& model() const { return m_model; }
     bool isModelReady() const { return m_model.isReady(); }
+    QString modelName() const; // for the history and the queue: the model's name, else its folder's
 
     // Why the current request cannot run, one translated line per broken field; empty if valid.
     QStringList validationMessages() const;
@@ -96,7 +97,6 @@ private:
     void setUpActions();
     void connectPanels();
     void retranslateDynamic();
-    QueueDock::Form queueForm(); // what the render queue reads from and writes to the form
 
     void openModel(const QString& folder);
     void onModelChecked(const ModelFolderProbe& model);

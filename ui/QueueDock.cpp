@@ -1,8 +1,12 @@
 #include "ui/QueueDock.h"
 
 #include "ui/ClipShelf.h"
+#include "ui/MainWindow.h"
+#include "ui/MemoryForecast.h"
+#include "ui/ParametersPanel.h"
 #include "ui/QueuePanel.h"
 #include "ui/RenderQueue.h"
+#include "ui/RunQuitGuard.h"
 #include "ui/VariationsDialog.h"
 
 #include <QAction>
@@ -11,10 +15,10 @@
 #include <QMainWindow>
 #include <QPushButton>
 
-QueueDock::QueueDock(QMainWindow* window, GenerationController* controller, RunLauncher* launcher, ClipShelf* shelf,
-                     AppSettings& settings, Form form)
-    : QObject(window), m_window(window), m_shelf(shelf), m_form(std::move(form)),
-      m_queue(new RenderQueue(controller, launcher, settings, this)), m_dock(new QDockWidget(window))
+QueueDock::QueueDock(MainWindow& window, const framesmith::VramMonitor& monitor, GenerationController* controller,
+                     RunLauncher* launcher, ClipShelf* shelf, AppSettings& settings)
+    : QObject(&window), m_window(window), m_monitor(monitor), m_shelf(shelf),
+      m_queue(new RenderQueue(controller, launcher, settings, this)), m_dock(new QDockWidget(&window))
 {
     m_panel = new QueuePanel(
         m_queue,
@@ -26,20 +30,24 @@ QueueDock::QueueDock(QMainWindow* window, GenerationController* controller, RunL
     m_dock->setObjectName(QStringLiteral("queueDock"));
     m_dock->setWidget(m_panel);
     m_dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    window.addDockWidget(Qt::RightDockWidgetArea, m_dock);
     m_dock->hide(); // until something is queued, or View > Queue
-    connect(m_panel, &QueuePanel::loadRequested, this, [this](const framesmith::GenerationRequest& r) { m_form.setRequest(r); });
+    connect(m_panel, &QueuePanel::loadRequested, this, [this](const framesmith::GenerationRequest& r) { m_window.setRequest(r); });
     connect(m_panel, &QueuePanel::variationsRequested, this, &QueueDock::openVariations);
     connect(m_panel, &QueuePanel::updateRequested, this, [this](const QString& id) {
         if (!m_canQueue) {
             Q_EMIT statusMessage(tr("The form cannot run as it is: the job keeps its settings"));
             return;
         }
-        const framesmith::GenerationRequest r = m_form.request();
-        if (m_queue->replaceRequest(id, r, m_form.plannedPeakBytes(r)))
+        const framesmith::GenerationRequest r = m_window.request();
+        if (m_queue->replaceRequest(id, r, plannedPeakBytes(r)))
             Q_EMIT statusMessage(tr("The queued job now has the form's settings"));
     });
     connect(m_queue, &RenderQueue::errorRaised, this, &QueueDock::statusMessage);
+    connect(window.quitGuard(), &RunQuitGuard::stopping, this, [this](bool isQuitting) {
+        if (isQuitting)
+            m_queue->prepareToQuit(); // the job stopped now runs again at the next start
+    });
     retranslate();
 }
 
@@ -74,7 +82,7 @@ void QueueDock::add(const QVector<framesmith::GenerationRequest>& requests)
 {
     int added = 0;
     for (const framesmith::GenerationRequest& r : requests)
-        added += m_queue->add(r, m_form.modelName(), m_form.plannedPeakBytes(r)) ? 1 : 0;
+        added += m_queue->add(r, m_window.modelName(), plannedPeakBytes(r)) ? 1 : 0;
     m_dock->show();
     Q_EMIT statusMessage(tr("%n job(s) added to the queue", nullptr, added));
 }
@@ -85,7 +93,7 @@ void QueueDock::addFromForm()
         Q_EMIT statusMessage(m_queueButton ? m_queueButton->toolTip() : QString());
         return;
     }
-    add({m_form.request()});
+    add({m_window.request()});
 }
 
 void QueueDock::openVariations()
@@ -94,10 +102,22 @@ void QueueDock::openVariations()
         Q_EMIT statusMessage(tr("Variations are made from the form, which cannot run as it is"));
         return;
     }
-    auto* dialog = new VariationsDialog(m_form.request(), m_window);
+    auto* dialog = new VariationsDialog(m_window.request(), &m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { add(dialog->requests()); });
     dialog->open();
+}
+
+qint64 QueueDock::plannedPeakBytes(const framesmith::GenerationRequest& request) const
+{
+    // As the forecast beside the preset picker plans it: this machine's devices, or the GPU size
+    // chosen there when it has none. The highest of the per-device peaks is the job's.
+    const MemoryForecast forecast = MemoryForecast::forRequest(request, MemoryForecast::devicesFrom(m_monitor),
+                                                               m_window.parametersPanel()->plannedGpuBytes());
+    qint64 peak = 0;
+    for (const qint64 bytes : forecast.peakBytesBySeries)
+        peak = std::max(peak, bytes);
+    return peak;
 }
 
 void QueueDock::retranslate() { m_dock->setWindowTitle(tr("Queue")); }

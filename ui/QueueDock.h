@@ -1,17 +1,16 @@
 #pragma once
 // The render queue in the main window: the Queue dock (QueuePanel over a RenderQueue), "Add to
 // queue" (button beside Generate, Generate > Add to queue, Ctrl+Shift+Return), "Variations…" and
-// View > Queue. What it needs of the form comes in as functions, so the window stays the only one
-// that knows the form. GUI thread only.
+// View > Queue. It reads and writes the form through the window's own request()/setRequest(), and
+// plans each job's peak as the forecast does. GUI thread only.
 #include "framesmith/GenerationRequest.h"
 
 #include <QObject>
 
-#include <functional>
-
 class AppSettings;
 class ClipShelf;
 class GenerationController;
+class MainWindow;
 class QAction;
 class QDockWidget;
 class QMainWindow;
@@ -19,21 +18,17 @@ class QPushButton;
 class QueuePanel;
 class RenderQueue;
 class RunLauncher;
+namespace framesmith {
+class VramMonitor;
+}
 
 class QueueDock : public QObject {
     Q_OBJECT
 
 public:
-    struct Form {
-        std::function<framesmith::GenerationRequest()> request;
-        std::function<void(const framesmith::GenerationRequest&)> setRequest;
-        std::function<QString()> modelName;
-        std::function<qint64(const framesmith::GenerationRequest&)> plannedPeakBytes; // 0: unknown
-    };
-
-    // None is owned; all must outlive the dock.
-    QueueDock(QMainWindow* window, GenerationController* controller, RunLauncher* launcher, ClipShelf* shelf,
-              AppSettings& settings, Form form);
+    // None is owned; all must outlive the dock (the window owns it).
+    QueueDock(MainWindow& window, const framesmith::VramMonitor& monitor, GenerationController* controller,
+              RunLauncher* launcher, ClipShelf* shelf, AppSettings& settings);
     void bind(QAction* addToQueue, QAction* showQueue, QPushButton* queueButton);
 
     RenderQueue* queue() const { return m_queue; }
@@ -51,10 +46,11 @@ Q_SIGNALS:
 
 private:
     void add(const QVector<framesmith::GenerationRequest>& requests);
+    qint64 plannedPeakBytes(const framesmith::GenerationRequest& request) const; // 0: unknown
 
-    QMainWindow* m_window;
+    MainWindow& m_window;
+    const framesmith::VramMonitor& m_monitor;
     ClipShelf* m_shelf;
-    Form m_form;
     RenderQueue* m_queue;
     QueuePanel* m_panel;
     QDockWidget* m_dock;
