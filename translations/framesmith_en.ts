@@ -769,6 +769,14 @@ Total time: %4 s</translation>
         <source>Put back the settings you had before loading a clip from the history</source>
         <translation>Put back the settings you had before loading a clip from the history</translation>
     </message>
+    <message>
+        <source>Add to &amp;queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryDisplay</name>
@@ -1031,6 +1039,10 @@ Total time: %4 s</translation>
     <message>
         <source>Frame counts this model accepts: %1</source>
         <translation>Frame counts this model accepts: %1</translation>
+    </message>
+    <message>
+        <source>Add to &amp;queue</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1326,6 +1338,154 @@ Total time: %4 s</translation>
     </message>
 </context>
 <context>
+    <name>QueueDock</name>
+    <message>
+        <source>The form cannot run as it is: the job keeps its settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queued job now has the form&apos;s settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the clip to the render queue; it runs after the jobs before it (Ctrl+Shift+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) added to the queue</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Variations are made from the form, which cannot run as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QueuePanel</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation type="unfinished">Prompt</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load into form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put this job&apos;s settings on the form (double-click does the same)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Update from form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The waiting job takes the settings now on the form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While paused no new job starts; a running job finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Variations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue several seeds or prompts made from the form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear &amp;finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QueueStore</name>
+    <message>
+        <source>not a queue job (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown state &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue job %1 skipped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the queue folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the queue job %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RunLauncher</name>
     <message>
         <source>No prompt</source>
@@ -1404,6 +1564,10 @@ Total time: %4 s</translation>
     <message>
         <source>Decoding the kept latents…</source>
         <translation>Decoding the kept latents…</translation>
+    </message>
+    <message>
+        <source>Decoding the latents of the interrupted queue job…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1675,6 +1839,28 @@ Total time: %4 s</translation>
     <message>
         <source>The preset was not deleted.</source>
         <translation>The preset was not deleted.</translation>
+    </message>
+</context>
+<context>
+    <name>VariationsDialog</name>
+    <message numerus="yes">
+        <source>%n job(s) will be added to the queue.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Queue variations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Seeds: clips with consecutive seeds from %1, how many:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Prompts: one clip per line below (other settings as on the form)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -769,6 +769,14 @@ Total time: %4 s</source>
         <source>Put back the settings you had before loading a clip from the history</source>
         <translation>恢复从历史载入片段之前的设置</translation>
     </message>
+    <message>
+        <source>Add to &amp;queue</source>
+        <translation>加入队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>队列(&amp;Q)</translation>
+    </message>
 </context>
 <context>
     <name>MemoryDisplay</name>
@@ -1031,6 +1039,10 @@ Total time: %4 s</source>
     <message>
         <source>Frame counts this model accepts: %1</source>
         <translation>此模型接受的帧数：%1</translation>
+    </message>
+    <message>
+        <source>Add to &amp;queue</source>
+        <translation>加入队列(&amp;Q)</translation>
     </message>
 </context>
 <context>
@@ -1325,6 +1337,153 @@ Total time: %4 s</source>
     </message>
 </context>
 <context>
+    <name>QueueDock</name>
+    <message>
+        <source>The form cannot run as it is: the job keeps its settings</source>
+        <translation>当前表单无法运行：该任务保留原有设置</translation>
+    </message>
+    <message>
+        <source>The queued job now has the form&apos;s settings</source>
+        <translation>队列中的任务已采用表单中的设置</translation>
+    </message>
+    <message>
+        <source>Add the clip to the render queue; it runs after the jobs before it (Ctrl+Shift+Return)</source>
+        <translation>将片段加入渲染队列；它会在前面的任务完成后运行（Ctrl+Shift+Return）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) added to the queue</source>
+        <translation>
+            <numerusform>已将 %n 个任务加入队列</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Variations are made from the form, which cannot run as it is</source>
+        <translation>变体由表单生成，但当前表单无法运行</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+</context>
+<context>
+    <name>QueuePanel</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Planned peak</source>
+        <translation>预计峰值</translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation>下移(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Load into form</source>
+        <translation>载入表单(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Put this job&apos;s settings on the form (double-click does the same)</source>
+        <translation>将此任务的设置放到表单上（双击效果相同）</translation>
+    </message>
+    <message>
+        <source>&amp;Update from form</source>
+        <translation>用表单更新(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The waiting job takes the settings now on the form</source>
+        <translation>等待中的任务改用表单上当前的设置</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel job</source>
+        <translation>取消任务(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause queue</source>
+        <translation>暂停队列(&amp;P)</translation>
+    </message>
+    <message>
+        <source>While paused no new job starts; a running job finishes</source>
+        <translation>暂停期间不会开始新任务；正在运行的任务会继续完成</translation>
+    </message>
+    <message>
+        <source>&amp;Variations…</source>
+        <translation>变体(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Queue several seeds or prompts made from the form</source>
+        <translation>根据表单将多个种子或提示词加入队列</translation>
+    </message>
+    <message>
+        <source>Clear &amp;finished</source>
+        <translation>清除已结束(&amp;F)</translation>
+    </message>
+</context>
+<context>
+    <name>QueueStore</name>
+    <message>
+        <source>not a queue job (%1)</source>
+        <translation>不是队列任务（%1）</translation>
+    </message>
+    <message>
+        <source>unknown state &quot;%1&quot;</source>
+        <translation>未知状态“%1”</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Queue job %1 skipped: %2</source>
+        <translation>已跳过队列任务 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot create the queue folder %1</source>
+        <translation>无法创建队列文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save the queue job %1: %2</source>
+        <translation>无法保存队列任务 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>RunLauncher</name>
     <message>
         <source>No prompt</source>
@@ -1401,6 +1560,10 @@ Total time: %4 s</source>
     <message>
         <source>Decoding the kept latents…</source>
         <translation>正在解码保留的潜变量…</translation>
+    </message>
+    <message>
+        <source>Decoding the latents of the interrupted queue job…</source>
+        <translation>正在解码中断的队列任务的潜变量…</translation>
     </message>
 </context>
 <context>
@@ -1671,6 +1834,27 @@ Total time: %4 s</source>
     <message>
         <source>The preset was not deleted.</source>
         <translation>预设未删除。</translation>
+    </message>
+</context>
+<context>
+    <name>VariationsDialog</name>
+    <message numerus="yes">
+        <source>%n job(s) will be added to the queue.</source>
+        <translation>
+            <numerusform>将有 %n 个任务加入队列。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Queue variations</source>
+        <translation>队列变体</translation>
+    </message>
+    <message>
+        <source>&amp;Seeds: clips with consecutive seeds from %1, how many:</source>
+        <translation>种子(&amp;S)：从 %1 开始使用连续种子生成片段，数量：</translation>
+    </message>
+    <message>
+        <source>&amp;Prompts: one clip per line below (other settings as on the form)</source>
+        <translation>提示词(&amp;P)：下方每行生成一个片段（其他设置与表单相同）</translation>
     </message>
 </context>
 <context>

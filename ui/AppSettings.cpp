@@ -23,6 +23,7 @@ const QString kExportFolder = QStringLiteral("export/folder");
 const QString kExportFormat = QStringLiteral("export/format");
 const QString kTraceFolder = QStringLiteral("export/traceFolder");
 const QString kIdleUnloadMinutes = QStringLiteral("generation/idleUnloadMinutes");
+const QString kQueuePaused = QStringLiteral("queue/paused");
 } // namespace Key
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
@@ -107,5 +108,9 @@ int AppSettings::idleUnloadMinutes() const
 }
 
 void AppSettings::setIdleUnloadMinutes(int minutes) { m_settings.setValue(Key::kIdleUnloadMinutes, qMax(0, minutes)); }
+
+bool AppSettings::isQueuePaused() const { return m_settings.value(Key::kQueuePaused, false).toBool(); }
+
+void AppSettings::setQueuePaused(bool isPaused) { m_settings.setValue(Key::kQueuePaused, isPaused); }
 
 void AppSettings::sync() { m_settings.sync(); }

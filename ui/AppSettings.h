@@ -46,6 +46,10 @@ public:
     int idleUnloadMinutes() const;
     void setIdleUnloadMinutes(int minutes);
 
+    // The render queue waits (the running job finishes) until resumed; survives a restart.
+    bool isQueuePaused() const;
+    void setQueuePaused(bool isPaused);
+
     void sync();
     QString fileName() const { return m_settings.fileName(); }
 

@@ -32,14 +32,15 @@ GenerationController::~GenerationController()
     m_thread.wait();
 }
 
-bool GenerationController::start(const framesmith::GenerationRequest& request, const QString& autoExportPath)
+bool GenerationController::start(const framesmith::GenerationRequest& request, const QString& autoExportPath,
+                                 const QString& saveLatentsPath)
 {
-    return startJob({request, autoExportPath, std::nullopt});
+    return startJob({request, autoExportPath, std::nullopt, saveLatentsPath});
 }
 
 bool GenerationController::startDecode(const framesmith::DecodeRequest& request, const QString& autoExportPath)
 {
-    return startJob({{}, autoExportPath, request});
+    return startJob({{}, autoExportPath, request, {}});
 }
 
 bool GenerationController::startJob(const GenerationJob& job)

@@ -23,7 +23,8 @@ public:
     ~GenerationController() override;
 
     // False (and nothing happens) while a run is in flight.
-    bool start(const framesmith::GenerationRequest& request, const QString& autoExportPath = {});
+    bool start(const framesmith::GenerationRequest& request, const QString& autoExportPath = {},
+               const QString& saveLatentsPath = {});
     // "Decode again": decodes a kept latents checkpoint; the same signals as a run (finished's
     // result.request is the checkpoint's). False while a run is in flight.
     bool startDecode(const framesmith::DecodeRequest& request, const QString& autoExportPath = {});

@@ -15,10 +15,13 @@ Q_DECLARE_METATYPE(framesmith::GenerationResult)
 // What the worker is asked to do: the request, plus where to auto-save the finished clip
 // (empty: no auto-save). Exporting is blocking, so it happens on the worker thread too. With
 // `decode` set, the job decodes that kept latents checkpoint instead ("Decode again"; request unused).
+// saveLatentsPath: where the latents checkpoint goes ("" : the engine's checkpoint folder); the
+// render queue names it so a job interrupted after denoising can be decoded from it.
 struct GenerationJob {
     framesmith::GenerationRequest request;
     QString autoExportPath;
     std::optional<framesmith::DecodeRequest> decode;
+    QString saveLatentsPath;
 };
 Q_DECLARE_METATYPE(GenerationJob)
 

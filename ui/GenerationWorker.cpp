@@ -71,8 +71,10 @@ void GenerationWorker::generate(const GenerationJob& job)
 {
     if (!m_engine)
         m_engine = std::make_unique<framesmith::Engine>();
+    framesmith::GenerateOptions options;
+    options.saveLatentsPath = job.saveLatentsPath.toStdString();
     framesmith::GenerationResult result = job.decode ? m_engine->decode(*job.decode, *this, *m_cancel)
-                                                     : m_engine->generate(job.request, *this, *m_cancel);
+                                                     : m_engine->generate(job.request, *this, *m_cancel, options);
     if (m_cancel->isStopRequested())
         throw framesmith::CancelledError("the end of the run");
     if (!job.autoExportPath.isEmpty() && !result.clip.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "ui_MainWindow.h"
 
+#include "framesmith/DataFolders.h"
 #include "framesmith/Engine.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/AboutBox.h"
@@ -17,6 +18,8 @@
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelChecker.h"
 #include "ui/ModelUnloader.h"
+#include "ui/QueueDock.h"
+#include "ui/RenderQueue.h"
 #include "ui/RunLauncher.h"
 #include "ui/RunPresenter.h"
 #include "ui/RunQuitGuard.h"
@@ -61,6 +64,8 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_shelf = new ClipShelf(m_ui->previewPlayer, m_settings, this, this);
     m_launcher = new RunLauncher(m_controller, m_shelf, m_memory, m_settings, this);
     m_historyDock = m_shelf->createDock(this, m_ui->actionShowHistory);
+    m_queueDock = new QueueDock(*this, *m_monitor, m_controller, m_launcher, m_shelf, m_settings);
+    m_queueDock->bind(m_ui->actionAddToQueue, m_ui->actionShowQueue, m_ui->parametersPanel->queueButton());
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
     setUpActions();
     LanguageMenu::bind(m_ui->actionLanguageSystem, m_ui->actionLanguageEnglish, m_ui->actionLanguageChinese, m_settings,
@@ -73,6 +78,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_memory->start(kMemorySampleIntervalMs);
     updateForecast(); // the feeder's setSeries dropped the predictions drawn before it started
     m_shelf->reload();
+    m_queueDock->setRoot(QString::fromStdString(framesmith::dataRoot())); // resumes an interrupted queue
     // Once at start: a setup problem (the reference BLAS) explains a slow run before it happens.
     for (const auto& warning : framesmith::Engine::environmentWarnings())
         showStatus(tr("Warning: %1").arg(QString::fromStdString(warning.message)));
@@ -168,6 +174,7 @@ void MainWindow::connectPanels()
     connect(m_launcher, &RunLauncher::errorRaised, this, &MainWindow::showError);
     connect(m_controller, &GenerationController::warningRaised, this,
             [this](const QString& message) { showStatus(tr("Warning: %1").arg(message)); });
+    connect(m_queueDock, &QueueDock::statusMessage, this, &MainWindow::showStatus);
     connect(m_quitGuard, &RunQuitGuard::stopping, this, [this](bool isQuitting) {
         statusBar()->showMessage(isQuitting ? tr("Stopping the run and keeping its latents, then quitting…")
                                             : tr("Stopping the run and keeping its latents…"));
@@ -266,7 +273,8 @@ void MainWindow::updateGenerateAvailability(const QStringList& problems)
     else if (!m_model.isReady())
         why = m_model.isModel() ? tr("The model's files are damaged or missing: see the model box")
                                 : tr("Choose a model folder first (File > Choose model folder…).");
-    else if (isRunning)
+    m_queueDock->setAvailable(m_model.isReady() && problems.isEmpty(), why); // a run in flight does not stop queueing
+    if (isRunning && m_model.isReady())
         why = tr("A clip is being generated");
     QPushButton* generate = m_ui->parametersPanel->generateButton();
     m_ui->actionGenerate->setEnabled(canGenerate);
@@ -296,8 +304,7 @@ void MainWindow::onGenerateTriggered()
         return;
     }
     m_recovery->dismiss(); // the form is now a run's: no older form to go back to
-    m_launcher->generate(request(), m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName()
-                                                                  : m_model.displayName);
+    m_launcher->generate(request(), modelName());
 }
 
 void MainWindow::onHistoryEntryChosen(const HistoryEntry& entry)
@@ -333,6 +340,7 @@ void MainWindow::onModelBrowseClicked()
 void MainWindow::retranslateDynamic()
 {
     m_historyDock->setWindowTitle(tr("History"));
+    m_queueDock->retranslate();
     m_ui->formRestoreLabel->setText(tr("The settings of the clip from %1 are loaded.").arg(m_recovery->description()));
     if (!m_controller->isRunning())
         statusBar()->showMessage(m_model.isReady() ? tr("Ready.") : m_model.isModel() ? QString()
@@ -362,6 +370,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore(); // asked, or waiting for the run to stop and keep its latents
         return;
     }
+    m_queueDock->queue()->prepareToQuit();
     WindowLayout::save(m_settings, *this, *m_ui);
     m_settings.setLastRequest(request());
     m_settings.sync();
@@ -385,11 +394,17 @@ PromptPanel* MainWindow::promptPanel() const { return m_ui->promptPanel; }
 
 ParametersPanel* MainWindow::parametersPanel() const { return m_ui->parametersPanel; }
 
+QString MainWindow::modelName() const
+{
+    return m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName() : m_model.displayName;
+}
+
 QString MainWindow::forecastText() const { return m_ui->parametersPanel->forecastText(); }
 
 void MainWindow::setHistoryRoot(const QString& root)
 {
     m_shelf->setRoot(root);
+    m_queueDock->setRoot(root);
     onFieldsChanged(); // the output folder is part of the check
 }
 

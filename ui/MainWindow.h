@@ -32,6 +32,7 @@ class ModelChecker;
 class ParametersPanel;
 class PreviewPlayer;
 class PromptPanel;
+class QueueDock;
 class QDockWidget;
 class RunLauncher;
 class RunPresenter;
@@ -56,6 +57,7 @@ public:
     void setModelFolder(const QString& folder);
     const ModelFolderProbe& model() const { return m_model; }
     bool isModelReady() const { return m_model.isReady(); }
+    QString modelName() const; // for the history and the queue: the model's name, else its folder's
 
     // Why the current request cannot run, one translated line per broken field; empty if valid.
     QStringList validationMessages() const;
@@ -77,6 +79,7 @@ public:
     UserPresetActions* presetActions() const { return m_presetActions; }
     HistoryPanel* historyPanel() const;
     QDockWidget* historyDock() const { return m_historyDock; }
+    QueueDock* queueDock() const { return m_queueDock; }
     QString forecastText() const;
 
 Q_SIGNALS:
@@ -124,4 +127,5 @@ private:
     UserPresetActions* m_presetActions = nullptr;
     ClipShelf* m_shelf = nullptr;
     QDockWidget* m_historyDock = nullptr;
+    QueueDock* m_queueDock = nullptr;
 };

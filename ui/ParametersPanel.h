@@ -49,6 +49,7 @@ public:
 
     QPushButton* generateButton() const;
     QPushButton* cancelButton() const;
+    QPushButton* queueButton() const; // "Add to queue", beside Generate
     QComboBox* presetCombo() const;
 
 Q_SIGNALS:

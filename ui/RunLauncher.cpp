@@ -55,15 +55,50 @@ void RunLauncher::generate(const framesmith::GenerationRequest& request, const Q
     box->open();
 }
 
-void RunLauncher::start(const framesmith::GenerationRequest& request)
+QString RunLauncher::runQueued(const framesmith::GenerationRequest& request, const QString& modelName,
+                               const QString& saveLatentsPath, const QString& resumeFrom)
+{
+    if (m_controller->isRunning())
+        return {};
+    m_modelName = modelName;
+    if (resumeFrom.isEmpty())
+        start(request, saveLatentsPath);
+    else if (!resume(request, resumeFrom))
+        return {};
+    m_isQueuedRun = true;
+    return m_runHistoryId;
+}
+
+bool RunLauncher::resume(const framesmith::GenerationRequest& request, const QString& checkpointPath)
+{
+    framesmith::DecodeRequest decode;
+    decode.checkpointPath = checkpointPath.toStdString();
+    if (request.resolvedPreset) { // the VAE as the preset had it; otherwise as "Decode again" starts
+        decode.vae.tiling = request.resolvedPreset->vaeTiling;
+        decode.vae.slicing = request.resolvedPreset->vaeSlicing;
+        decode.vae.tileHeight = request.resolvedPreset->vaeTileHeight;
+        decode.vae.tileWidth = request.resolvedPreset->vaeTileWidth;
+    }
+    m_runRequest = request;
+    m_stepsDone = request.steps;
+    m_runHistoryId = m_shelf->store().newId(request);
+    if (!m_controller->startDecode(decode, m_shelf->store().videoPathFor(m_runHistoryId)))
+        return false;
+    Q_EMIT started();
+    Q_EMIT statusMessage(tr("Decoding the latents of the interrupted queue job…"), 0);
+    return true;
+}
+
+void RunLauncher::start(const framesmith::GenerationRequest& request, const QString& saveLatentsPath)
 {
     if (m_controller->isRunning())
         return;
+    m_isQueuedRun = false;
     m_settings.setLastRequest(request);
     m_runRequest = request;
     m_stepsDone = 0;
     m_runHistoryId = m_shelf->store().newId(request);
-    m_controller->start(request, m_shelf->store().videoPathFor(m_runHistoryId));
+    m_controller->start(request, m_shelf->store().videoPathFor(m_runHistoryId), saveLatentsPath);
     Q_EMIT started();
     Q_EMIT statusMessage(tr("Generating…"), 0);
 }
@@ -103,6 +138,11 @@ void RunLauncher::onFinished(const framesmith::GenerationResult& result)
 void RunLauncher::onFailed(const QString& message, const QString& detail, const QString& latentsPath)
 {
     Q_EMIT statusMessage(message, kStatusMessageMs);
+    if (m_isQueuedRun) { // the queue's row says why; an overnight queue must not pile up boxes
+        if (!latentsPath.isEmpty())
+            keepLatents(latentsPath, m_stepsDone);
+        return;
+    }
     if (latentsPath.isEmpty()) {
         Q_EMIT errorRaised(tr("Generation failed"), message, detail);
         return;

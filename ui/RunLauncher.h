@@ -31,6 +31,12 @@ public:
 
     // The request must be valid; modelName labels the history entry.
     void generate(const framesmith::GenerationRequest& request, const QString& modelName);
+    // A render-queue job: starts without questions, and a failure is reported by the queue (status
+    // line, its row) instead of a message box per job. Its latents checkpoint goes to
+    // saveLatentsPath; with resumeFrom set, the job's denoising already finished and that checkpoint
+    // is decoded instead. Returns the run's history id; "" when busy.
+    QString runQueued(const framesmith::GenerationRequest& request, const QString& modelName,
+                      const QString& saveLatentsPath, const QString& resumeFrom = {});
     void cancel(framesmith::CancelMode mode);
     void promptEdited() { m_isEmptyPromptConfirmed = false; }
     // Asks for VAE settings, then decodes the entry's kept latents into that entry.
@@ -43,7 +49,8 @@ Q_SIGNALS:
     void errorRaised(const QString& title, const QString& message, const QString& detail);
 
 private:
-    void start(const framesmith::GenerationRequest& request);
+    void start(const framesmith::GenerationRequest& request, const QString& saveLatentsPath = {});
+    bool resume(const framesmith::GenerationRequest& request, const QString& checkpointPath);
     void onFinished(const framesmith::GenerationResult& result);
     void onFailed(const QString& message, const QString& detail, const QString& latentsPath);
     void onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath);
@@ -60,4 +67,5 @@ private:
     framesmith::GenerationRequest m_runRequest; // what the run in flight was asked
     int m_stepsDone = 0;                       // its denoising steps finished so far
     bool m_isEmptyPromptConfirmed = false;
+    bool m_isQueuedRun = false; // the run in flight is a render-queue job
 };

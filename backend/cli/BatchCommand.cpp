@@ -1,0 +1,137 @@
+// framesmith-cli batch: many jobs in one process through one warm Engine (a compatible next job
+// loads nothing and reuses cached prompt embeddings). Every job is read and checked before the
+// first model loads; a broken job is reported and the others run. A job whose clip and sidecar
+// already record its request is skipped, so a rerun after a crash or Ctrl-C continues.
+#include "cli/BatchJob.h"
+#include "cli/BatchReport.h"
+#include "cli/CliCommand.h"
+#include "cli/CliDevices.h"
+#include "cli/FrameOutput.h"
+#include "cli/InterruptCancel.h"
+#include "cli/TerminalProgress.h"
+
+#include "framesmith/Engine.h"
+#include "framesmith/Error.h"
+#include "framesmith/ExportOptions.h"
+
+#include <ATen/core/Tensor.h>
+
+#include <chrono>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+namespace framesmith::cli {
+
+namespace {
+
+const std::set<std::string> kSwitches = {"--force", "--progress"};
+const std::set<std::string> kFlags = {"--out-dir", "--format", "--device", "--force", "--progress", CliDevices::kFlag};
+
+std::string extensionFrom(const CliArgs& args)
+{
+    const std::string name = args.value("--format").value_or("mp4");
+    const auto format = exportFormatFromName(name);
+    if (!format || *format == ExportFormat::PngSequence)
+        throw InvalidRequestError("--format", "'" + name + "' is not a video format (mp4, h265, webm, av1, mov, gif)");
+    return exportFormatExtension(*format);
+}
+
+std::string describeDone(const GenerationResult& result, double seconds)
+{
+    std::ostringstream text;
+    text.precision(3);
+    text << result.outputPath << " (" << seconds << " s" << (result.wasWarm ? ", warm" : "") << ")";
+    return text.str();
+}
+
+struct BatchRun {
+    Engine engine;
+    CancelToken cancel;
+    GenerateOptions options;
+    TerminalProgress progress;
+    explicit BatchRun(bool showProgress) : progress(!showProgress) {}
+
+    // Runs one checked job; the outcome and its detail line.
+    std::pair<BatchReport::Outcome, std::string> run(const BatchJob& job)
+    {
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            GenerationResult result = engine.generate(job.request, progress, cancel, options);
+            FrameOutput::write(job.outputPath, at::Tensor(), result, &cancel);
+            result.outputPath = job.outputPath;
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return {BatchReport::Outcome::Ok, describeDone(result, seconds)};
+        } catch (const CancelledError&) {
+            throw; // the whole batch stops
+        } catch (const Error& e) {
+            const std::string kept = e.latentsCheckpointPath();
+            return {BatchReport::Outcome::Failed, std::string(e.what()) + (kept.empty() ? "" : " (latents kept in " + kept + ")")};
+        } catch (const std::exception& e) {
+            return {BatchReport::Outcome::Failed, e.what()};
+        }
+    }
+};
+
+int runBatch(const std::vector<std::string>& argv)
+{
+    CliArgs args(argv, kSwitches, {CliDevices::kFlag});
+    args.rejectUnknown(kFlags);
+    const std::string outFolder = args.value("--out-dir").value_or("");
+    const std::string extension = extensionFrom(args);
+    if (!outFolder.empty())
+        FrameOutput::checkFolder(outFolder + "/job" + extension, "--out-dir");
+    const std::vector<std::string> files = BatchJob::jobFiles(args.positionals());
+
+    // Every job is read and checked before anything loads: a typo in job 9 is known at once.
+    std::vector<BatchJob> jobs;
+    std::map<std::string, std::string> outputs; // clip -> the job that writes it
+    for (const std::string& file : files) {
+        jobs.push_back(BatchJob::load(file, outFolder, extension));
+        const auto [it, isNew] = outputs.emplace(jobs.back().outputPath, jobs.back().name());
+        if (!isNew && jobs.back().problem.empty())
+            jobs.back().problem = "writes the same clip as " + it->second + " (" + it->first + "): rename one job file";
+    }
+
+    BatchReport report(std::cout, static_cast<int>(jobs.size()));
+    BatchRun batch(args.has("--progress"));
+    batch.options.isPreviewWanted = false;
+    batch.options.device = args.value("--device").value_or("");
+    batch.options.devices = CliDevices::fromFlags(args);
+    InterruptCancel interrupt(batch.cancel);
+    bool isCancelled = false;
+    for (const BatchJob& job : jobs) {
+        if (isCancelled) {
+            report.record(job.name(), BatchReport::Outcome::NotRun, "cancelled before it started");
+        } else if (!job.problem.empty()) {
+            report.record(job.name(), BatchReport::Outcome::Failed, job.problem);
+        } else if (!args.has("--force") && job.isDone()) {
+            report.record(job.name(), BatchReport::Outcome::Skipped, "already done: " + job.outputPath);
+        } else {
+            try {
+                const auto [outcome, detail] = batch.run(job);
+                report.record(job.name(), outcome, detail);
+            } catch (const CancelledError& e) {
+                isCancelled = true;
+                report.record(job.name(), BatchReport::Outcome::NotRun, e.what());
+            }
+        }
+    }
+    report.printSummary();
+    if (isCancelled)
+        return kExitCancelled;
+    return report.hasFailures() ? kExitFailure : kExitOk;
+}
+
+} // namespace
+
+FRAMESMITH_CLI_COMMAND("batch",
+                       "batch JOBS... [--out-dir DIR] [--format mp4|webm|mov|gif] [--device cpu|cuda:N] [--vram GiB ...] "
+                       "[--force] [--progress]",
+                       "run job files (request JSON as `generate --job` takes, clip sidecars, or folders of them) in one "
+                       "process with one warm engine; each clip goes to DIR (default: beside its job) as <job>.<format> "
+                       "with its sidecar; jobs whose clip and sidecar already match are skipped (--force: run them "
+                       "again); one line per job, then a summary; exit 1 if any failed, 4 on Ctrl-C",
+                       runBatch);
+
+} // namespace framesmith::cli

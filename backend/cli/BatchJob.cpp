@@ -1,0 +1,119 @@
+#include "cli/BatchJob.h"
+
+#include "cli/FrameOutput.h"
+#include "framesmith/Error.h"
+#include "framesmith/ExportOptions.h"
+#include "pipeline/EnginePlanning.h"
+#include "pipeline/ModelFilesCheck.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace framesmith::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::uintmax_t kMaxJobBytes = 1 << 20; // a request is a few hundred bytes
+
+std::string readJobText(const std::string& path)
+{
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+        throw FileError(ErrorCode::MissingFile, path, "is not a readable job file");
+    if (fs::file_size(path, ec) > kMaxJobBytes)
+        throw FileError(ErrorCode::BadFile, path, "is larger than 1 MiB: not a job file");
+    std::ifstream in(path);
+    if (!in.is_open())
+        throw FileError(ErrorCode::Io, path, "cannot be opened for reading");
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// "a.mp4.json" beside "a.mp4" is that clip's sidecar, not a job to run again.
+bool isClipSidecar(const fs::path& file)
+{
+    const std::string inner = file.stem().extension().string();
+    return inner.size() > 1 && exportFormatFromName(inner.substr(1)).has_value();
+}
+
+std::string comparable(GenerationRequest request, bool keepResolvedPreset)
+{
+    if (!keepResolvedPreset)
+        request.resolvedPreset.reset();
+    return toJson(request);
+}
+
+} // namespace
+
+std::string BatchJob::name() const { return fs::path(jobPath).filename().string(); }
+
+std::vector<std::string> BatchJob::jobFiles(const std::vector<std::string>& paths)
+{
+    std::vector<std::string> files;
+    for (const std::string& path : paths) {
+        std::error_code ec;
+        if (!fs::exists(path, ec))
+            throw InvalidRequestError("JOBS", "'" + path + "' does not exist");
+        if (!fs::is_directory(path, ec)) {
+            files.push_back(path);
+            continue;
+        }
+        std::vector<std::string> found;
+        for (const auto& entry : fs::directory_iterator(path, ec))
+            if (entry.path().extension() == ".json" && !isClipSidecar(entry.path()))
+                found.push_back(entry.path().string());
+        std::sort(found.begin(), found.end());
+        files.insert(files.end(), found.begin(), found.end());
+    }
+    if (files.empty())
+        throw InvalidRequestError("JOBS", "no job files (*.json) found");
+    return files;
+}
+
+BatchJob BatchJob::load(const std::string& jobPath, const std::string& outFolder, const std::string& extension)
+{
+    BatchJob job;
+    job.jobPath = jobPath;
+    const fs::path job_ = jobPath;
+    const fs::path folder = outFolder.empty() ? job_.parent_path() : fs::path(outFolder);
+    job.outputPath = (folder / job_.stem()).string() + extension;
+    try {
+        job.request = requestFromJson(readJobText(jobPath));
+        if (job.request.modelPath.empty())
+            throw InvalidRequestError("model", "is missing: the job names no model folder");
+        EnginePlanning::validate(job.request, EnginePlanning::specOf(job.request.modelPath));
+        ModelFilesCheck::requireReadable(job.request.modelPath);
+        FrameOutput::check(job.outputPath, "--out-dir");
+    } catch (const std::exception& e) {
+        job.problem = e.what();
+    }
+    return job;
+}
+
+bool BatchJob::isDone() const
+{
+    std::error_code ec;
+    const std::string sidecar = exportSidecarPath(outputPath);
+    if (!fs::is_regular_file(outputPath, ec) || fs::file_size(outputPath, ec) == 0 || !fs::is_regular_file(sidecar, ec))
+        return false;
+    try {
+        const std::string text = readJobText(sidecar);
+        const auto json = nlohmann::json::parse(text, nullptr, false);
+        if (json.is_discarded() || json.contains("warnings")) // a partial clip is not the job done
+            return false;
+        const GenerationRequest recorded = requestFromJson(text);
+        const bool exact = request.resolvedPreset.has_value(); // a regeneration must have run that preset
+        return comparable(recorded, exact) == comparable(request, exact);
+    } catch (const std::exception&) {
+        return false; // an unreadable sidecar: run the job again
+    }
+}
+
+} // namespace framesmith::cli

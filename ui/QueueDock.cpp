@@ -1,0 +1,123 @@
+#include "ui/QueueDock.h"
+
+#include "ui/ClipShelf.h"
+#include "ui/MainWindow.h"
+#include "ui/MemoryForecast.h"
+#include "ui/ParametersPanel.h"
+#include "ui/QueuePanel.h"
+#include "ui/RenderQueue.h"
+#include "ui/RunQuitGuard.h"
+#include "ui/VariationsDialog.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QPushButton>
+
+QueueDock::QueueDock(MainWindow& window, const framesmith::VramMonitor& monitor, GenerationController* controller,
+                     RunLauncher* launcher, ClipShelf* shelf, AppSettings& settings)
+    : QObject(&window), m_window(window), m_monitor(monitor), m_shelf(shelf),
+      m_queue(new RenderQueue(controller, launcher, settings, this)), m_dock(new QDockWidget(&window))
+{
+    m_panel = new QueuePanel(
+        m_queue,
+        [this](const QString& historyId) {
+            return historyId.isEmpty() ? QString()
+                                       : QDir(m_shelf->store().historyFolder()).filePath(historyId + QStringLiteral(".png"));
+        },
+        m_dock);
+    m_dock->setObjectName(QStringLiteral("queueDock"));
+    m_dock->setWidget(m_panel);
+    m_dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    window.addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    m_dock->hide(); // until something is queued, or View > Queue
+    connect(m_panel, &QueuePanel::loadRequested, this, [this](const framesmith::GenerationRequest& r) { m_window.setRequest(r); });
+    connect(m_panel, &QueuePanel::variationsRequested, this, &QueueDock::openVariations);
+    connect(m_panel, &QueuePanel::updateRequested, this, [this](const QString& id) {
+        if (!m_canQueue) {
+            Q_EMIT statusMessage(tr("The form cannot run as it is: the job keeps its settings"));
+            return;
+        }
+        const framesmith::GenerationRequest r = m_window.request();
+        if (m_queue->replaceRequest(id, r, plannedPeakBytes(r)))
+            Q_EMIT statusMessage(tr("The queued job now has the form's settings"));
+    });
+    connect(m_queue, &RenderQueue::errorRaised, this, &QueueDock::statusMessage);
+    connect(window.quitGuard(), &RunQuitGuard::stopping, this, [this](bool isQuitting) {
+        if (isQuitting)
+            m_queue->prepareToQuit(); // the job stopped now runs again at the next start
+    });
+    retranslate();
+}
+
+void QueueDock::bind(QAction* addToQueue, QAction* showQueue, QPushButton* queueButton)
+{
+    m_addAction = addToQueue;
+    m_queueButton = queueButton;
+    addToQueue->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter)});
+    connect(addToQueue, &QAction::triggered, this, &QueueDock::addFromForm);
+    connect(queueButton, &QPushButton::clicked, addToQueue, &QAction::trigger);
+    showQueue->setCheckable(true);
+    connect(showQueue, &QAction::toggled, m_dock, &QDockWidget::setVisible);
+    connect(m_dock, &QDockWidget::visibilityChanged, showQueue, &QAction::setChecked);
+}
+
+void QueueDock::setRoot(const QString& root) { m_queue->setRoot(root); }
+
+void QueueDock::setAvailable(bool canQueue, const QString& why)
+{
+    m_canQueue = canQueue;
+    if (!m_addAction)
+        return;
+    m_addAction->setEnabled(canQueue);
+    m_queueButton->setEnabled(canQueue);
+    m_queueButton->setToolTip(canQueue ? tr("Add the clip to the render queue; it runs after the jobs before it "
+                                            "(Ctrl+Shift+Return)")
+                                       : why);
+}
+
+void QueueDock::add(const QVector<framesmith::GenerationRequest>& requests)
+{
+    int added = 0;
+    for (const framesmith::GenerationRequest& r : requests)
+        added += m_queue->add(r, m_window.modelName(), plannedPeakBytes(r)) ? 1 : 0;
+    m_dock->show();
+    Q_EMIT statusMessage(tr("%n job(s) added to the queue", nullptr, added));
+}
+
+void QueueDock::addFromForm()
+{
+    if (!m_canQueue) {
+        Q_EMIT statusMessage(m_queueButton ? m_queueButton->toolTip() : QString());
+        return;
+    }
+    add({m_window.request()});
+}
+
+void QueueDock::openVariations()
+{
+    if (!m_canQueue) {
+        Q_EMIT statusMessage(tr("Variations are made from the form, which cannot run as it is"));
+        return;
+    }
+    auto* dialog = new VariationsDialog(m_window.request(), &m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { add(dialog->requests()); });
+    dialog->open();
+}
+
+qint64 QueueDock::plannedPeakBytes(const framesmith::GenerationRequest& request) const
+{
+    // As the forecast beside the preset picker plans it: this machine's devices, or the GPU size
+    // chosen there when it has none. The highest of the per-device peaks is the job's.
+    const MemoryForecast forecast = MemoryForecast::forRequest(request, MemoryForecast::devicesFrom(m_monitor),
+                                                               m_window.parametersPanel()->plannedGpuBytes());
+    qint64 peak = 0;
+    for (const qint64 bytes : forecast.peakBytesBySeries)
+        peak = std::max(peak, bytes);
+    return peak;
+}
+
+void QueueDock::retranslate() { m_dock->setWindowTitle(tr("Queue")); }

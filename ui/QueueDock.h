@@ -1,0 +1,60 @@
+#pragma once
+// The render queue in the main window: the Queue dock (QueuePanel over a RenderQueue), "Add to
+// queue" (button beside Generate, Generate > Add to queue, Ctrl+Shift+Return), "Variations…" and
+// View > Queue. It reads and writes the form through the window's own request()/setRequest(), and
+// plans each job's peak as the forecast does. GUI thread only.
+#include "framesmith/GenerationRequest.h"
+
+#include <QObject>
+
+class AppSettings;
+class ClipShelf;
+class GenerationController;
+class MainWindow;
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QPushButton;
+class QueuePanel;
+class RenderQueue;
+class RunLauncher;
+namespace framesmith {
+class VramMonitor;
+}
+
+class QueueDock : public QObject {
+    Q_OBJECT
+
+public:
+    // None is owned; all must outlive the dock (the window owns it).
+    QueueDock(MainWindow& window, const framesmith::VramMonitor& monitor, GenerationController* controller,
+              RunLauncher* launcher, ClipShelf* shelf, AppSettings& settings);
+    void bind(QAction* addToQueue, QAction* showQueue, QPushButton* queueButton);
+
+    RenderQueue* queue() const { return m_queue; }
+    QueuePanel* panel() const { return m_panel; }
+    QDockWidget* dock() const { return m_dock; }
+    void setRoot(const QString& root);
+    // Whether the form's request may be queued (a checked model, valid fields), and why not.
+    void setAvailable(bool canQueue, const QString& why);
+    void addFromForm();
+    void openVariations();
+    void retranslate();
+
+Q_SIGNALS:
+    void statusMessage(const QString& text);
+
+private:
+    void add(const QVector<framesmith::GenerationRequest>& requests);
+    qint64 plannedPeakBytes(const framesmith::GenerationRequest& request) const; // 0: unknown
+
+    MainWindow& m_window;
+    const framesmith::VramMonitor& m_monitor;
+    ClipShelf* m_shelf;
+    RenderQueue* m_queue;
+    QueuePanel* m_panel;
+    QDockWidget* m_dock;
+    QAction* m_addAction = nullptr;
+    QPushButton* m_queueButton = nullptr;
+    bool m_canQueue = false;
+};
