@@ -73,6 +73,15 @@ std::map<std::string, std::int64_t> activations(const ModelPlanning& model, cons
     return out;
 }
 
+// The host's limit as DeviceMemory::host() found it ("" when it is the free RAM itself).
+std::string hostLimitOf(const std::vector<DeviceInfo>& devices)
+{
+    for (const DeviceInfo& d : devices)
+        if (!d.isCuda())
+            return d.limitedBy;
+    return "";
+}
+
 std::int64_t capacityOf(const std::string& device, const std::vector<DeviceInfo>& devices)
 {
     for (const DeviceInfo& d : devices)
@@ -172,11 +181,18 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
     std::vector<std::string> advice;
     if (plan.fits())
         return advice;
+    std::string hostLimit; // set when the host's RAM is what does not fit
     for (const StageBreakdown& stage : plan.stages)
         for (const DeviceBreakdown& d : stage.devices)
-            if (!d.fits())
+            if (!d.fits() && d.device == "cpu") {
+                hostLimit = hostLimitOf(devices);
+                advice.push_back(stage.name + " needs " + formatBytes(d.peakBytes()) + " of host RAM (" +
+                                 formatBytes(d.capacityBytes) + " usable by this process" +
+                                 (hostLimit.empty() ? "" : ", limited by " + hostLimit) + ")");
+            } else if (!d.fits()) {
                 advice.push_back(stage.name + " needs " + formatBytes(d.peakBytes()) + " on " + d.device + " (" +
                                  formatBytes(d.capacityBytes) + " available)");
+            }
     // Levers one at a time, then accumulated, cheapest first.
     MemoryPreset accumulated = plan.preset;
     std::vector<std::string> applied;
@@ -214,7 +230,15 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
             }
         }
     }
-    advice.push_back("no memory lever is enough: lower the frame count or the resolution, or use a larger GPU");
+    if (std::any_of(plan.stages.begin(), plan.stages.end(), [](const StageBreakdown& st) {
+            return std::any_of(st.devices.begin(), st.devices.end(),
+                               [](const DeviceBreakdown& d) { return d.device == "cpu" && !d.fits(); });
+        }))
+        advice.push_back("no memory lever is enough for the host's RAM: " +
+                         std::string(hostLimit.empty() ? "free RAM (close other programs)" : "raise that limit") +
+                         ", or lower the frame count or the resolution");
+    else
+        advice.push_back("no memory lever is enough: lower the frame count or the resolution, or use a larger GPU");
     if (fixStrategies)
         fixStrategies->clear();
     return advice;
