@@ -769,6 +769,14 @@ Total time: %4 s</source>
         <source>Put back the settings you had before loading a clip from the history</source>
         <translation>恢复从历史载入片段之前的设置</translation>
     </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
+    </message>
 </context>
 <context>
     <name>MemoryDisplay</name>
@@ -1031,6 +1039,10 @@ Total time: %4 s</source>
     <message>
         <source>Frame counts this model accepts: %1</source>
         <translation>此模型接受的帧数：%1</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
 </context>
 <context>
@@ -1401,6 +1413,36 @@ Total time: %4 s</source>
     <message>
         <source>Decoding the kept latents…</source>
         <translation>正在解码保留的潜变量…</translation>
+    </message>
+    <message>
+        <source>Pausing after this step…</source>
+        <translation>将在这一步完成后暂停…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused after %n step(s): the run is saved and the GPU memory is free; Resume continues it</source>
+        <translation>
+            <numerusform>已在 %n 步后暂停：运行已保存，GPU 内存已释放；点“继续”接着运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resuming the paused run at step %1…</source>
+        <translation>正在从第 %1 步继续已暂停的运行…</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Continue the paused run at step %1 of %2</source>
+        <translation>从第 %1 步（共 %2 步）继续已暂停的运行</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
     </message>
 </context>
 <context>

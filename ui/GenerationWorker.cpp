@@ -71,8 +71,14 @@ void GenerationWorker::generate(const GenerationJob& job)
 {
     if (!m_engine)
         m_engine = std::make_unique<framesmith::Engine>();
-    framesmith::GenerationResult result = job.decode ? m_engine->decode(*job.decode, *this, *m_cancel)
-                                                     : m_engine->generate(job.request, *this, *m_cancel);
+    framesmith::GenerationResult result =
+        job.decode                   ? m_engine->decode(*job.decode, *this, *m_cancel)
+        : !job.resumePath.isEmpty() ? m_engine->resume(job.resumePath.toStdString(), *this, *m_cancel)
+                                     : m_engine->generate(job.request, *this, *m_cancel);
+    if (result.isPaused) {
+        Q_EMIT paused(result.stepsCompleted, QString::fromStdString(result.latentsCheckpointPath));
+        return;
+    }
     if (m_cancel->isStopRequested())
         throw framesmith::CancelledError("the end of the run");
     if (!job.autoExportPath.isEmpty() && !result.clip.isEmpty())

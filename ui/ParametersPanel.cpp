@@ -186,6 +186,7 @@ qint64 ParametersPanel::plannedGpuBytes() const { return qint64(m_ui->plannedGpu
 QPushButton* ParametersPanel::generateButton() const { return m_ui->generateButton; }
 
 QPushButton* ParametersPanel::cancelButton() const { return m_ui->cancelButton; }
+QPushButton* ParametersPanel::pauseButton() const { return m_ui->pauseButton; }
 
 QComboBox* ParametersPanel::presetCombo() const { return m_ui->presetCombo; }
 

@@ -49,6 +49,7 @@ public:
 
     QPushButton* generateButton() const;
     QPushButton* cancelButton() const;
+    QPushButton* pauseButton() const; // Pause / Resume (RunLauncher::attachPauseControls)
     QComboBox* presetCombo() const;
 
 Q_SIGNALS:
