@@ -224,17 +224,22 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         throw;
     }
 
-    if (m_paused) { // written like any checkpoint: chosen before denoising, fallbacks on a full disk
-        result.latentsCheckpointPath = writeCheckpoint(*m_paused);
-        result.isPartial = result.isPaused = true;
-        result.recoveries = m_memory->recoveries();
-        return result;
-    }
+    if (m_paused)
+        return finishPaused(std::move(result));
     LatentsCheckpoint checkpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
                                  m_pipeline.stepCount(), result.isPartial};
     result.latentsCheckpointPath = writeCheckpoint(checkpoint);
     if (options.isDecodeWanted)
         decodeInto(result, checkpoint.latents, options.decode);
+    result.recoveries = m_memory->recoveries();
+    return result;
+}
+
+// Written like any checkpoint: to the target chosen before denoising, to a fallback on a full disk.
+GenerationResult GenerationRunner::finishPaused(GenerationResult result)
+{
+    result.latentsCheckpointPath = writeCheckpoint(*m_paused);
+    result.isPartial = result.isPaused = true;
     result.recoveries = m_memory->recoveries();
     return result;
 }

@@ -71,6 +71,7 @@ private:
     int resumeFrom(const RunOptions& options, NoiseSource& noise, GenerationResult& result);
     bool isPauseDue(const RunOptions& options, int step, int firstStep) const;
     void pause(const GenerationRequest& request, NoiseSource& noise, GenerationResult& result);
+    GenerationResult finishPaused(GenerationResult result);
     void encodeText(const GenerationRequest& request, const RunOptions& options, GenerationResult& result);
     const EncodedPrompts* cachedPrompts(const GenerationRequest& request, const RunOptions& options);
     void stepFinished(int index, double seconds, double secondsPerStep, GenerationResult& result);

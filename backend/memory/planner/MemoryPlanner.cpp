@@ -82,6 +82,31 @@ std::string hostLimitOf(const std::vector<DeviceInfo>& devices)
     return "";
 }
 
+// A stage that does not fit a device; the host's RAM is named as such, with the limit that binds.
+std::string overflowLine(const std::string& stage, const DeviceBreakdown& d, const std::vector<DeviceInfo>& devices)
+{
+    if (d.device != "cpu")
+        return stage + " needs " + formatBytes(d.peakBytes()) + " on " + d.device + " (" + formatBytes(d.capacityBytes) +
+               " available)";
+    const std::string limit = hostLimitOf(devices);
+    return stage + " needs " + formatBytes(d.peakBytes()) + " of host RAM (" + formatBytes(d.capacityBytes) +
+           " usable by this process" + (limit.empty() ? "" : ", limited by " + limit) + ")";
+}
+
+// When no lever is enough: a host RAM limit is raised, free RAM is made; a GPU is larger.
+std::string noLeverLine(const DetailedPlan& plan, const std::vector<DeviceInfo>& devices)
+{
+    const bool isHost = std::any_of(plan.stages.begin(), plan.stages.end(), [](const StageBreakdown& stage) {
+        return std::any_of(stage.devices.begin(), stage.devices.end(),
+                           [](const DeviceBreakdown& d) { return d.device == "cpu" && !d.fits(); });
+    });
+    if (!isHost)
+        return "no memory lever is enough: lower the frame count or the resolution, or use a larger GPU";
+    return std::string("no memory lever is enough for the host's RAM: ") +
+           (hostLimitOf(devices).empty() ? "free RAM (close other programs)" : "raise that limit") +
+           ", or lower the frame count or the resolution";
+}
+
 std::int64_t capacityOf(const std::string& device, const std::vector<DeviceInfo>& devices)
 {
     for (const DeviceInfo& d : devices)
@@ -181,18 +206,10 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
     std::vector<std::string> advice;
     if (plan.fits())
         return advice;
-    std::string hostLimit; // set when the host's RAM is what does not fit
     for (const StageBreakdown& stage : plan.stages)
         for (const DeviceBreakdown& d : stage.devices)
-            if (!d.fits() && d.device == "cpu") {
-                hostLimit = hostLimitOf(devices);
-                advice.push_back(stage.name + " needs " + formatBytes(d.peakBytes()) + " of host RAM (" +
-                                 formatBytes(d.capacityBytes) + " usable by this process" +
-                                 (hostLimit.empty() ? "" : ", limited by " + hostLimit) + ")");
-            } else if (!d.fits()) {
-                advice.push_back(stage.name + " needs " + formatBytes(d.peakBytes()) + " on " + d.device + " (" +
-                                 formatBytes(d.capacityBytes) + " available)");
-            }
+            if (!d.fits())
+                advice.push_back(overflowLine(stage.name, d, devices));
     // Levers one at a time, then accumulated, cheapest first.
     MemoryPreset accumulated = plan.preset;
     std::vector<std::string> applied;
@@ -230,15 +247,7 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
             }
         }
     }
-    if (std::any_of(plan.stages.begin(), plan.stages.end(), [](const StageBreakdown& st) {
-            return std::any_of(st.devices.begin(), st.devices.end(),
-                               [](const DeviceBreakdown& d) { return d.device == "cpu" && !d.fits(); });
-        }))
-        advice.push_back("no memory lever is enough for the host's RAM: " +
-                         std::string(hostLimit.empty() ? "free RAM (close other programs)" : "raise that limit") +
-                         ", or lower the frame count or the resolution");
-    else
-        advice.push_back("no memory lever is enough: lower the frame count or the resolution, or use a larger GPU");
+    advice.push_back(noLeverLine(plan, devices));
     if (fixStrategies)
         fixStrategies->clear();
     return advice;
