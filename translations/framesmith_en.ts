@@ -777,6 +777,14 @@ Total time: %4 s</translation>
         <source>&amp;Queue</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</translation>
+    </message>
 </context>
 <context>
     <name>MemoryDisplay</name>
@@ -1043,6 +1051,10 @@ Total time: %4 s</translation>
     <message>
         <source>Add to &amp;queue</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>
@@ -1568,6 +1580,37 @@ Total time: %4 s</translation>
     <message>
         <source>Decoding the latents of the interrupted queue job…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pausing after this step…</source>
+        <translation>Pausing after this step…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused after %n step(s): the run is saved and the GPU memory is free; Resume continues it</source>
+        <translation>
+            <numerusform>Paused after %n step: the run is saved and the GPU memory is free; Resume continues it</numerusform>
+            <numerusform>Paused after %n steps: the run is saved and the GPU memory is free; Resume continues it</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resuming the paused run at step %1…</source>
+        <translation>Resuming the paused run at step %1…</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Resume</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Continue the paused run at step %1 of %2</source>
+        <translation>Continue the paused run at step %1 of %2</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</translation>
     </message>
 </context>
 <context>

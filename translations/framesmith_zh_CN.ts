@@ -777,6 +777,14 @@ Total time: %4 s</source>
         <source>&amp;Queue</source>
         <translation>队列(&amp;Q)</translation>
     </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
+    </message>
 </context>
 <context>
     <name>MemoryDisplay</name>
@@ -1043,6 +1051,10 @@ Total time: %4 s</source>
     <message>
         <source>Add to &amp;queue</source>
         <translation>加入队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
 </context>
 <context>
@@ -1564,6 +1576,36 @@ Total time: %4 s</source>
     <message>
         <source>Decoding the latents of the interrupted queue job…</source>
         <translation>正在解码中断的队列任务的潜变量…</translation>
+    </message>
+    <message>
+        <source>Pausing after this step…</source>
+        <translation>将在这一步完成后暂停…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused after %n step(s): the run is saved and the GPU memory is free; Resume continues it</source>
+        <translation>
+            <numerusform>已在 %n 步后暂停：运行已保存，GPU 内存已释放；点“继续”接着运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resuming the paused run at step %1…</source>
+        <translation>正在从第 %1 步继续已暂停的运行…</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Continue the paused run at step %1 of %2</source>
+        <translation>从第 %1 步（共 %2 步）继续已暂停的运行</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
     </message>
 </context>
 <context>

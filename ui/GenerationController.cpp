@@ -19,6 +19,7 @@ GenerationController::GenerationController(QObject* parent) : QObject(parent)
     connect(m_worker, &GenerationWorker::finished, this, &GenerationController::onWorkerFinished);
     connect(m_worker, &GenerationWorker::failed, this, &GenerationController::onWorkerFailed);
     connect(m_worker, &GenerationWorker::cancelled, this, &GenerationController::onWorkerCancelled);
+    connect(m_worker, &GenerationWorker::paused, this, &GenerationController::onWorkerPaused);
     connect(m_worker, &GenerationWorker::loadedModelChanged, this, &GenerationController::onLoadedModelChanged);
     m_idleTimer.setSingleShot(true);
     connect(&m_idleTimer, &QTimer::timeout, this, &GenerationController::unloadModel);
@@ -35,12 +36,17 @@ GenerationController::~GenerationController()
 bool GenerationController::start(const framesmith::GenerationRequest& request, const QString& autoExportPath,
                                  const QString& saveLatentsPath)
 {
-    return startJob({request, autoExportPath, std::nullopt, saveLatentsPath});
+    return startJob({request, autoExportPath, std::nullopt, saveLatentsPath, {}});
+}
+
+bool GenerationController::startResume(const QString& pausedPath, const QString& autoExportPath)
+{
+    return startJob({{}, autoExportPath, std::nullopt, {}, pausedPath});
 }
 
 bool GenerationController::startDecode(const framesmith::DecodeRequest& request, const QString& autoExportPath)
 {
-    return startJob({{}, autoExportPath, request, {}});
+    return startJob({{}, autoExportPath, request, {}, {}});
 }
 
 bool GenerationController::startJob(const GenerationJob& job)
@@ -115,4 +121,10 @@ void GenerationController::onWorkerCancelled(int stepsCompleted, const QString& 
 {
     runEnded();
     Q_EMIT cancelled(stepsCompleted, detail, latentsCheckpointPath);
+}
+
+void GenerationController::onWorkerPaused(int stepsCompleted, const QString& pausedPath)
+{
+    runEnded();
+    Q_EMIT paused(stepsCompleted, pausedPath);
 }

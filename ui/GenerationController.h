@@ -28,7 +28,10 @@ public:
     // "Decode again": decodes a kept latents checkpoint; the same signals as a run (finished's
     // result.request is the checkpoint's). False while a run is in flight.
     bool startDecode(const framesmith::DecodeRequest& request, const QString& autoExportPath = {});
-    void cancel(framesmith::CancelMode mode); // any time; no effect when idle
+    // Continues a paused run (paused()'s path) at the step it stopped. False while a run is in flight.
+    bool startResume(const QString& pausedPath, const QString& autoExportPath = {});
+    // any time; no effect when idle. CancelMode::Pause ends the run with paused().
+    void cancel(framesmith::CancelMode mode);
     bool isRunning() const { return m_isRunning; }
     framesmith::CancelMode requestedCancel() const { return m_cancel.mode(); }
 
@@ -47,11 +50,13 @@ Q_SIGNALS:
     void stepFinished(int step, int stepCount, double seconds, double etaSeconds);
     void previewReady(int step, const QVector<QImage>& frames);
     void warningRaised(const QString& message);
-    // Exactly one per start(), after isRunning() turned false. latentsCheckpointPath: the latents
+    // Exactly one of these (or paused()) per start(), after isRunning() turned false. latentsCheckpointPath: the latents
     // kept on disk ("" when none), for "Decode again".
     void finished(const framesmith::GenerationResult& result);
     void failed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);
     void cancelled(int stepsCompleted, const QString& detail, const QString& latentsCheckpointPath);
+    // The run paused after stepsCompleted steps, saved in pausedPath; the model is unloaded.
+    void paused(int stepsCompleted, const QString& pausedPath);
     // The worker's engine holds a model (and how many bytes of weights) or nothing.
     void loadedModelChanged(bool isLoaded, qint64 heldBytes);
     void modelUnloaded();
@@ -61,6 +66,7 @@ private:
     void onWorkerFinished(const framesmith::GenerationResult& result);
     void onWorkerFailed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);
     void onWorkerCancelled(int stepsCompleted, const QString& detail, const QString& latentsCheckpointPath);
+    void onWorkerPaused(int stepsCompleted, const QString& pausedPath);
     void onLoadedModelChanged(bool isLoaded, qint64 heldBytes);
     void runEnded();
 

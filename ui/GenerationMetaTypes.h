@@ -14,7 +14,8 @@ Q_DECLARE_METATYPE(framesmith::GenerationResult)
 
 // What the worker is asked to do: the request, plus where to auto-save the finished clip
 // (empty: no auto-save). Exporting is blocking, so it happens on the worker thread too. With
-// `decode` set, the job decodes that kept latents checkpoint instead ("Decode again"; request unused).
+// `decode` set, the job decodes that kept latents checkpoint instead ("Decode again"; request unused);
+// with `resumePath` set, it continues that paused run.
 // saveLatentsPath: where the latents checkpoint goes ("" : the engine's checkpoint folder); the
 // render queue names it so a job interrupted after denoising can be decoded from it.
 struct GenerationJob {
@@ -22,6 +23,7 @@ struct GenerationJob {
     QString autoExportPath;
     std::optional<framesmith::DecodeRequest> decode;
     QString saveLatentsPath;
+    QString resumePath; // a paused run's checkpoint to continue instead (Engine::resume; request unused)
 };
 Q_DECLARE_METATYPE(GenerationJob)
 

@@ -73,8 +73,14 @@ void GenerationWorker::generate(const GenerationJob& job)
         m_engine = std::make_unique<framesmith::Engine>();
     framesmith::GenerateOptions options;
     options.saveLatentsPath = job.saveLatentsPath.toStdString();
-    framesmith::GenerationResult result = job.decode ? m_engine->decode(*job.decode, *this, *m_cancel)
-                                                     : m_engine->generate(job.request, *this, *m_cancel, options);
+    framesmith::GenerationResult result =
+        job.decode                   ? m_engine->decode(*job.decode, *this, *m_cancel)
+        : !job.resumePath.isEmpty() ? m_engine->resume(job.resumePath.toStdString(), *this, *m_cancel)
+                                     : m_engine->generate(job.request, *this, *m_cancel, options);
+    if (result.isPaused) {
+        Q_EMIT paused(result.stepsCompleted, QString::fromStdString(result.latentsCheckpointPath));
+        return;
+    }
     if (m_cancel->isStopRequested())
         throw framesmith::CancelledError("the end of the run");
     if (!job.autoExportPath.isEmpty() && !result.clip.isEmpty())

@@ -1,8 +1,8 @@
 #pragma once
 // The worker half of the thread contract: a QObject moved to the generation QThread. It holds one
 // Engine for its whole life, so the model stays loaded (warm) between runs as far as the memory
-// plan allows. run() generates, auto-saves the clip and emits exactly one of finished | failed |
-// cancelled; unload() frees the engine's models, here on the worker thread that used them.
+// plan allows. run() generates (or resumes a paused run), auto-saves the clip and emits exactly one
+// of finished | failed | cancelled | paused; unload() frees the engine's models, here on the worker thread that used them.
 // Progress arrives through ProgressSink (on this thread) and leaves as signals, queued to the GUI.
 // No exception leaves a slot. The engine is destroyed with the worker, on the worker thread (the
 // controller deletes it via QThread::finished).
@@ -41,6 +41,9 @@ Q_SIGNALS:
     // latentsCheckpointPath: the denoised (or partial) latents kept on disk, "" when none.
     void failed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);
     void cancelled(int stepsCompleted, const QString& detail, const QString& latentsCheckpointPath);
+    // Paused (CancelMode::Pause) after stepsCompleted steps: the run is saved in pausedPath and the
+    // engine has freed its models; a job with resumePath continues it.
+    void paused(int stepsCompleted, const QString& pausedPath);
     // After every run and unload: whether a model stays loaded, and how much it holds.
     void loadedModelChanged(bool isLoaded, qint64 heldBytes);
 

@@ -105,6 +105,7 @@ void MainWindow::setUpActions()
     connect(m_ui->actionCancel, &QAction::triggered, this, [this] { m_launcher->cancel(framesmith::CancelMode::StopNow); });
     connect(m_ui->actionFinishStage, &QAction::triggered, this,
             [this] { m_launcher->cancel(framesmith::CancelMode::FinishStage); });
+    m_launcher->attachPauseControls(m_ui->actionPause, m_ui->parametersPanel->pauseButton());
     connect(m_ui->actionExportClip, &QAction::triggered, m_shelf, &ClipShelf::exportInteractively);
     const auto saveTrace = [this] { m_memory->saveTraceInteractively(this, m_settings); };
     connect(m_ui->actionSaveMemoryTrace, &QAction::triggered, this, saveTrace);

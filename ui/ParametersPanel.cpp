@@ -187,6 +187,7 @@ QPushButton* ParametersPanel::generateButton() const { return m_ui->generateButt
 
 QPushButton* ParametersPanel::cancelButton() const { return m_ui->cancelButton; }
 QPushButton* ParametersPanel::queueButton() const { return m_ui->queueButton; }
+QPushButton* ParametersPanel::pauseButton() const { return m_ui->pauseButton; }
 
 QComboBox* ParametersPanel::presetCombo() const { return m_ui->presetCombo; }
 

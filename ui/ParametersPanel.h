@@ -50,6 +50,7 @@ public:
     QPushButton* generateButton() const;
     QPushButton* cancelButton() const;
     QPushButton* queueButton() const; // "Add to queue", beside Generate
+    QPushButton* pauseButton() const; // Pause / Resume (RunLauncher::attachPauseControls)
     QComboBox* presetCombo() const;
 
 Q_SIGNALS:

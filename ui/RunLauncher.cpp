@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
+#include <QAction>
 #include <QPushButton>
 
 namespace {
@@ -26,6 +27,12 @@ RunLauncher::RunLauncher(GenerationController* controller, ClipShelf* shelf, Mem
     connect(controller, &GenerationController::failed, this, &RunLauncher::onFailed);
     connect(controller, &GenerationController::cancelled, this, &RunLauncher::onCancelled);
     connect(controller, &GenerationController::stepFinished, this, [this](int step) { m_stepsDone = step; });
+    connect(controller, &GenerationController::paused, this, &RunLauncher::onPaused);
+    for (auto signal : {&GenerationController::started, &GenerationController::modelUnloaded})
+        connect(controller, signal, this, &RunLauncher::updatePauseControls);
+    connect(controller, &GenerationController::finished, this, &RunLauncher::updatePauseControls);
+    connect(controller, &GenerationController::failed, this, &RunLauncher::updatePauseControls);
+    connect(controller, &GenerationController::cancelled, this, &RunLauncher::updatePauseControls);
     connect(shelf, &ClipShelf::decodeAgainRequested, this, &RunLauncher::decodeAgain);
     // Regenerate replays the recorded request and preset; the form (maybe edited since) stays as it is.
     connect(shelf, &ClipShelf::regenerateRequested, this, [this](const framesmith::GenerationRequest& recorded) {
@@ -95,6 +102,7 @@ void RunLauncher::start(const framesmith::GenerationRequest& request, const QStr
         return;
     m_isQueuedRun = false;
     m_settings.setLastRequest(request);
+    m_pausedPath.clear(); // a new run: the paused one stays in the history with its latents
     m_runRequest = request;
     m_stepsDone = 0;
     m_runHistoryId = m_shelf->store().newId(request);
@@ -206,4 +214,63 @@ void RunLauncher::decodeAgain(const HistoryEntry& entry)
         Q_EMIT statusMessage(tr("Decoding the kept latents…"), 0);
     });
     dialog->open();
+}
+
+void RunLauncher::attachPauseControls(QAction* action, QPushButton* button)
+{
+    m_pauseAction = action;
+    m_pauseButton = button;
+    connect(action, &QAction::triggered, this, [this] { m_controller->isRunning() ? pause() : resume(); });
+    connect(button, &QPushButton::clicked, action, &QAction::trigger);
+    updatePauseControls();
+}
+
+void RunLauncher::pause()
+{
+    if (!m_controller->isRunning())
+        return;
+    m_controller->cancel(framesmith::CancelMode::Pause);
+    Q_EMIT statusMessage(tr("Pausing after this step…"), 0);
+}
+
+void RunLauncher::onPaused(int stepsCompleted, const QString& pausedPath)
+{
+    // In the history too: the paused run outlives a restart, its latents never lost.
+    const HistoryEntry entry = keepLatents(pausedPath, stepsCompleted);
+    m_pausedPath = pausedPath;
+    m_pausedHistoryId = entry.id;
+    m_stepsDone = stepsCompleted;
+    updatePauseControls();
+    Q_EMIT statusMessage(tr("Paused after %n step(s): the run is saved and the GPU memory is free; Resume continues it",
+                            nullptr, stepsCompleted),
+                         0);
+}
+
+void RunLauncher::resume()
+{
+    if (m_pausedPath.isEmpty() || m_controller->isRunning())
+        return;
+    m_runHistoryId = m_pausedHistoryId; // the finished clip replaces the paused entry
+    if (!m_controller->startResume(m_pausedPath, m_shelf->store().videoPathFor(m_runHistoryId)))
+        return;
+    m_pausedPath.clear();
+    Q_EMIT started();
+    Q_EMIT statusMessage(tr("Resuming the paused run at step %1…").arg(m_stepsDone + 1), 0);
+}
+
+void RunLauncher::updatePauseControls()
+{
+    if (!m_pauseAction)
+        return;
+    const bool isRunning = m_controller->isRunning();
+    const bool canResume = !isRunning && hasPausedRun();
+    m_pauseAction->setEnabled(isRunning || canResume);
+    m_pauseAction->setText(canResume ? tr("&Resume") : tr("&Pause"));
+    m_pauseAction->setToolTip(
+        canResume ? tr("Continue the paused run at step %1 of %2").arg(m_stepsDone + 1).arg(m_runRequest.steps)
+        : isRunning ? tr("Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step")
+                    : tr("Nothing is running"));
+    m_pauseButton->setEnabled(m_pauseAction->isEnabled());
+    m_pauseButton->setText(m_pauseAction->text());
+    m_pauseButton->setToolTip(m_pauseAction->toolTip());
 }

@@ -4,7 +4,9 @@
 // the terminal signal records the clip and its memory trace or reports why there is none. A run
 // that ends with its latents kept but no clip (its decode failed, or it was stopped) is recorded
 // in the history with them, and "Decode again" (in the failure message and on that entry) decodes
-// them with other VAE settings into the same entry. GUI thread only.
+// them with other VAE settings into the same entry. Pause ends the run after the step under way
+// with the run saved to disk and the GPU freed (kept in the history too); Resume continues it at
+// that step into the same entry. GUI thread only.
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationRequest.h"
 
@@ -15,6 +17,8 @@ class AppSettings;
 class ClipShelf;
 class GenerationController;
 class MemoryDisplay;
+class QAction;
+class QPushButton;
 class QWidget;
 namespace framesmith {
 struct GenerationResult;
@@ -41,6 +45,12 @@ public:
     void promptEdited() { m_isEmptyPromptConfirmed = false; }
     // Asks for VAE settings, then decodes the entry's kept latents into that entry.
     void decodeAgain(const HistoryEntry& entry);
+    // One action (and a button that mirrors it) that reads Pause while a run is in flight and
+    // Resume while a paused run waits; neither is owned.
+    void attachPauseControls(QAction* action, QPushButton* button);
+    void pause();
+    void resume(); // the last paused run, into its history entry
+    bool hasPausedRun() const { return !m_pausedPath.isEmpty(); }
 
 Q_SIGNALS:
     void started();
@@ -54,6 +64,8 @@ private:
     void onFinished(const framesmith::GenerationResult& result);
     void onFailed(const QString& message, const QString& detail, const QString& latentsPath);
     void onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath);
+    void onPaused(int stepsCompleted, const QString& pausedPath);
+    void updatePauseControls();
     // Records the run in flight as an entry with kept latents and no clip; returns the entry.
     HistoryEntry keepLatents(const QString& latentsPath, int stepsCompleted);
 
@@ -68,4 +80,8 @@ private:
     int m_stepsDone = 0;                       // its denoising steps finished so far
     bool m_isEmptyPromptConfirmed = false;
     bool m_isQueuedRun = false; // the run in flight is a render-queue job
+    QString m_pausedPath;      // the paused run Resume continues ("" when none)
+    QString m_pausedHistoryId; // its history entry
+    QAction* m_pauseAction = nullptr;
+    QPushButton* m_pauseButton = nullptr;
 };

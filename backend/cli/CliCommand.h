@@ -11,7 +11,14 @@
 namespace framesmith::cli {
 
 // Distinct exit codes so scripts can react (documented in `framesmith-cli help`).
-enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitBadInput = 2, kExitOutOfMemory = 3, kExitCancelled = 4 };
+enum ExitCode {
+    kExitOk = 0,
+    kExitFailure = 1,
+    kExitBadInput = 2,
+    kExitOutOfMemory = 3,
+    kExitCancelled = 4,
+    kExitPaused = 5 // the run paused (SIGUSR1, --pause-after-step); `framesmith-cli resume FILE` continues it
+};
 
 struct CliCommand {
     std::string name;

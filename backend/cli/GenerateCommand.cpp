@@ -5,15 +5,14 @@
 #include "cli/CliDevices.h"
 #include "cli/FrameOutput.h"
 #include "cli/InterruptCancel.h"
+#include "cli/RunOutcome.h"
 #include "cli/TerminalProgress.h"
 
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "pipeline/GenerationHooks.h"
 
-#include <chrono>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 
 namespace framesmith::cli {
@@ -24,7 +23,8 @@ const std::set<std::string> kSwitches = {"--dynamic-guidance", "--quiet", "--no-
 const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt", "--image", "--frames", "--fps",
                                       "--width", "--height", "--steps", "--guidance", "--dynamic-guidance", "--seed",
                                       "--scheduler", "--preset", "--job", "--latents-in", "--save-latents", "--out",
-                                      "--device", "--quiet", "--no-decode", "--memory-report", CliDevices::kFlag};
+                                      "--device", "--quiet", "--no-decode", "--memory-report", "--pause-after-step",
+                                      CliDevices::kFlag};
 
 std::string readFile(const std::string& path)
 {
@@ -77,35 +77,10 @@ GenerateOptions optionsFrom(const CliArgs& args)
     o.device = args.value("--device").value_or("");
     o.devices = CliDevices::fromFlags(args);
     o.memoryReportPath = args.value("--memory-report").value_or("");
+    o.pauseAfterStep = args.intValue("--pause-after-step", 0, 0, 100000);
     if (!o.saveLatentsPath.empty())
         FrameOutput::checkFolder(o.saveLatentsPath, "--save-latents");
     return o;
-}
-
-void exportClip(const std::string& out, const GenerationHooks& hooks, GenerationResult& result, ProgressSink& progress,
-                const CancelToken& cancel)
-{
-    progress.onStageStarted({Stage::Exporting, out});
-    auto start = std::chrono::steady_clock::now();
-    try {
-        FrameOutput::write(out, hooks.frames, result, &cancel);
-    } catch (Error& e) { // a cancelled or failed export: the latents are safe, say where
-        e.setLatentsCheckpointPath(result.latentsCheckpointPath);
-        throw;
-    }
-    result.outputPath = out;
-    result.timings.push_back(
-        {stageName(Stage::Exporting), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0});
-}
-
-void printSummary(const GenerationResult& result)
-{
-    std::cout << "latents: " << result.latentsCheckpointPath << "\n";
-    if (!result.outputPath.empty())
-        std::cout << "output: " << result.outputPath << " (" << result.clip.frameCount << " frames, "
-                  << result.clip.width << "x" << result.clip.height << (result.isPartial ? ", partial" : "") << ")\n";
-    for (const auto& t : result.timings)
-        std::cout << "time " << t.stage << ": " << t.seconds << " s\n";
 }
 
 int runGenerate(const std::vector<std::string>& argv)
@@ -130,10 +105,7 @@ int runGenerate(const std::vector<std::string>& argv)
     TerminalProgress progress(args.has("--quiet"));
     Engine engine;
     GenerationResult result = engine.generate(request, progress, cancel, options);
-    if (!out.empty() && options.isDecodeWanted)
-        exportClip(out, hooks, result, progress, cancel);
-    printSummary(result);
-    return kExitOk;
+    return RunOutcome::finish(out, options.isDecodeWanted, hooks, result, progress, cancel);
 }
 
 } // namespace
@@ -143,9 +115,10 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
                        "[--scheduler NAME] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
                        "[--save-latents F] [--out FILE] [--device cpu|cuda:N] [--vram GiB ...] "
-                       "[--memory-report F.json] [--no-decode] [--quiet]",
+                       "[--memory-report F.json] [--pause-after-step N] [--no-decode] [--quiet]",
                        "generate one clip through the engine the app uses (the preset's placement carried out; "
                        "--vram: place for these GPUs); Ctrl-C cancels (exit 4), the latents are saved before decoding; "
+                       "SIGUSR1 or --pause-after-step pauses after a step (exit 5; `resume` continues); "
                        "the model's family gives the defaults and the samplers (`framesmith-cli families`)",
                        runGenerate);
 

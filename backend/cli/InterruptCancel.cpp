@@ -27,6 +27,12 @@ extern "C" void onInterrupt(int signal)
     std::signal(SIGTERM, onSecondInterrupt);
 }
 
+extern "C" void onPauseSignal(int)
+{
+    if (g_token)
+        g_token->request(CancelMode::Pause);
+}
+
 } // namespace
 
 InterruptCancel::InterruptCancel(CancelToken& token)
@@ -34,12 +40,14 @@ InterruptCancel::InterruptCancel(CancelToken& token)
     g_token = &token;
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
+    std::signal(SIGUSR1, onPauseSignal);
 }
 
 InterruptCancel::~InterruptCancel()
 {
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    std::signal(SIGUSR1, SIG_DFL);
     g_token = nullptr;
 }
 

@@ -6,6 +6,7 @@
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
+#include "memory/monitor/HostMemoryLimits.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "memory/presets/PresetStore.h"
 #include "pipeline/EnginePlanning.h"
@@ -56,6 +57,7 @@ void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice
                       << column(formatBytes(d.peakBytes()), 11)
                       << column(d.capacityBytes > 0 ? formatBytes(d.capacityBytes) : "-", 11)
                       << (d.fits() ? "" : "DOES NOT FIT") << "\n";
+    std::cout << "\nhost RAM: " << HostMemoryLimits::read().describe() << "\n";
     std::cout << "\nverdict: " << (plan.fits() ? "fits" : "does not fit") << "\n";
     for (const std::string& line : advice)
         std::cout << "  - " << line << "\n";
@@ -72,8 +74,19 @@ nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::stri
                                {"marginBytes", d.marginBytes}});
         stages.push_back({{"name", stage.name}, {"devices", devices}});
     }
+    const HostMemoryLimits host = HostMemoryLimits::read();
+    const nlohmann::json hostJson = {{"usableBytes", host.usableBytes()},
+                                     {"memAvailableBytes", host.memAvailableBytes},
+                                     {"cgroupVersion", host.cgroupVersion},
+                                     {"cgroupLimitBytes", host.cgroupLimitBytes},
+                                     {"cgroupUsedBytes", host.cgroupUsedBytes},
+                                     {"addressSpaceLimitBytes", host.addressSpaceLimitBytes},
+                                     {"addressSpaceUsedBytes", host.addressSpaceUsedBytes},
+                                     {"memlockLimitBytes", host.memlockLimitBytes},
+                                     {"limitedBy", host.limitingFactor()}};
     return {{"fits", plan.fits()}, {"preset", plan.preset.name}, {"stages", stages}, {"advice", advice},
-            {"placement", plan.placement.describe()}, {"keptLoaded", plan.summary().residentComponents}};
+            {"placement", plan.placement.describe()}, {"keptLoaded", plan.summary().residentComponents},
+            {"host", hostJson}};
 }
 
 int runPlan(const std::vector<std::string>& argv)

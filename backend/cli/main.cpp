@@ -30,14 +30,14 @@ static int printHelp(std::ostream& out)
     out << "\nmodel families (DIR / --model is a folder one of them recognises):\n";
     for (const ModelFamilyInfo& family : modelFamilies())
         out << "  " << family.name << " (" << family.displayName << "): " << family.folderHint << "\n";
-    out << "\nexit codes: 0 ok, 1 failure, 2 bad input, 3 out of memory, 4 cancelled\n";
+    out << "\nexit codes: 0 ok, 1 failure, 2 bad input, 3 out of memory, 4 cancelled, 5 paused\n";
     return kExitOk;
 }
 
 static int printCommandHelp(const CliCommand& command, std::ostream& out)
 {
     out << "usage: framesmith-cli " << command.usage << "\n\n" << command.summary << "\n";
-    out << "\nexit codes: 0 ok, 1 failure, 2 bad input, 3 out of memory, 4 cancelled\n";
+    out << "\nexit codes: 0 ok, 1 failure, 2 bad input, 3 out of memory, 4 cancelled, 5 paused\n";
     return kExitOk;
 }
 

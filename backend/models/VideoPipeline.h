@@ -102,6 +102,14 @@ public:
     // The current latents [1, F, C, h, w] whatever the family's own layout (after the last step: what
     // the checkpoint stores, the preview renders and decode() takes back).
     virtual at::Tensor latents() const = 0;
+    // Between steps: everything besides latents() that the next step depends on (the sampler's
+    // state, the family's own), for a paused run's checkpoint.
+    virtual StepState denoiseState() const = 0;
+    // Right after prepareDenoising of the same request: continue from `latents` (latents()'
+    // layout) and what denoiseState() gave, so the remaining steps give the uninterrupted run's
+    // values bit for bit. Throws ShapeError for latents of another shape, FileError for a state
+    // this run's sampler cannot take.
+    virtual void restoreDenoising(const at::Tensor& latents, const StepState& state) = 0;
     virtual void releaseDenoiser() = 0;
 
     // Stage 3: checkpoint latents -> frames [F, 3, H, W] float in [0, 1] on the CPU. Needs only the

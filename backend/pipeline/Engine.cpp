@@ -7,6 +7,7 @@
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/oom/GenerationMemory.h"
 #include "memory/oom/OutOfMemoryClassifier.h"
+#include "models/ModelRegistry.h"
 #include "pipeline/EnginePlanning.h"
 #include "pipeline/EngineSession.h"
 #include "pipeline/GenerationHooks.h"
@@ -89,7 +90,10 @@ struct Engine::Impl {
     void publish() { HeldMemory::set(this, session ? session->placement().residentBytes() : std::map<std::string, std::int64_t>{}); }
     [[noreturn]] void fail(Stage stage);
     GenerationResult run(EngineSession& session, const EngineSetup& setup, ProgressSink& sink,
-                         const GenerateOptions& options, std::optional<at::Tensor> initial, Stage& stage);
+                         const GenerateOptions& options, std::optional<at::Tensor> initial, Stage& stage,
+                         const LatentsCheckpoint* resume);
+    GenerationResult generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel,
+                              const GenerateOptions& options, const LatentsCheckpoint* resume);
 };
 
 Engine::Engine() : m_impl(std::make_unique<Impl>()) {}
@@ -164,7 +168,8 @@ void Engine::Impl::fail(Stage stage)
 }
 
 GenerationResult Engine::Impl::run(EngineSession& s, const EngineSetup& setup, ProgressSink& sink,
-                                   const GenerateOptions& options, std::optional<at::Tensor> initial, Stage& stage)
+                                   const GenerateOptions& options, std::optional<at::Tensor> initial, Stage& stage,
+                                   const LatentsCheckpoint* resume)
 {
     GenerationMemory memory(setup.preset, sink, memoryDevice(setup.resources));
     RunOptions run;
@@ -180,6 +185,8 @@ GenerationResult Engine::Impl::run(EngineSession& s, const EngineSetup& setup, P
     run.placement = &s.placement();
     run.prompts = &prompts;
     run.promptModelKey = s.promptModelKey();
+    run.resume = resume;
+    run.pauseAfterStep = options.pauseAfterStep;
     if (options.hooks)
         run.promptsObserver = options.hooks->promptsObserver;
     s.pipeline().setStepObserver(options.hooks ? options.hooks->stepObserver : VideoPipeline::StepObserver());
@@ -205,6 +212,24 @@ GenerationResult Engine::Impl::run(EngineSession& s, const EngineSetup& setup, P
 GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel,
                                   const GenerateOptions& options)
 {
+    return m_impl->generate(request, sink, cancel, options, nullptr);
+}
+
+// The paused checkpoint is read (and refused) before any weight loads; the run is the one it
+// records, so the remaining steps meet the same schedule, conditioning and noise.
+GenerationResult Engine::resume(const std::string& pausedPath, ProgressSink& sink, const CancelToken& cancel,
+                                const GenerateOptions& options)
+{
+    const LatentsCheckpoint paused = LatentsCheckpoint::readPaused(pausedPath);
+    if (paused.family != ModelRegistry::familyOf(paused.request.modelPath).info().name)
+        throw FileError(ErrorCode::BadFile, pausedPath, "was paused on a " + paused.family + " model, but " +
+                                                            paused.request.modelPath + " is not one");
+    return m_impl->generate(paused.request, sink, cancel, options, &paused);
+}
+
+GenerationResult Engine::Impl::generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel,
+                                        const GenerateOptions& options, const LatentsCheckpoint* resume)
+{
     c10::InferenceMode inference;
     ComputeThreads::apply();
     EngineSetup setup = EngineSetup::resolve(request, options.device, options.devices);
@@ -215,24 +240,26 @@ GenerationResult Engine::generate(const GenerationRequest& request, ProgressSink
     Stage stage = Stage::Loading;
     try {
         bool wasWarm = false;
-        EngineSession& session = m_impl->acquire(setup, sink, wasWarm);
+        EngineSession& session = acquire(setup, sink, wasWarm);
         if (!wasWarm && !setup.resources.device.is_cuda())
             for (const Warning& warning : environmentWarnings())
                 sink.onWarning(warning);
         FollowCancel follow(session.cancel(), cancel);
         // This request's setup (seed, prompt, decode levers) on the session's loaded models.
-        GenerationResult result = m_impl->run(session, setup, sink, options, std::move(initial), stage);
+        GenerationResult result = run(session, setup, sink, options, std::move(initial), stage, resume);
         result.wasWarm = wasWarm;
         session.countRun();
-        if (session.isStale()) // an out-of-memory rung moved things: the next run starts from the plan
-            m_impl->unload();
-        m_impl->publish();
+        // An out-of-memory rung moved things: the next run starts from the plan. A pause frees
+        // the devices for whatever the user pauses for; resuming loads again.
+        if (session.isStale() || result.isPaused)
+            unload();
+        publish();
         malloc_trim(0);
         return result;
     } catch (const CancelledError&) {
         throw; // the stages released what they held: the loaded model stays usable
     } catch (...) {
-        m_impl->fail(stage);
+        fail(stage);
     }
 }
 

@@ -87,7 +87,7 @@ void GenerationRunner::encodeText(const GenerationRequest& request, const RunOpt
     addTiming(result, Stage::TextEncoding, secondsSince(start));
 }
 
-void GenerationRunner::stepFinished(int index, double seconds, double elapsed, GenerationResult& result)
+void GenerationRunner::stepFinished(int index, double seconds, double secondsPerStep, GenerationResult& result)
 {
     const int count = m_pipeline.stepCount();
     StepFinished event;
@@ -95,9 +95,44 @@ void GenerationRunner::stepFinished(int index, double seconds, double elapsed, G
     event.stepCount = count;
     event.timestep = static_cast<int>(m_pipeline.timestep(index));
     event.seconds = seconds;
-    event.etaSeconds = elapsed / (index + 1) * (count - index - 1);
+    event.etaSeconds = secondsPerStep * (count - index - 1);
     m_sink.onStepFinished(event);
     result.stepsCompleted = index + 1;
+}
+
+// A pause is due before step `step` once asked for; the step a resumed run starts at never
+// pauses for pauseAfterStep (it would stop where it began).
+bool GenerationRunner::isPauseDue(const RunOptions& options, int step, int firstStep) const
+{
+    return m_cancel.isPauseRequested() || (options.pauseAfterStep > 0 && step == options.pauseAfterStep && step != firstStep);
+}
+
+// Between steps: the latents and every state the next step depends on, taken before the
+// denoiser is released (the run() after denoise() writes them).
+void GenerationRunner::pause(const GenerationRequest& request, NoiseSource& noise, GenerationResult& result)
+{
+    LatentsCheckpoint c{m_pipeline.latents().clone(), request, m_pipeline.family(), result.stepsCompleted,
+                        m_pipeline.stepCount(), true};
+    c.isPaused = true;
+    c.schedulerState = m_pipeline.denoiseState();
+    c.noiseState = noise.saveState();
+    m_paused = std::move(c);
+}
+
+// Continues a paused run: its latents and states replace what prepareDenoising made (the same
+// request, so the start-image conditioning is the same); returns the first step to run.
+int GenerationRunner::resumeFrom(const RunOptions& options, NoiseSource& noise, GenerationResult& result)
+{
+    if (!options.resume)
+        return 0;
+    const LatentsCheckpoint& paused = *options.resume;
+    if (paused.stepCount != m_pipeline.stepCount())
+        throw InvalidRequestError("steps", "the paused run has " + std::to_string(paused.stepCount) +
+                                               " steps but this request schedules " + std::to_string(m_pipeline.stepCount()));
+    m_pipeline.restoreDenoising(paused.latents, paused.schedulerState);
+    noise.restoreState(paused.noiseState);
+    result.stepsCompleted = paused.stepsCompleted;
+    return paused.stepsCompleted;
 }
 
 void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& noise, GenerationResult& result,
@@ -105,9 +140,15 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
 {
     auto start = std::chrono::steady_clock::now();
     const int count = m_pipeline.stepCount();
-    for (int i = 0; i < count; ++i) {
+    const int first = resumeFrom(options, noise, result);
+    for (int i = first; i < count; ++i) {
         if (m_cancel.isStopRequested())
             throw CancelledError("denoise (step " + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
+        if (isPauseDue(options, i, first)) {
+            pause(result.request, noise, result);
+            isComplete = false;
+            return;
+        }
         if (m_cancel.isFinishStageRequested()) {
             isComplete = false;
             return;
@@ -115,7 +156,7 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
         auto stepStart = std::chrono::steady_clock::now();
         m_memory->run(Stage::Denoising, i + 1, [&] { m_pipeline.denoiseStep(i, noise); });
         m_memory->afterStep(i + 1);
-        stepFinished(i, secondsSince(stepStart), secondsSince(start), result);
+        stepFinished(i, secondsSince(stepStart), secondsSince(start) / (i + 1 - first), result);
         if (options.isPreviewWanted)
             m_sink.onPreview(LatentPreview::render(m_pipeline.latents(), i + 1));
     }
@@ -159,6 +200,7 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         noise = ownNoise.get();
     }
     useMemory(options.memory, options.placement);
+    m_paused.reset();
     // Before any work: a checkpoint folder that cannot take the file must not cost the denoise.
     m_checkpoint = CheckpointTarget::choose(options.checkpointPath, request);
     if (!m_checkpoint->notice().empty())
@@ -182,11 +224,22 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         throw;
     }
 
+    if (m_paused)
+        return finishPaused(std::move(result));
     LatentsCheckpoint checkpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
                                  m_pipeline.stepCount(), result.isPartial};
     result.latentsCheckpointPath = writeCheckpoint(checkpoint);
     if (options.isDecodeWanted)
         decodeInto(result, checkpoint.latents, options.decode);
+    result.recoveries = m_memory->recoveries();
+    return result;
+}
+
+// Written like any checkpoint: to the target chosen before denoising, to a fallback on a full disk.
+GenerationResult GenerationRunner::finishPaused(GenerationResult result)
+{
+    result.latentsCheckpointPath = writeCheckpoint(*m_paused);
+    result.isPartial = result.isPaused = true;
     result.recoveries = m_memory->recoveries();
     return result;
 }

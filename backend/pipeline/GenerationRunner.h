@@ -1,7 +1,8 @@
 #pragma once
 // Runs one request through a VideoPipeline stage by stage: text encoding (or the prompt cache),
 // denoising (events, preview and cancel checks between steps), the latents checkpoint (always,
-// before decoding), VAE decoding. Whatever fails after a step finished keeps the latents: an
+// before decoding), VAE decoding. A pause (CancelMode::Pause, RunOptions::pauseAfterStep) ends the
+// run between steps with a paused checkpoint; RunOptions::resume continues one. Whatever fails after a step finished keeps the latents: an
 // out-of-memory or StopNow while denoising writes a partial checkpoint, a failed decode leaves
 // the full one, and the error carries its path (Error::latentsCheckpointPath). Only Engine
 // creates one. Thread: the worker thread that owns the pipeline.
@@ -11,6 +12,7 @@
 #include "framesmith/MemoryPreset.h"
 #include "models/VideoPipeline.h"
 #include "pipeline/CheckpointTarget.h"
+#include "pipeline/LatentsCheckpoint.h"
 
 #include <ATen/core/Tensor.h>
 
@@ -25,7 +27,6 @@ class Error;
 class GenerationMemory;
 class PromptCache;
 class RuntimePlacement;
-struct LatentsCheckpoint;
 
 struct RunOptions {
     std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
@@ -45,6 +46,10 @@ struct RunOptions {
     PromptCache* prompts = nullptr;
     std::string promptModelKey;
     std::function<void(const EncodedPrompts&)> promptsObserver; // the embeddings this run uses
+    // A paused run to continue (LatentsCheckpoint::readPaused): its request is the one to run; its
+    // latents and states replace the prepared ones and the steps start after its last. Not owned.
+    const LatentsCheckpoint* resume = nullptr;
+    int pauseAfterStep = 0; // GenerateOptions::pauseAfterStep
 };
 
 class GenerationRunner {
@@ -63,9 +68,13 @@ private:
     bool denoise(const GenerationRequest& request, const RunOptions& options, NoiseSource& noise,
                  GenerationResult& result);
     void denoiseSteps(const RunOptions& options, NoiseSource& noise, GenerationResult& result, bool& isComplete);
+    int resumeFrom(const RunOptions& options, NoiseSource& noise, GenerationResult& result);
+    bool isPauseDue(const RunOptions& options, int step, int firstStep) const;
+    void pause(const GenerationRequest& request, NoiseSource& noise, GenerationResult& result);
+    GenerationResult finishPaused(GenerationResult result);
     void encodeText(const GenerationRequest& request, const RunOptions& options, GenerationResult& result);
     const EncodedPrompts* cachedPrompts(const GenerationRequest& request, const RunOptions& options);
-    void stepFinished(int index, double seconds, double elapsed, GenerationResult& result);
+    void stepFinished(int index, double seconds, double secondsPerStep, GenerationResult& result);
     void addTiming(GenerationResult& result, Stage stage, double seconds);
     void useMemory(GenerationMemory* memory, RuntimePlacement* placement);
     void applyPreset(const MemoryPreset& preset); // an OOM rung changed the preset: re-place, retile
@@ -83,6 +92,7 @@ private:
     DecodeSettings* m_liveDecode = nullptr; // the settings of the decode under way
     Stage m_stage = Stage::Invalid;
     std::optional<CheckpointTarget> m_checkpoint; // chosen before denoising, per run
+    std::optional<LatentsCheckpoint> m_paused;    // taken between steps when a pause came, per run
 };
 
 } // namespace framesmith

@@ -17,6 +17,8 @@ namespace framesmith {
 namespace {
 
 const char* kFormat = "framesmith-latents-checkpoint";
+const std::string kSchedulerPrefix = "scheduler.";
+const std::string kNoisePrefix = "noise.";
 
 std::string metadataValue(const SafetensorsReader& reader, const std::string& key)
 {
@@ -38,6 +40,13 @@ void LatentsCheckpoint::write(const std::string& path) const
     writer.setMetadata("steps_completed", std::to_string(stepsCompleted));
     writer.setMetadata("step_count", std::to_string(stepCount));
     writer.setMetadata("partial", isPartial ? "true" : "false");
+    if (isPaused) {
+        writer.setMetadata("paused", "true");
+        for (const auto& [key, tensor] : schedulerState)
+            writer.add(kSchedulerPrefix + key, tensor);
+        for (const auto& [key, tensor] : noiseState)
+            writer.add(kNoisePrefix + key, tensor);
+    }
     writer.write(path);
 }
 
@@ -73,6 +82,27 @@ LatentsCheckpoint LatentsCheckpoint::read(const std::string& path)
     c.stepsCompleted = meta.count("steps_completed") ? std::atoi(meta["steps_completed"].c_str()) : 0;
     c.stepCount = meta.count("step_count") ? std::atoi(meta["step_count"].c_str()) : 0;
     c.isPartial = meta.count("partial") && meta["partial"] == "true";
+    c.isPaused = meta.count("paused") && meta["paused"] == "true";
+    for (const TensorEntry& e : reader.entries()) {
+        if (e.name.rfind(kSchedulerPrefix, 0) == 0)
+            c.schedulerState[e.name.substr(kSchedulerPrefix.size())] = reader.view(e.name).clone();
+        else if (e.name.rfind(kNoisePrefix, 0) == 0)
+            c.noiseState[e.name.substr(kNoisePrefix.size())] = reader.view(e.name).clone();
+    }
+    return c;
+}
+
+LatentsCheckpoint LatentsCheckpoint::readPaused(const std::string& path)
+{
+    LatentsCheckpoint c = read(path);
+    if (!c.isPaused)
+        throw FileError(ErrorCode::BadFile, path,
+                        "is not a paused run (no \"paused\" in the metadata): decode it with `framesmith-cli decode`");
+    if (c.stepCount <= 0 || c.stepsCompleted < 0 || c.stepsCompleted > c.stepCount)
+        throw FileError(ErrorCode::BadFile, path, "metadata: " + std::to_string(c.stepsCompleted) + " of " +
+                                                      std::to_string(c.stepCount) + " steps is not a paused run");
+    if (c.noiseState.empty())
+        throw FileError(ErrorCode::BadFile, path, "has no \"noise.*\" tensors: the paused run cannot continue");
     return c;
 }
 

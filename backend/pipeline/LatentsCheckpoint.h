@@ -2,7 +2,11 @@
 // The final latents of a run, written before decoding (atomically, SafetensorsWriter): tensor
 // "latents" plus the full request JSON in the metadata, so a decode that runs out of memory or
 // crashes never loses the denoising; `framesmith-cli decode` decodes it again later.
+// A paused run's checkpoint is the same file with what continues it exactly: the sampler's state
+// ("scheduler.<key>" tensors) and the noise source's ("noise.<key>"), with "paused" = "true";
+// `framesmith-cli resume` (Engine::resume) runs its remaining steps.
 #include "framesmith/GenerationRequest.h"
+#include "schedulers/NoiseSource.h"
 
 #include <ATen/core/Tensor.h>
 
@@ -18,12 +22,17 @@ struct LatentsCheckpoint {
     int stepsCompleted = 0;
     int stepCount = 0;
     bool isPartial = false;    // denoising stopped early ("finish the stage")
+    bool isPaused = false;     // resumable: stepsCompleted steps ran, the states below continue it
+    StepState schedulerState;  // VideoPipeline::denoiseState()
+    StepState noiseState;      // NoiseSource::saveState()
 
     void write(const std::string& path) const;              // throws FileError(Io)
     // What decoding these latents would hide: a partial denoise, NaN or infinite values. Empty
     // for a finished, finite checkpoint.
     std::vector<std::string> problems() const;
     static LatentsCheckpoint read(const std::string& path); // throws FileError naming what is missing
+    // read() that also requires a paused checkpoint (FileError naming the file otherwise).
+    static LatentsCheckpoint readPaused(const std::string& path);
 
     // <data root>/checkpoints/<time>-<ms>-seed<seed>[-N].latents.safetensors, a name no file has
     // yet ($FRAMESMITH_CHECKPOINT_DIR overrides the folder); the folder is created.

@@ -8,10 +8,15 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace framesmith {
+
+// What a sampler or a noise source carries from one step to the next, by name: saved when a run
+// pauses (the latents checkpoint stores each tensor under a prefix) and restored to continue it.
+using StepState = std::map<std::string, at::Tensor>;
 
 class NoiseSource {
 public:
@@ -21,6 +26,11 @@ public:
     virtual at::Tensor draw(const std::vector<std::int64_t>& shape, const at::Tensor& like,
                             const std::string& purpose) = 0;
     virtual int drawCount() const = 0;
+    // Between draws: where the source stands, so that a resumed run draws what the uninterrupted
+    // one would have. restoreState takes what saveState of the same source type gave; throws
+    // FileError(BadFile) naming the missing or malformed entry.
+    virtual StepState saveState() const = 0;
+    virtual void restoreState(const StepState& state) = 0;
 };
 
 // torch.Generator().manual_seed(seed) on the CPU: draws in float32 on the CPU and then moves, so
@@ -32,6 +42,10 @@ public:
     at::Tensor draw(const std::vector<std::int64_t>& shape, const at::Tensor& like,
                     const std::string& purpose) override;
     int drawCount() const override { return m_drawCount; }
+    // "generator": the CPU generator's full state (Mersenne Twister and the cached normal
+    // samples), "draws": the count so far.
+    StepState saveState() const override;
+    void restoreState(const StepState& state) override;
 
 private:
     at::Generator m_generator;
@@ -45,6 +59,9 @@ public:
     at::Tensor draw(const std::vector<std::int64_t>& shape, const at::Tensor& like,
                     const std::string& purpose) override;
     int drawCount() const override { return m_drawCount; }
+    // "draws": how many were used; restoring skips that many of the same recording.
+    StepState saveState() const override;
+    void restoreState(const StepState& state) override;
     std::size_t remaining() const { return m_draws.size(); }
 
 private:

@@ -45,6 +45,13 @@ public:
     // nothing).
     virtual SchedulerStep step(int index, const at::Tensor& modelOutput, const at::Tensor& sample,
                                NoiseSource& noise) = 0;
+
+    // Between steps: what this run carries into its next step (a multistep solver's previous x0
+    // prediction, RFLOW's frames already re-noised), empty for a memoryless sampler. A paused run
+    // stores it; restoreState after setTimesteps of the same request continues bit-identically.
+    // restoreState throws FileError(BadFile) for an entry this sampler does not know or cannot take.
+    virtual StepState saveState() const = 0;
+    virtual void restoreState(const StepState& state) = 0;
 };
 
 } // namespace framesmith

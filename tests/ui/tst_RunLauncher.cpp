@@ -1,7 +1,9 @@
 // RunLauncher: a run without a prompt is never started by accident (a question first); with a
 // prompt it starts at once and ends in the history. A run whose VAE decode fails says that its
 // latents were kept, records them in the history, and "Decode again" (in the message and on the
-// entry) makes the clip from them with other VAE settings, into the same entry.
+// entry) makes the clip from them with other VAE settings, into the same entry. Pause (the button
+// beside Cancel) saves the run after the step under way and keeps it in the history; the same
+// button, now Resume, finishes it into that entry.
 #include "ui/AppSettings.h"
 #include "ui/DecodeAgainDialog.h"
 #include "ui/GenerationController.h"
@@ -133,6 +135,69 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(decoded.videoPath));
         QVERIFY(!QFile::exists(latents)); // the clip is saved: the checkpoint is cleaned
         QCOMPARE(window.previewPlayer()->frameCount(), 9);
+    }
+
+    void pauseKeepsTheRunAndResumeFinishesItIntoTheSameEntry()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("pause.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("pause-data")));
+        window.show();
+        window.setModelFolder(QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b"));
+        auto r = window.request();
+        r.prompt = "a windmill at dusk";
+        r.frameCount = 9;
+        r.width = 96;
+        r.height = 64;
+        r.steps = 20;
+        window.setRequest(r);
+        QTRY_VERIFY(window.isModelReady());
+        auto* button = window.findChild<QPushButton*>(QStringLiteral("pauseButton"));
+        auto* action = window.findChild<QAction*>(QStringLiteral("actionPause"));
+        QVERIFY(button && action);
+        QVERIFY(!button->isEnabled()); // nothing runs, nothing is paused
+        QCOMPARE(button->text(), QStringLiteral("&Pause"));
+
+        GenerationController* controller = window.generationController();
+        QSignalSpy steps(controller, &GenerationController::stepFinished);
+        QSignalSpy paused(controller, &GenerationController::paused);
+        window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!steps.isEmpty(), 120000);
+        QVERIFY(button->isEnabled());
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!paused.isEmpty(), 120000);
+        const int done = paused.first().at(0).toInt();
+        const QString path = paused.first().at(1).toString();
+        QVERIFY2(done >= 1 && done < 20, qPrintable(QString::number(done)));
+        QVERIFY(QFile::exists(path));
+        QVERIFY(!controller->isRunning());
+        QTRY_VERIFY(!controller->isModelLoaded()); // the pause freed the memory
+
+        // The paused run is in the history with its latents; the button now resumes it.
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry kept = window.historyPanel()->entries().first();
+        QCOMPARE(kept.latentsPath, path);
+        QCOMPARE(kept.stepsCompleted, done);
+        QVERIFY(button->isEnabled());
+        QCOMPARE(button->text(), QStringLiteral("&Resume"));
+        QCOMPARE(action->text(), button->text());
+        QVERIFY(button->toolTip().contains(QString::number(done + 1)));
+
+        QSignalSpy finished(controller, &GenerationController::finished);
+        steps.clear();
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 120000);
+        QCOMPARE(steps.first().at(0).toInt(), done + 1); // it went on where it stopped
+        const auto result = finished.first().first().value<framesmith::GenerationResult>();
+        QCOMPARE(result.stepsCompleted, 20);
+        QVERIFY(!result.isPartial);
+        QCOMPARE(result.request.seed, r.seed);
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry clip = window.historyPanel()->entries().first();
+        QCOMPARE(clip.id, kept.id);
+        QVERIFY(QFile::exists(clip.videoPath));
+        QVERIFY(!button->isEnabled());
+        QCOMPARE(button->text(), QStringLiteral("&Pause"));
     }
 };
 

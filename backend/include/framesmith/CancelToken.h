@@ -6,7 +6,9 @@
 
 namespace framesmith {
 
-enum class CancelMode { None, FinishStage, StopNow };
+// Pause: finish the denoising step under way, save what continues the run (a paused latents
+// checkpoint) and free the models; Engine::resume continues it. Outside denoising it is ignored.
+enum class CancelMode { None, FinishStage, Pause, StopNow };
 
 class CancelToken {
 public:
@@ -30,6 +32,7 @@ public:
     void follow(const CancelToken* upstream) { m_upstream.store(upstream); }
     bool isStopRequested() const { return mode() == CancelMode::StopNow; }
     bool isFinishStageRequested() const { return mode() != CancelMode::None; }
+    bool isPauseRequested() const { return mode() == CancelMode::Pause; }
 
 private:
     std::atomic<int> m_mode{static_cast<int>(CancelMode::None)};

@@ -68,6 +68,13 @@ public:
     // latents checkpoint (Error::latentsCheckpointPath), CancelledError included.
     GenerationResult generate(const GenerationRequest& request, ProgressSink& sink, const CancelToken& cancel,
                               const GenerateOptions& options = {});
+    // Continues a paused run (result.isPaused of an earlier generate, in this process or another)
+    // from its checkpoint: the request it records, at the step it stopped, with the sampler's and
+    // the noise's state, so the final latents are the uninterrupted run's bit for bit. `options`
+    // as for generate (where the final checkpoint goes, decoding, devices; pauseAfterStep pauses
+    // again). Throws FileError for a file that is not a paused checkpoint, before loading.
+    GenerationResult resume(const std::string& pausedPath, ProgressSink& sink, const CancelToken& cancel,
+                            const GenerateOptions& options = {});
     // Decodes a latents checkpoint again with other VAE settings (result.request is the checkpoint's).
     GenerationResult decode(const DecodeRequest& request, ProgressSink& sink, const CancelToken& cancel);
 

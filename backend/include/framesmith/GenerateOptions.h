@@ -34,6 +34,9 @@ struct GenerateOptions {
     // "" : $FRAMESMITH_MEMORY_REPORT when set, else none.
     std::string memoryReportPath;
     std::optional<DecodeOptions> decode; // VAE settings in place of the preset's
+    // Pause once this many denoising steps are done (0: never), as CancelMode::Pause would: for
+    // scripts and tests. A resumed run starting at that step does not pause again there.
+    int pauseAfterStep = 0;
     GenerationHooks* hooks = nullptr;    // not owned; outlives the call
 };
 

@@ -25,6 +25,9 @@ struct GenerationResult {
     std::vector<std::string> recoveries;  // "decode ran out of memory at 17.2 GB; retried with 256-pixel tiles"
     int stepsCompleted = 0;
     bool isPartial = false;               // denoising stopped early by "finish the stage"
+    // Paused (CancelMode::Pause, GenerateOptions::pauseAfterStep): latentsCheckpointPath is the
+    // paused checkpoint Engine::resume continues; clip is empty, isPartial is true.
+    bool isPaused = false;
     // What anyone looking at these frames must know (a partial denoise, non-finite latents): also
     // sent to the sink as warnings and written into an export's sidecar.
     std::vector<std::string> warnings;

@@ -1,6 +1,9 @@
 #include "memory/monitor/DeviceMemory.h"
 
 #include "memory/monitor/DeviceNames.h"
+#include "memory/monitor/HostMemoryLimits.h"
+
+#include <algorithm>
 
 #include <cstdlib>
 #include <fstream>
@@ -92,8 +95,15 @@ DeviceInfo DeviceMemory::host()
     DeviceInfo cpu;
     cpu.index = -1;
     cpu.name = "CPU";
-    cpu.totalBytes = meminfoBytes("MemTotal");
-    cpu.freeBytes = meminfoBytes("MemAvailable");
+    // What this process may use, not what the machine has free: a cgroup or address-space limit
+    // kills or fails a run long before MemAvailable runs out.
+    const HostMemoryLimits limits = HostMemoryLimits::read();
+    cpu.totalBytes = limits.memTotalBytes;
+    if (limits.cgroupLimitBytes != HostMemoryLimits::kUnlimited)
+        cpu.totalBytes = std::min(cpu.totalBytes, limits.cgroupLimitBytes);
+    cpu.limitedBy = limits.limitingFactor();
+    // 1, not 0, when a limit leaves nothing: 0 reads as "unknown, use the total".
+    cpu.freeBytes = std::max<std::int64_t>(limits.usableBytes(), cpu.limitedBy.empty() ? 0 : 1);
     return cpu;
 }
 

@@ -73,6 +73,40 @@ std::map<std::string, std::int64_t> activations(const ModelPlanning& model, cons
     return out;
 }
 
+// The host's limit as DeviceMemory::host() found it ("" when it is the free RAM itself).
+std::string hostLimitOf(const std::vector<DeviceInfo>& devices)
+{
+    for (const DeviceInfo& d : devices)
+        if (!d.isCuda())
+            return d.limitedBy;
+    return "";
+}
+
+// A stage that does not fit a device; the host's RAM is named as such, with the limit that binds.
+std::string overflowLine(const std::string& stage, const DeviceBreakdown& d, const std::vector<DeviceInfo>& devices)
+{
+    if (d.device != "cpu")
+        return stage + " needs " + formatBytes(d.peakBytes()) + " on " + d.device + " (" + formatBytes(d.capacityBytes) +
+               " available)";
+    const std::string limit = hostLimitOf(devices);
+    return stage + " needs " + formatBytes(d.peakBytes()) + " of host RAM (" + formatBytes(d.capacityBytes) +
+           " usable by this process" + (limit.empty() ? "" : ", limited by " + limit) + ")";
+}
+
+// When no lever is enough: a host RAM limit is raised, free RAM is made; a GPU is larger.
+std::string noLeverLine(const DetailedPlan& plan, const std::vector<DeviceInfo>& devices)
+{
+    const bool isHost = std::any_of(plan.stages.begin(), plan.stages.end(), [](const StageBreakdown& stage) {
+        return std::any_of(stage.devices.begin(), stage.devices.end(),
+                           [](const DeviceBreakdown& d) { return d.device == "cpu" && !d.fits(); });
+    });
+    if (!isHost)
+        return "no memory lever is enough: lower the frame count or the resolution, or use a larger GPU";
+    return std::string("no memory lever is enough for the host's RAM: ") +
+           (hostLimitOf(devices).empty() ? "free RAM (close other programs)" : "raise that limit") +
+           ", or lower the frame count or the resolution";
+}
+
 std::int64_t capacityOf(const std::string& device, const std::vector<DeviceInfo>& devices)
 {
     for (const DeviceInfo& d : devices)
@@ -175,8 +209,7 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
     for (const StageBreakdown& stage : plan.stages)
         for (const DeviceBreakdown& d : stage.devices)
             if (!d.fits())
-                advice.push_back(stage.name + " needs " + formatBytes(d.peakBytes()) + " on " + d.device + " (" +
-                                 formatBytes(d.capacityBytes) + " available)");
+                advice.push_back(overflowLine(stage.name, d, devices));
     // Levers one at a time, then accumulated, cheapest first.
     MemoryPreset accumulated = plan.preset;
     std::vector<std::string> applied;
@@ -214,7 +247,7 @@ std::vector<std::string> MemoryPlanner::advise(const ModelPlanning& model, const
             }
         }
     }
-    advice.push_back("no memory lever is enough: lower the frame count or the resolution, or use a larger GPU");
+    advice.push_back(noLeverLine(plan, devices));
     if (fixStrategies)
         fixStrategies->clear();
     return advice;

@@ -28,4 +28,9 @@ SchedulerStep CogVideoXDDIMScheduler::step(int index, const at::Tensor& modelOut
     return {sample * a + predOriginal * b, predOriginal};
 }
 
+void CogVideoXDDIMScheduler::restoreState(const StepState& state)
+{
+    checkStateKeys(state, {});
+}
+
 } // namespace framesmith

@@ -12,6 +12,9 @@ public:
     std::string name() const override { return "ddim"; }
     SchedulerStep step(int index, const at::Tensor& modelOutput, const at::Tensor& sample,
                        NoiseSource& noise) override;
+    // DDIM (eta = 0) keeps nothing between steps.
+    StepState saveState() const override { return {}; }
+    void restoreState(const StepState& state) override;
 };
 
 } // namespace framesmith

@@ -70,12 +70,28 @@ SchedulerStep CogVideoXDPMScheduler::step(int index, const at::Tensor& modelOutp
     if (isSecondOrder) {
         // diffusers CogVideoXDPMScheduler keeps the previous x0 prediction for its 2nd-order step and
         // draws a fresh noise tensor for it; the first-order result above is discarded.
-        at::Tensor denoised = predOriginal * m.current - m_previousPredOriginal * m.previous;
+        at::Tensor denoised = predOriginal * m.current - m_previousPredOriginal.to(predOriginal.device()) * m.previous;
         at::Tensor secondNoise = noise.draw(shape, sample, where + " noise 1");
         prev = sample * m.sample - denoised * m.denoised + secondNoise * m.noise;
     }
     m_previousPredOriginal = predOriginal;
     return {prev, predOriginal};
+}
+
+StepState CogVideoXDPMScheduler::saveState() const
+{
+    if (!m_previousPredOriginal.defined())
+        return {};
+    return {{"previous_pred_original", m_previousPredOriginal}};
+}
+
+// The second-order step uses the previous prediction as it was (dtype and device included), so
+// it comes back exactly as saved; only the device follows the sample at the next step.
+void CogVideoXDPMScheduler::restoreState(const StepState& state)
+{
+    checkStateKeys(state, {"previous_pred_original"});
+    auto it = state.find("previous_pred_original");
+    m_previousPredOriginal = it == state.end() ? at::Tensor() : it->second;
 }
 
 } // namespace framesmith

@@ -15,6 +15,9 @@ public:
     std::string name() const override { return "dpm"; }
     SchedulerStep step(int index, const at::Tensor& modelOutput, const at::Tensor& sample,
                        NoiseSource& noise) override;
+    // "previous_pred_original" once a step ran.
+    StepState saveState() const override;
+    void restoreState(const StepState& state) override;
 
 protected:
     void restart() override;

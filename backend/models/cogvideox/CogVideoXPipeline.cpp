@@ -232,6 +232,24 @@ void CogVideoXPipeline::denoiseStep(int index, NoiseSource& noise)
         m_stepObserver(record);
 }
 
+StepState CogVideoXPipeline::denoiseState() const
+{
+    if (!m_scheduler)
+        throw Error(ErrorCode::Internal, "cogvideox pipeline: denoiseState before prepareDenoising");
+    return m_scheduler->saveState();
+}
+
+void CogVideoXPipeline::restoreDenoising(const at::Tensor& latents, const StepState& state)
+{
+    if (!m_scheduler || !m_latents.defined())
+        throw Error(ErrorCode::Internal, "cogvideox pipeline: restoreDenoising before prepareDenoising");
+    if (latents.sizes() != m_latents.sizes())
+        throw ShapeError("paused latents: expected " + std::string(c10::str(m_latents.sizes())) + " for this request, got " +
+                         std::string(c10::str(latents.sizes())));
+    m_scheduler->restoreState(state);
+    m_latents = latents.to(m_latents.device(), m_latents.scalar_type()).contiguous();
+}
+
 void CogVideoXPipeline::releaseDenoiser()
 {
     if (m_transformer && m_resources.placement)

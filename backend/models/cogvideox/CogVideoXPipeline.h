@@ -42,6 +42,8 @@ public:
     double timestep(int index) const override;
     void denoiseStep(int index, NoiseSource& noise) override;
     at::Tensor latents() const override { return m_latents; }
+    StepState denoiseState() const override; // the scheduler's
+    void restoreDenoising(const at::Tensor& latents, const StepState& state) override;
     void releaseDenoiser() override;
 
     at::Tensor decode(const at::Tensor& latents, const GenerationRequest& request, const DecodeSettings& settings,

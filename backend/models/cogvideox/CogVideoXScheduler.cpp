@@ -17,4 +17,16 @@ void CogVideoXScheduler::checkStep(int index) const
                                              std::to_string(m_timesteps.size()) + " (setTimesteps first)");
 }
 
+void CogVideoXScheduler::checkStateKeys(const StepState& state, std::initializer_list<const char*> known) const
+{
+    for (const auto& [key, tensor] : state) {
+        bool isKnown = false;
+        for (const char* k : known)
+            isKnown = isKnown || key == k;
+        if (!isKnown)
+            throw FileError(ErrorCode::BadFile, name() + " scheduler state",
+                            "has \"" + key + "\", which this scheduler does not keep (saved by another scheduler?)");
+    }
+}
+
 } // namespace framesmith

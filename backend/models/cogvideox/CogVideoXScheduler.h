@@ -6,6 +6,7 @@
 #include "schedulers/Scheduler.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <vector>
 
 namespace framesmith {
@@ -29,6 +30,8 @@ protected:
     virtual void restart() {}
     // Throws Internal unless index is a step of the current run.
     void checkStep(int index) const;
+    // Throws FileError(BadFile) naming the first entry of `state` not in `known`.
+    void checkStateKeys(const StepState& state, std::initializer_list<const char*> known) const;
 
     DiffusionSchedule m_schedule;
     std::vector<std::int64_t> m_timesteps;

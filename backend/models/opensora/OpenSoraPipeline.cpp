@@ -189,6 +189,22 @@ at::Tensor OpenSoraPipeline::latents() const
     return m_denoiser ? m_denoiser->latents().permute({0, 2, 1, 3, 4}) : m_finalLatents;
 }
 
+StepState OpenSoraPipeline::denoiseState() const
+{
+    if (!m_denoiser)
+        throw Error(ErrorCode::Internal, "opensora pipeline: denoiseState before prepareDenoising");
+    return m_denoiser->state();
+}
+
+void OpenSoraPipeline::restoreDenoising(const at::Tensor& latents, const StepState& state)
+{
+    if (!m_denoiser)
+        throw Error(ErrorCode::Internal, "opensora pipeline: restoreDenoising before prepareDenoising");
+    if (latents.dim() != 5)
+        throw ShapeError("paused latents: expected [1, T, C, h, w], got " + std::string(c10::str(latents.sizes())));
+    m_denoiser->restore(latents.permute({0, 2, 1, 3, 4}), state);
+}
+
 void OpenSoraPipeline::releaseDenoiser()
 {
     if (m_denoiser)

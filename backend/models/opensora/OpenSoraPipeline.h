@@ -40,6 +40,8 @@ public:
     double timestep(int index) const override; // RFLOW's flow time (fractional, float32-exact)
     void denoiseStep(int index, NoiseSource& noise) override;
     at::Tensor latents() const override; // [1, T, C, h, w] (the interface's layout)
+    StepState denoiseState() const override; // RFLOW's frame-mask state
+    void restoreDenoising(const at::Tensor& latents, const StepState& state) override;
     void releaseDenoiser() override;
 
     at::Tensor decode(const at::Tensor& latents, const GenerationRequest& request, const DecodeSettings& settings,

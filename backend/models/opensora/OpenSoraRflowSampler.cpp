@@ -70,4 +70,16 @@ SchedulerStep OpenSoraRflowSampler::step(int index, const at::Tensor& modelOutpu
     return SchedulerStep{m_run->endStep(index, modelOutput.to(at::kFloat)).to(sample.scalar_type()), at::Tensor()};
 }
 
+StepState OpenSoraRflowSampler::saveState() const
+{
+    return m_run ? m_run->saveState() : StepState{};
+}
+
+void OpenSoraRflowSampler::restoreState(const StepState& state)
+{
+    if (!m_run)
+        throw Error(ErrorCode::Internal, "RFLOW: restoreState() before setTimesteps()");
+    m_run->restoreState(state);
+}
+
 } // namespace framesmith

@@ -27,6 +27,9 @@ public:
     double timestep(int index) const override;
     // modelOutput: the (guided) velocity [B, C, T, h, w]; sample: z of this step.
     SchedulerStep step(int index, const at::Tensor& modelOutput, const at::Tensor& sample, NoiseSource& noise) override;
+    // The run's OpenSoraRflowScheduler state (empty here: this view has no frame mask).
+    StepState saveState() const override;
+    void restoreState(const StepState& state) override;
 
 private:
     OpenSoraRflowSettings m_settings;

@@ -1,4 +1,6 @@
-// Latents checkpoints round-trip the tensor and the full request, and refuse other files by name.
+// Latents checkpoints round-trip the tensor and the full request, and refuse other files by name;
+// a paused one round-trips the sampler's and the noise's state tensors exactly, and readPaused
+// refuses a checkpoint that cannot be continued.
 #include "framesmith/Error.h"
 #include "io/SafetensorsWriter.h"
 #include "pipeline/LatentsCheckpoint.h"
@@ -39,6 +41,42 @@ private Q_SLOTS:
         QCOMPARE(back.stepCount, 50);
         QVERIFY(back.isPartial);
         QCOMPARE(back.family, std::string("cogvideox"));
+    }
+
+    void pausedStateRoundTripsAndOnlyPausedRunsAreResumable()
+    {
+        LatentsCheckpoint c;
+        c.latents = at::randn({1, 3, 16, 4, 6});
+        c.request.modelPath = "/models/x";
+        c.family = "cogvideox";
+        c.stepsCompleted = 2;
+        c.stepCount = 4;
+        c.isPartial = true;
+        const std::string finished = m_dir.filePath("not-paused.safetensors").toStdString();
+        c.write(finished);
+        QVERIFY(!LatentsCheckpoint::read(finished).isPaused);
+        QVERIFY(LatentsCheckpoint::read(finished).noiseState.empty());
+        QVERIFY_THROWS_EXCEPTION(FileError, LatentsCheckpoint::readPaused(finished));
+
+        c.isPaused = true;
+        c.schedulerState = {{"previous_pred_original", at::randn({1, 3, 16, 4, 6}).to(at::kBFloat16)},
+                            {"noise_added", at::ones({1, 3}, at::kBool)}};
+        c.noiseState = {{"generator", at::randint(0, 255, {5056}, at::kByte)}, {"draws", at::full({1}, 9, at::kLong)}};
+        const std::string paused = m_dir.filePath("paused.safetensors").toStdString();
+        c.write(paused);
+        const LatentsCheckpoint back = LatentsCheckpoint::readPaused(paused);
+        QVERIFY(back.isPaused);
+        QCOMPARE(back.schedulerState.size(), std::size_t(2));
+        for (const auto& [key, tensor] : c.schedulerState) {
+            QCOMPARE(back.schedulerState.at(key).scalar_type(), tensor.scalar_type());
+            QVERIFY2(at::equal(back.schedulerState.at(key), tensor), key.c_str());
+        }
+        for (const auto& [key, tensor] : c.noiseState)
+            QVERIFY2(at::equal(back.noiseState.at(key), tensor), key.c_str());
+
+        c.noiseState.clear(); // a paused file without the noise's state cannot continue
+        c.write(paused);
+        QVERIFY_THROWS_EXCEPTION(FileError, LatentsCheckpoint::readPaused(paused));
     }
 
     void rejectsFilesWithoutRequest()

@@ -1,7 +1,8 @@
 // The sampler contract, for every sampler of every registered family, built from the family's own
 // demo model: found by short and class name, listed in the model's ParameterSpec in order, timesteps
 // strictly descending and finite, every step keeps the sample's shape and stays finite. A registry
-// answers for unknown names with the ones it knows.
+// answers for unknown names with the ones it knows. Every sampler's saved state continues a run
+// bit-identically (pause to disk).
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
 #include "schedulers/SchedulerRegistry.h"
@@ -69,6 +70,69 @@ private Q_SLOTS:
             auto own = family->createScheduler(model, "");
             QVERIFY(registry.findByName(own->name()));
         }
+    }
+
+    // A paused run's sampler: steps 0..k-1 on one instance, its state and the noise's saved, the
+    // rest on a fresh instance (and a noise source of another seed) after restoring both. The last
+    // sample is the uninterrupted run's bit for bit, for every pause point.
+    void everySamplerContinuesBitIdenticallyFromItsSavedState()
+    {
+        const ScheduleRequest schedule{6, 17, 96, 64};
+        for (const auto& family : ModelRegistry::families()) {
+            const std::string model = demoModel(*family);
+            for (const SchedulerEntry& entry : family->schedulers().entries()) {
+                at::manual_seed(17);
+                const at::Tensor start = at::randn({1, 2, 4, 3, 3});
+                std::vector<at::Tensor> outputs;
+                for (int i = 0; i < schedule.stepCount; ++i)
+                    outputs.push_back(at::randn({1, 2, 4, 3, 3}) * 0.1);
+                auto run = [&](Scheduler& s, NoiseSource& noise, at::Tensor sample, int from, int to) {
+                    for (int i = from; i < to; ++i)
+                        sample = s.step(i, outputs[i], sample, noise).prevSample;
+                    return sample;
+                };
+                auto whole = family->createScheduler(model, entry.name);
+                whole->setTimesteps(schedule);
+                GeneratorNoise wholeNoise(5);
+                const at::Tensor expected = run(*whole, wholeNoise, start, 0, schedule.stepCount);
+                for (int k = 0; k <= schedule.stepCount; ++k) {
+                    auto first = family->createScheduler(model, entry.name);
+                    first->setTimesteps(schedule);
+                    GeneratorNoise noise(5);
+                    const at::Tensor paused = run(*first, noise, start, 0, k);
+                    const StepState state = first->saveState();
+                    const StepState noiseState = noise.saveState();
+                    auto second = family->createScheduler(model, entry.name);
+                    second->setTimesteps(schedule);
+                    GeneratorNoise otherNoise(999);
+                    second->restoreState(state);
+                    otherNoise.restoreState(noiseState);
+                    const at::Tensor resumed = run(*second, otherNoise, paused.clone(), k, schedule.stepCount);
+                    QVERIFY2(at::equal(resumed, expected), (entry.name + " paused after step " + std::to_string(k)).c_str());
+                    QCOMPARE(otherNoise.drawCount(), wholeNoise.drawCount());
+                }
+                if (entry.name == "dpm") { // the second-order step needs the previous x0 prediction
+                    QVERIFY(whole->saveState().count("previous_pred_original"));
+                    auto fresh = family->createScheduler(model, entry.name);
+                    fresh->setTimesteps(schedule);
+                    QVERIFY(fresh->saveState().empty());
+                }
+                auto strange = family->createScheduler(model, entry.name);
+                strange->setTimesteps(schedule);
+                QVERIFY_THROWS_EXCEPTION(FileError, strange->restoreState({{"no_such_entry", at::zeros({1})}}));
+            }
+        }
+    }
+
+    void noiseStateIsCheckedWhenRestored()
+    {
+        GeneratorNoise noise(1);
+        QVERIFY_THROWS_EXCEPTION(FileError, noise.restoreState({}));
+        QVERIFY_THROWS_EXCEPTION(FileError, noise.restoreState({{"generator", at::zeros({3})}, {"draws", at::zeros({1}, at::kLong)}}));
+        RecordedNoise recorded({at::zeros({2}), at::ones({2})});
+        recorded.restoreState({{"draws", at::ones({1}, at::kLong)}});
+        QVERIFY(at::equal(recorded.draw({2}, at::zeros({0}), "next"), at::ones({2})));
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, recorded.restoreState({{"draws", at::full({1}, 5, at::kLong)}}));
     }
 
     void unknownNamesAreRejectedWithTheKnownOnes()

@@ -84,4 +84,15 @@ OpenSoraStepRecord OpenSoraDenoiser::step(int index, NoiseSource& noise)
     return r;
 }
 
+void OpenSoraDenoiser::restore(const at::Tensor& latents, const StepState& state)
+{
+    if (!m_latents.defined())
+        throw Error(ErrorCode::Internal, "opensora denoiser: restore before start");
+    if (latents.sizes() != m_latents.sizes())
+        throw ShapeError("paused latents: expected " + std::string(c10::str(m_latents.sizes())) + " for this request, got " +
+                         std::string(c10::str(latents.sizes())));
+    m_scheduler.restoreState(state);
+    m_latents = latents.to(m_latents.device(), m_latents.scalar_type()).contiguous();
+}
+
 } // namespace framesmith

@@ -45,6 +45,10 @@ public:
     // NumericalError names the step when the model output is not finite.
     OpenSoraStepRecord step(int index, NoiseSource& noise);
     const at::Tensor& latents() const { return m_latents; } // [B, C, T, h, w] float32
+    // Between steps, for a paused run: the sampler's state; restore() continues from latents
+    // [B, C, T, h, w] and that state after start() of the same request (throws ShapeError, FileError).
+    StepState state() const { return m_scheduler.saveState(); }
+    void restore(const at::Tensor& latents, const StepState& state);
 
 private:
     std::shared_ptr<const STDiT3> m_model;

@@ -127,4 +127,29 @@ at::Tensor OpenSoraRflowScheduler::endStep(int index, const at::Tensor& velocity
     return z;
 }
 
+StepState OpenSoraRflowScheduler::saveState() const
+{
+    if (!m_noiseAdded.defined())
+        return {};
+    return {{"noise_added", m_noiseAdded}};
+}
+
+void OpenSoraRflowScheduler::restoreState(const StepState& state)
+{
+    const std::string origin = "rflow scheduler state";
+    for (const auto& entry : state)
+        if (entry.first != "noise_added")
+            throw FileError(ErrorCode::BadFile, origin, "has \"" + entry.first + "\", which RFLOW does not keep");
+    auto it = state.find("noise_added");
+    if (!m_noiseAdded.defined()) {
+        if (it != state.end())
+            throw FileError(ErrorCode::BadFile, origin, "has \"noise_added\" but this run has no frame mask");
+        return;
+    }
+    if (it == state.end() || it->second.scalar_type() != at::kBool || it->second.sizes() != m_noiseAdded.sizes())
+        throw FileError(ErrorCode::BadFile, origin,
+                        "\"noise_added\" must be a bool tensor of shape " + std::string(c10::str(m_noiseAdded.sizes())));
+    m_noiseAdded = it->second.to(m_noiseAdded.device());
+}
+
 } // namespace framesmith

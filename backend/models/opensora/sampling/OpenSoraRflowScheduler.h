@@ -62,6 +62,12 @@ public:
     // After the model call: z + v·dt/N_t, then frames outside the range get the step's input back.
     at::Tensor endStep(int index, const at::Tensor& velocity);
 
+    // Between steps (after endStep, or after start): the frame-mask branch's "noise_added" [B, T]
+    // bool, the frames already re-noised; empty without the branch. restoreState after start() of
+    // the same request continues the run; throws FileError(BadFile) for a state of another shape.
+    StepState saveState() const;
+    void restoreState(const StepState& state);
+
 private:
     OpenSoraRflowSettings m_settings;
     std::vector<at::Tensor> m_timesteps; // per step [B] float32

@@ -1,0 +1,60 @@
+// framesmith-cli resume: continues a paused run (generate's exit 5, SIGUSR1 or --pause-after-step)
+// from its checkpoint through Engine::resume, in this process or after a restart: the request the
+// file records, at the step it stopped, with the sampler's and the noise's state, so the clip is
+// the uninterrupted run's.
+#include "cli/CliCommand.h"
+#include "cli/CliDevices.h"
+#include "cli/FrameOutput.h"
+#include "cli/InterruptCancel.h"
+#include "cli/RunOutcome.h"
+#include "cli/TerminalProgress.h"
+
+#include "framesmith/Engine.h"
+#include "framesmith/Error.h"
+#include "pipeline/GenerationHooks.h"
+
+namespace framesmith::cli {
+
+namespace {
+
+int runResume(const std::vector<std::string>& argv)
+{
+    CliArgs args(argv, {"--quiet", "--no-decode"}, {CliDevices::kFlag});
+    args.rejectUnknown({"--out", "--save-latents", "--device", "--memory-report", "--pause-after-step", "--quiet",
+                        "--no-decode", CliDevices::kFlag});
+    if (args.positionals().size() != 1)
+        throw InvalidRequestError("FILE", "give exactly one paused latents checkpoint");
+    GenerateOptions options;
+    options.saveLatentsPath = args.value("--save-latents").value_or("");
+    options.isDecodeWanted = !args.has("--no-decode");
+    options.isPreviewWanted = false;
+    options.device = args.value("--device").value_or("");
+    options.devices = CliDevices::fromFlags(args);
+    options.memoryReportPath = args.value("--memory-report").value_or("");
+    options.pauseAfterStep = args.intValue("--pause-after-step", 0, 0, 100000);
+    if (!options.saveLatentsPath.empty())
+        FrameOutput::checkFolder(options.saveLatentsPath, "--save-latents");
+    const std::string out = args.value("--out").value_or("");
+    if (!out.empty())
+        FrameOutput::check(out);
+    GenerationHooks hooks;
+    options.hooks = &hooks;
+
+    CancelToken cancel;
+    InterruptCancel interrupt(cancel);
+    TerminalProgress progress(args.has("--quiet"));
+    Engine engine;
+    GenerationResult result = engine.resume(args.positionals().front(), progress, cancel, options);
+    return RunOutcome::finish(out, options.isDecodeWanted, hooks, result, progress, cancel);
+}
+
+} // namespace
+
+FRAMESMITH_CLI_COMMAND("resume",
+                       "resume FILE [--out FILE] [--save-latents F] [--device cpu|cuda:N] [--vram GiB ...] "
+                       "[--memory-report F.json] [--pause-after-step N] [--no-decode] [--quiet]",
+                       "continue a paused run (generate's exit 5) at the step it stopped: the same clip as "
+                       "an uninterrupted run; SIGUSR1 or --pause-after-step pauses it again",
+                       runResume);
+
+} // namespace framesmith::cli
