@@ -5,6 +5,7 @@
 #include "cli/CliDevices.h"
 #include "cli/FrameOutput.h"
 #include "cli/InterruptCancel.h"
+#include "cli/RunOptions.h"
 #include "cli/RunOutcome.h"
 #include "cli/TerminalProgress.h"
 
@@ -36,18 +37,9 @@ std::string readFile(const std::string& path)
     return buffer.str();
 }
 
-// Flags override the job file; sizes the user did not give come from the model's defaults.
-GenerationRequest buildRequest(const CliArgs& args, bool hasJob, GenerationRequest r)
+// Flags override the job file, or the model family's defaults when there is none.
+GenerationRequest buildRequest(const CliArgs& args, GenerationRequest r)
 {
-    if (!hasJob) {
-        const GenerationRequest defaults = Engine::defaultRequest(r.modelPath);
-        r.width = defaults.width;
-        r.height = defaults.height;
-        r.frameCount = defaults.frameCount;
-        r.fps = defaults.fps;
-        r.steps = defaults.steps;
-        r.guidanceScale = defaults.guidanceScale;
-    }
     r.prompt = args.value("--prompt").value_or(r.prompt);
     r.negativePrompt = args.value("--negative-prompt").value_or(r.negativePrompt);
     r.startImagePath = args.value("--image").value_or(r.startImagePath);
@@ -67,22 +59,6 @@ GenerationRequest buildRequest(const CliArgs& args, bool hasJob, GenerationReque
     return r;
 }
 
-GenerateOptions optionsFrom(const CliArgs& args)
-{
-    GenerateOptions o;
-    o.latentsInPath = args.value("--latents-in").value_or("");
-    o.saveLatentsPath = args.value("--save-latents").value_or("");
-    o.isDecodeWanted = !args.has("--no-decode");
-    o.isPreviewWanted = false;
-    o.device = args.value("--device").value_or("");
-    o.devices = CliDevices::fromFlags(args);
-    o.memoryReportPath = args.value("--memory-report").value_or("");
-    o.pauseAfterStep = args.intValue("--pause-after-step", 0, 0, 100000);
-    if (!o.saveLatentsPath.empty())
-        FrameOutput::checkFolder(o.saveLatentsPath, "--save-latents");
-    return o;
-}
-
 int runGenerate(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, kSwitches, {CliDevices::kFlag});
@@ -92,11 +68,13 @@ int runGenerate(const std::vector<std::string>& argv)
     base.modelPath = args.value("--model").value_or(base.modelPath);
     if (base.modelPath.empty())
         throw InvalidRequestError("--model", "is required (or \"model\" in the job file)");
-    const GenerationRequest request = buildRequest(args, hasJob, base);
+    if (!hasJob) // what the flags do not give comes from the model's family
+        base = Engine::defaultRequest(base.modelPath);
+    const GenerationRequest request = buildRequest(args, base);
     const std::string out = args.value("--out").value_or("");
     if (!out.empty())
         FrameOutput::check(out);
-    GenerateOptions options = optionsFrom(args);
+    GenerateOptions options = RunOptions::fromArgs(args);
     GenerationHooks hooks;
     options.hooks = &hooks;
 

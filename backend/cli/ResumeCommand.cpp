@@ -6,6 +6,7 @@
 #include "cli/CliDevices.h"
 #include "cli/FrameOutput.h"
 #include "cli/InterruptCancel.h"
+#include "cli/RunOptions.h"
 #include "cli/RunOutcome.h"
 #include "cli/TerminalProgress.h"
 
@@ -24,16 +25,7 @@ int runResume(const std::vector<std::string>& argv)
                         "--no-decode", CliDevices::kFlag});
     if (args.positionals().size() != 1)
         throw InvalidRequestError("FILE", "give exactly one paused latents checkpoint");
-    GenerateOptions options;
-    options.saveLatentsPath = args.value("--save-latents").value_or("");
-    options.isDecodeWanted = !args.has("--no-decode");
-    options.isPreviewWanted = false;
-    options.device = args.value("--device").value_or("");
-    options.devices = CliDevices::fromFlags(args);
-    options.memoryReportPath = args.value("--memory-report").value_or("");
-    options.pauseAfterStep = args.intValue("--pause-after-step", 0, 0, 100000);
-    if (!options.saveLatentsPath.empty())
-        FrameOutput::checkFolder(options.saveLatentsPath, "--save-latents");
+    GenerateOptions options = RunOptions::fromArgs(args);
     const std::string out = args.value("--out").value_or("");
     if (!out.empty())
         FrameOutput::check(out);

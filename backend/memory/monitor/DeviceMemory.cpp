@@ -6,8 +6,6 @@
 #include <algorithm>
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #ifdef FRAMESMITH_HAS_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
@@ -17,21 +15,6 @@
 
 namespace framesmith {
 namespace {
-
-std::int64_t meminfoBytes(const std::string& key)
-{
-    std::ifstream in("/proc/meminfo");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind(key + ":", 0) != 0)
-            continue;
-        std::istringstream fields(line.substr(key.size() + 1));
-        std::int64_t kib = 0;
-        fields >> kib;
-        return kib * 1024;
-    }
-    return 0;
-}
 
 // FRAMESMITH_LOGICAL_GPUS=k presents one physical GPU as k devices, each with 1/k of its memory,
 // so multi-GPU placement and guidance splitting can be exercised on a single-GPU machine.
