@@ -3,15 +3,10 @@
 // makes one call; everything the run needs is a GenerateOptions field.
 #include "cli/CliCommand.h"
 #include "cli/CliDevices.h"
-#include "cli/FrameOutput.h"
-#include "cli/InterruptCancel.h"
-#include "cli/RunOptions.h"
 #include "cli/RunOutcome.h"
-#include "cli/TerminalProgress.h"
 
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
-#include "pipeline/GenerationHooks.h"
 
 #include <fstream>
 #include <sstream>
@@ -71,19 +66,10 @@ int runGenerate(const std::vector<std::string>& argv)
     if (!hasJob) // what the flags do not give comes from the model's family
         base = Engine::defaultRequest(base.modelPath);
     const GenerationRequest request = buildRequest(args, base);
-    const std::string out = args.value("--out").value_or("");
-    if (!out.empty())
-        FrameOutput::check(out);
-    GenerateOptions options = RunOptions::fromArgs(args);
-    GenerationHooks hooks;
-    options.hooks = &hooks;
-
-    CancelToken cancel;
-    InterruptCancel interrupt(cancel);
-    TerminalProgress progress(args.has("--quiet"));
-    Engine engine;
-    GenerationResult result = engine.generate(request, progress, cancel, options);
-    return RunOutcome::finish(out, options.isDecodeWanted, hooks, result, progress, cancel);
+    return RunOutcome::run(args, [&](Engine& engine, ProgressSink& progress, CancelToken& cancel,
+                                     const GenerateOptions& options) {
+        return engine.generate(request, progress, cancel, options);
+    });
 }
 
 } // namespace

@@ -4,15 +4,10 @@
 // the uninterrupted run's.
 #include "cli/CliCommand.h"
 #include "cli/CliDevices.h"
-#include "cli/FrameOutput.h"
-#include "cli/InterruptCancel.h"
-#include "cli/RunOptions.h"
 #include "cli/RunOutcome.h"
-#include "cli/TerminalProgress.h"
 
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
-#include "pipeline/GenerationHooks.h"
 
 namespace framesmith::cli {
 
@@ -25,19 +20,11 @@ int runResume(const std::vector<std::string>& argv)
                         "--no-decode", CliDevices::kFlag});
     if (args.positionals().size() != 1)
         throw InvalidRequestError("FILE", "give exactly one paused latents checkpoint");
-    GenerateOptions options = RunOptions::fromArgs(args);
-    const std::string out = args.value("--out").value_or("");
-    if (!out.empty())
-        FrameOutput::check(out);
-    GenerationHooks hooks;
-    options.hooks = &hooks;
-
-    CancelToken cancel;
-    InterruptCancel interrupt(cancel);
-    TerminalProgress progress(args.has("--quiet"));
-    Engine engine;
-    GenerationResult result = engine.resume(args.positionals().front(), progress, cancel, options);
-    return RunOutcome::finish(out, options.isDecodeWanted, hooks, result, progress, cancel);
+    const std::string paused = args.positionals().front();
+    return RunOutcome::run(args, [&](Engine& engine, ProgressSink& progress, CancelToken& cancel,
+                                     const GenerateOptions& options) {
+        return engine.resume(paused, progress, cancel, options);
+    });
 }
 
 } // namespace

@@ -2,7 +2,11 @@
 
 #include "cli/CliCommand.h"
 #include "cli/FrameOutput.h"
+#include "cli/InterruptCancel.h"
+#include "cli/RunOptions.h"
+#include "cli/TerminalProgress.h"
 
+#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "pipeline/GenerationHooks.h"
 
@@ -10,6 +14,23 @@
 #include <iostream>
 
 namespace framesmith::cli {
+
+int RunOutcome::run(const CliArgs& args, const EngineCall& call)
+{
+    const std::string out = args.value("--out").value_or("");
+    if (!out.empty())
+        FrameOutput::check(out);
+    GenerateOptions options = RunOptions::fromArgs(args);
+    GenerationHooks hooks;
+    options.hooks = &hooks;
+
+    CancelToken cancel;
+    InterruptCancel interrupt(cancel);
+    TerminalProgress progress(args.has("--quiet"));
+    Engine engine;
+    GenerationResult result = call(engine, progress, cancel, options);
+    return finish(out, options.isDecodeWanted, hooks, result, progress, cancel);
+}
 
 int RunOutcome::finish(const std::string& out, bool isDecodeWanted, const GenerationHooks& hooks,
                        GenerationResult& result, ProgressSink& progress, const CancelToken& cancel)
