@@ -1,6 +1,7 @@
 #include "models/EvalDevice.h"
 
 #include "framesmith/Error.h"
+#include "memory/monitor/DeviceMemory.h"
 
 #include <cstdlib>
 #include <string>
@@ -12,11 +13,19 @@ c10::Device evalDevice()
     const char* name = std::getenv("FRAMESMITH_EVAL_DEVICE");
     if (!name || !*name)
         return c10::Device(c10::kCPU);
+    c10::Device device(c10::kCPU);
     try {
-        return c10::Device(std::string(name));
+        device = c10::Device(std::string(name));
     } catch (const std::exception&) {
         throw InvalidRequestError("FRAMESMITH_EVAL_DEVICE", "'" + std::string(name) + "' is not a device (cpu, cuda, cuda:1)");
     }
+    // Said before any weight is read, instead of libtorch's backtrace at the first copy.
+    if (device.is_cuda() && !DeviceMemory::hasCuda())
+        throw InvalidRequestError("FRAMESMITH_EVAL_DEVICE",
+                                  "'" + std::string(name) + "' asked, but " +
+                                      (DeviceMemory::builtWithCuda() ? "no NVIDIA GPU is visible (check `nvidia-smi`)"
+                                                                     : "this build has no CUDA (a CPU-only libtorch)"));
+    return device;
 }
 
 c10::ScalarType evalDtype(c10::ScalarType caseDtype)

@@ -63,6 +63,7 @@ BUILD=${BUILD:-$ROOT/build-gpu}
 [ "$DEVICE" = cpu ] && [ ! -x "$BUILD/bin/framesmith-cli" ] && BUILD=$ROOT/build
 CLI=$BUILD/bin/framesmith-cli
 FIXTURES=$ROOT/tests/fixtures/cogvideox
+OS_FIXTURES=$ROOT/tests/fixtures/opensora
 RESULTS=$WORK/results.jsonl
 PROMPT="a red fox running through fresh snow at dawn, cinematic"
 mkdir -p "$OUT" "$WORK"
@@ -133,18 +134,23 @@ step_weights() {
   grep -E "^(variant|size on disk|component)" "$out.inspect.txt"
 }
 
-# atol per kind from tests/fixtures/cogvideox/README.md ("Suggested acceptance"), rtol 1e-4.
+# atol per kind from each fixture README ("Suggested acceptance"), rtol 1e-4.
 step_parity() {
   local status=0 variant case out dtype kind golden atol
   for dtype in float32 bfloat16; do
     for golden in "$FIXTURES"/golden/tiny-*/transformer_case*.safetensors "$FIXTURES"/golden/text_encoder.safetensors \
-        "$FIXTURES"/golden/vae/*.safetensors; do
+        "$FIXTURES"/golden/vae/*.safetensors "$OS_FIXTURES"/golden/stdit3/*.safetensors \
+        "$OS_FIXTURES"/golden/text_encoder.safetensors; do
       [ -f "$golden" ] || continue
       local model=()
-      case "$golden" in *transformer*) kind=transformer atol=1e-4 ;;
+      # Open-Sora: the three repos as on a user's disk; atol from its README, rtol 1e-4 likewise.
+      case "$golden" in */opensora/golden/stdit3/*) kind=transformer atol=1e-4 model=(--model "$OS_FIXTURES/models") ;;
+        */opensora/golden/*) kind=text-encoder atol=5e-4 model=(--model "$OS_FIXTURES/models") ;;
+        *transformer*) kind=transformer atol=1e-4 ;;
         */vae/*) kind=vae atol=1e-4 model=(--model "$FIXTURES/models/tiny-2b") ;;
         *) kind=text-encoder atol=5e-4 model=(--model "$FIXTURES/models/tiny-2b") ;; esac
       variant=$(basename "$(dirname "$golden")")
+      case "$golden" in */opensora/*) variant=opensora-$variant ;; esac
       case=$(basename "$golden" .safetensors)
       out=$WORK/parity/$DEVICE-$dtype-$variant-$case.safetensors
       mkdir -p "$WORK/parity"

@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
+#include "models/EvalDevice.h"
 #include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
 
@@ -93,10 +94,12 @@ std::map<std::string, at::Tensor> OpenSoraTextEncoderEval::run(const std::string
     std::vector<std::string> prepared;
     for (const Prompt& p : promptsOf(c, meta))
         prepared.push_back(OpenSoraTextEncoder::preparePrompt(p.raw, p.aestheticScore, p.flowScore));
-    OpenSoraTextEncoder encoder(t5Folder(modelRoot, meta), c10::Device(c10::kCPU), dtypeOf(meta));
+    // The case's dtype on the CPU, or FRAMESMITH_EVAL_DEVICE/_DTYPE (the GPU runbook's parity step).
+    OpenSoraTextEncoder encoder(t5Folder(modelRoot, meta), evalDevice(), evalDtype(dtypeOf(meta)));
     const OpenSoraTextEmbedding embedding = encoder.encode(prepared);
-    const std::map<std::string, at::Tensor> computed{
-        {"input_ids", embedding.inputIds}, {"attention_mask", embedding.mask.cpu()}, {"y", embedding.y.cpu()}};
+    const std::map<std::string, at::Tensor> computed{{"input_ids", embedding.inputIds.cpu()},
+                                                     {"attention_mask", embedding.mask.cpu()},
+                                                     {"y", embedding.y.cpu()}};
     std::map<std::string, at::Tensor> out;
     for (const auto& [name, tensor] : computed)
         if (c.find(name))

@@ -1,6 +1,7 @@
 #include "models/opensora/STDiT3Eval.h"
 
 #include "framesmith/Error.h"
+#include "models/EvalDevice.h"
 #include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/STDiT3.h"
 
@@ -16,14 +17,14 @@ std::optional<at::Tensor> optionalInput(const SafetensorsReader& file, const std
 {
     if (!file.find(name))
         return std::nullopt;
-    return file.view(name);
+    return onEvalDevice(file.view(name));
 }
 
 at::Tensor requiredInput(const SafetensorsReader& file, const std::string& name)
 {
     if (!file.find(name))
         throw InvalidRequestError(name, "the case file " + file.path() + " has no tensor \"" + name + "\"");
-    return file.view(name);
+    return onEvalDevice(file.view(name));
 }
 
 } // namespace
@@ -52,7 +53,8 @@ std::map<std::string, at::Tensor> STDiT3Eval::run(const std::string& modelRoot, 
 {
     const std::string dtypeName = meta.is_object() && meta.contains("dtype") && meta["dtype"].is_string()
                                       ? meta["dtype"].get<std::string>() : "float32";
-    auto model = STDiT3::load(transformerFolder(modelRoot), dtypeFromName(dtypeName), c10::Device(c10::kCPU));
+    // The case's dtype on the CPU, or FRAMESMITH_EVAL_DEVICE/_DTYPE (the GPU runbook's parity step).
+    auto model = STDiT3::load(transformerFolder(modelRoot), evalDtype(dtypeFromName(dtypeName)), evalDevice());
     STDiT3Inputs in;
     in.x = requiredInput(caseFile, "x");
     in.timestep = requiredInput(caseFile, "timestep");
@@ -64,9 +66,9 @@ std::map<std::string, at::Tensor> STDiT3Eval::run(const std::string& modelRoot, 
     in.width = requiredInput(caseFile, "width");
     STDiT3::DebugTensors debug;
     at::Tensor output = model->forwardWithDebug(in, debug);
-    std::map<std::string, at::Tensor> out{{"output", output}};
+    std::map<std::string, at::Tensor> out{{"output", output.cpu()}};
     for (auto& [name, tensor] : debug)
-        out["debug." + name] = tensor.is_floating_point() ? tensor.to(at::kFloat) : tensor;
+        out["debug." + name] = tensor.is_floating_point() ? tensor.to(at::kCPU, at::kFloat) : tensor.cpu();
     return out;
 }
 
