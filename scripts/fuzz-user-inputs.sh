@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the user-input fuzzers (job files, presets, start images, history entries) with clang
 # (libFuzzer + ASan + UBSan) in build-fuzz/ (shared with scripts/fuzz-safetensors.sh) and runs each.
-# Usage: scripts/fuzz-user-inputs.sh [RUNS (default 1000000)] [TARGETS (default: all four)]
-# Seeds: tests/fuzz/seeds/, resources/presets/, the fixture images; findings land in build-fuzz/findings/.
+# and the model configs of both families (model_config: the first byte picks the component's parser).
+# Usage: scripts/fuzz-user-inputs.sh [RUNS (default 1000000)] [TARGETS (default: all five)]
+# Seeds: tests/fuzz/seeds/, resources/presets/, the fixture images and configs; findings land in
+# build-fuzz/findings/.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FRAMESMITH_FUZZ_BUILD_DIR:-$root/build-fuzz}
 runs=${1:-1000000}
-targets=${2:-"job_file preset start_image history_entry"}
+targets=${2:-"job_file preset start_image history_entry model_config"}
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
@@ -28,6 +30,24 @@ for t in $targets; do
         cp -f "$f" "$corpus/$(basename "$(dirname "$f")").png"
       done
       max_len=65536 ;;
+    model_config)
+      # One seed per config file, prefixed with the byte that selects its parser
+      # (tests/fuzz/ModelConfigFuzzTarget.cpp: 0 transformer, 1 VAE, 2 scheduler, 3 T5, 4 STDiT3,
+      # 5 Open-Sora VAE repo, 6 its 2-D VAE, 7 its temporal VAE, 8 CogVideoX variant check).
+      n=0
+      seed() { n=$((n + 1)); { printf "\\$(printf %03o "$1")"; cat; } > "$corpus/seed-$1-$n.json"; }
+      fx=$root/tests/fixtures
+      for f in "$fx"/cogvideox/*/*/transformer/config.json; do seed 0 < "$f"; seed 8 < "$f"; done
+      for f in "$fx"/cogvideox/*/*/vae/config.json; do seed 1 < "$f"; done
+      for f in "$fx"/cogvideox/*/*/scheduler/scheduler_config.json; do seed 2 < "$f"; done
+      for f in "$fx"/cogvideox/*/*/text_encoder/config.json "$fx"/opensora/*/DeepFloyd/*/config.json; do seed 3 < "$f"; done
+      for f in $(find "$fx/opensora" -path '*OpenSora-STDiT-v3/config.json'); do seed 4 < "$f"; done
+      for f in $(find "$fx/opensora" -path '*OpenSora-VAE-v1.2/config.json'); do
+        seed 5 < "$f"
+        sed -n '/"vae_temporal"/,$p' "$f" | sed '1s/.*"vae_temporal": *//; $d' | seed 7
+      done
+      for f in $(find "$fx/opensora" -path '*pixart_sigma_sdxlvae_T5_diffusers/vae/config.json'); do seed 6 < "$f"; done
+      max_len=8192 ;;
   esac
   echo "== fuzz_$t: $runs runs"
   (cd "$build/findings" && "$build/bin/fuzz_$t" -runs="$runs" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \

@@ -1,5 +1,6 @@
 #include "text/T5TokenizerConfig.h"
 
+#include "core/ConfigKey.h"
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
 #include "text/SentencePieceModel.h"
@@ -113,8 +114,8 @@ T5TokenizerConfig T5TokenizerConfig::fromFolder(const std::string& tokenizerDir,
     out.eosToken = special("eos_token", out.eosToken);
     out.padToken = special("pad_token", out.padToken);
     out.unkToken = special("unk_token", out.unkToken);
-    if (config.contains("extra_ids") && config["extra_ids"].is_number_integer())
-        out.extraIds = config["extra_ids"].get<int>();
+    // One added token per id: a hostile count would allocate without end (T5 ships 100).
+    readConfigInt(config, "extra_ids", out.extraIds, 0, 100000, configFile.string());
     if (config.contains("model_max_length") && config["model_max_length"].is_number_integer())
         out.modelMaxLength = static_cast<int>(
             std::min<std::int64_t>(config["model_max_length"].get<std::int64_t>(), std::int64_t(1) << 30));

@@ -6,6 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
 #include <map>
 
 namespace framesmith {
@@ -38,11 +42,17 @@ public:
     {
         if (!m_root.contains(key))
             return;
-        try {
-            out = m_root.at(key).get<T>();
-        } catch (const json::exception&) {
-            fail(key, "has the wrong type");
-        }
+        const json& value = m_root.at(key);
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+            out = integerOf<T>(key, value);
+        else if constexpr (std::is_floating_point_v<T>)
+            out = finiteNumberOf<T>(key, value);
+        else
+            try {
+                out = value.get<T>();
+            } catch (const json::exception&) {
+                fail(key, "has the wrong type");
+            }
     }
 
     template <class E>
@@ -77,6 +87,38 @@ public:
     {
         throw InvalidRequestError("preset", m_origin + ": " + key + " " + problem);
     }
+
+private:
+    // Integers are read as written: 2^40 in an int field or 9.9 is refused, never wrapped or
+    // truncated (nor converted out of range, which is undefined).
+    template <class T>
+    T integerOf(const char* key, const json& value) const
+    {
+        if (!value.is_number_integer())
+            fail(key, "must be an integer, got " + value.dump());
+        bool fits = false;
+        if (value.is_number_unsigned())
+            fits = value.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<T>::max());
+        else if constexpr (std::is_signed_v<T>)
+            fits = value.get<std::int64_t>() >= std::int64_t(std::numeric_limits<T>::min()) &&
+                   value.get<std::int64_t>() <= std::int64_t(std::numeric_limits<T>::max());
+        if (!fits)
+            fail(key, "is out of range: " + value.dump());
+        return value.is_number_unsigned() ? T(value.get<std::uint64_t>()) : T(value.get<std::int64_t>());
+    }
+
+    template <class T>
+    T finiteNumberOf(const char* key, const json& value) const
+    {
+        if (!value.is_number())
+            fail(key, "must be a number, got " + value.dump());
+        const double number = value.get<double>();
+        if (!std::isfinite(number) || std::fabs(number) > double(std::numeric_limits<T>::max()))
+            fail(key, "is out of range: " + value.dump());
+        return T(number);
+    }
+
+public:
 
 private:
     const json& m_root;

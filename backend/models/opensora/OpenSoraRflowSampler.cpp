@@ -1,5 +1,6 @@
 #include "models/opensora/OpenSoraRflowSampler.h"
 
+#include "core/ConfigKey.h"
 #include "framesmith/Error.h"
 #include "models/opensora/sampling/OpenSoraModelKwargs.h"
 
@@ -22,12 +23,8 @@ bool flag(const nlohmann::json& config, const char* key, bool fallback, const st
 
 OpenSoraRflowSampler::OpenSoraRflowSampler(const nlohmann::json& config, const std::string& origin)
 {
-    if (config.contains("num_timesteps")) {
-        if (!config["num_timesteps"].is_number_integer() || config["num_timesteps"].get<int>() < 1 ||
-            config["num_timesteps"].get<int>() > 100000)
-            throw FileError(ErrorCode::BadFile, origin, "\"num_timesteps\" must be an integer from 1 to 100000");
-        m_settings.numTimesteps = config["num_timesteps"].get<int>();
-    }
+    // Checked as written: 4294967298 must not wrap to 2 on the way to an int.
+    readConfigInt(config, "num_timesteps", m_settings.numTimesteps, 1, 100000, origin);
     m_settings.useTimestepTransform = flag(config, "use_timestep_transform", true, origin);
     m_settings.useDiscreteTimesteps = flag(config, "use_discrete_timesteps", false, origin);
 }

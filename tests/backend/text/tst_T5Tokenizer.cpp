@@ -9,6 +9,9 @@
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <fstream>
@@ -157,6 +160,28 @@ private Q_SLOTS:
         QVERIFY(tinyTokenizer().tokenize("in\u3000<extra_id_1>  the</s>") == expected);
         const auto ids = tinyTokenizer().encodeUntruncated("<extra_id_99><pad><unk>");
         QVERIFY(ids == (std::vector<std::int64_t>{480, 0, 2, 1})); // 479 + 100 - 99, then </s> appended
+    }
+
+    void refusesAHostileExtraIdCount()
+    {
+        // extra_ids sizes a table of added tokens: 2^31 - 1 of them would exhaust memory.
+        QTemporaryDir dir;
+        const QString tokenizer = dir.filePath("tokenizer");
+        QVERIFY(QDir().mkpath(tokenizer));
+        const QString source = QString::fromStdString(cogvideoxFixture("models/tiny-2b/tokenizer"));
+        for (const QString& name : QDir(source).entryList(QDir::Files))
+            QVERIFY(QFile::copy(source + "/" + name, tokenizer + "/" + name));
+        const std::string configPath = (tokenizer + "/tokenizer_config.json").toStdString();
+        nlohmann::json config = nlohmann::json::parse(std::ifstream(configPath));
+        config["extra_ids"] = 2147483647;
+        QFile::remove(QString::fromStdString(configPath));
+        std::ofstream(configPath) << config.dump();
+        try {
+            T5Tokenizer::fromFolder(tokenizer.toStdString());
+            QFAIL("accepted");
+        } catch (const framesmith::FileError& e) {
+            QVERIFY2(QString(e.what()).contains("extra_ids"), e.what());
+        }
     }
 
     void missingFolderNamesThePath()

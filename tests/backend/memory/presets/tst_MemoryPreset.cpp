@@ -65,6 +65,16 @@ private Q_SLOTS:
         QTest::newRow("odd tile") << "{\"schemaVersion\":1,\"name\":\"x\",\"vae\":{\"tileHeight\":100}}" << "multiples of 8";
         QTest::newRow("no name") << "{\"schemaVersion\":1}" << "name";
         QTest::newRow("not json") << "{oops" << "not a JSON object";
+        // Found by fuzz_preset: a huge float was converted to int (undefined), 9.9 truncated.
+        QTest::newRow("version 2.2e23") << "{\"schemaVersion\":222222222222222222222221,\"name\":\"x\"}"
+                                        << "schemaVersion must be an integer";
+        QTest::newRow("version 1.0") << "{\"schemaVersion\":1.0,\"name\":\"x\"}" << "must be an integer";
+        QTest::newRow("tile 256.9") << "{\"schemaVersion\":1,\"name\":\"x\",\"vae\":{\"tileHeight\":256.9}}"
+                                    << "tileHeight must be an integer";
+        QTest::newRow("split 2^40") << "{\"schemaVersion\":1,\"name\":\"x\",\"allocator\":{\"maxSplitSizeMb\":1099511627776}}"
+                                    << "maxSplitSizeMb is out of range";
+        QTest::newRow("gc threshold as text") << "{\"schemaVersion\":1,\"name\":\"x\",\"allocator\":{\"garbageCollectionThreshold\":\"0.6\"}}"
+                                            << "garbageCollectionThreshold must be a number";
     }
     void rejectsMistakesNamingThem()
     {

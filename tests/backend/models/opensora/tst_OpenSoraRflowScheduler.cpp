@@ -4,6 +4,7 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "models/opensora/OpenSoraRflowEval.h"
+#include "models/opensora/OpenSoraRflowSampler.h"
 #include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
@@ -147,6 +148,28 @@ private Q_SLOTS:
         OpenSoraRflowSettings s;
         s.steps = 0;
         QVERIFY_THROWS_EXCEPTION(InvalidRequestError, OpenSoraRflowScheduler{s});
+    }
+
+    void refusesTimestepCountsThatWouldWrap_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::newRow("2^32 + 2 (was read as 2)") << "4294967298";
+        QTest::newRow("zero") << "0";
+        QTest::newRow("float") << "1000.5";
+        QTest::newRow("text") << "\"1000\"";
+    }
+
+    void refusesTimestepCountsThatWouldWrap()
+    {
+        QFETCH(QString, value);
+        const auto config = nlohmann::json::parse("{\"num_timesteps\": " + value.toStdString() + "}");
+        try {
+            OpenSoraRflowSampler(config, "scheduler.json");
+            QFAIL("accepted");
+        } catch (const framesmith::FileError& e) {
+            QVERIFY2(QString(e.what()).contains("num_timesteps"), e.what());
+        }
+        QCOMPARE(OpenSoraRflowSampler(nlohmann::json::parse("{\"num_timesteps\": 1000}"), "ok").name().empty(), false);
     }
 };
 
