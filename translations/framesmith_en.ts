@@ -914,6 +914,14 @@ Total time: %4 s</translation>
         <source>System RAM</source>
         <translation>System RAM</translation>
     </message>
+    <message>
+        <source>Memory kept rising: cache released every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory still rising: paused to disk</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelUnloader</name>

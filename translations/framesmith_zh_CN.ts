@@ -914,6 +914,14 @@ Total time: %4 s</source>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
+    <message>
+        <source>Memory kept rising: cache released every step</source>
+        <translation>内存持续上涨：每步后释放缓存</translation>
+    </message>
+    <message>
+        <source>Memory still rising: paused to disk</source>
+        <translation>内存仍在上涨：已暂停并保存到磁盘</translation>
+    </message>
 </context>
 <context>
     <name>ModelUnloader</name>

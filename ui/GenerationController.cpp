@@ -16,6 +16,7 @@ GenerationController::GenerationController(QObject* parent) : QObject(parent)
     connect(m_worker, &GenerationWorker::stepFinished, this, &GenerationController::stepFinished);
     connect(m_worker, &GenerationWorker::previewReady, this, &GenerationController::previewReady);
     connect(m_worker, &GenerationWorker::warningRaised, this, &GenerationController::warningRaised);
+    connect(m_worker, &GenerationWorker::graphMarkerRaised, this, &GenerationController::graphMarkerRaised);
     connect(m_worker, &GenerationWorker::finished, this, &GenerationController::onWorkerFinished);
     connect(m_worker, &GenerationWorker::failed, this, &GenerationController::onWorkerFailed);
     connect(m_worker, &GenerationWorker::cancelled, this, &GenerationController::onWorkerCancelled);

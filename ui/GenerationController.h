@@ -50,6 +50,7 @@ Q_SIGNALS:
     void stepFinished(int step, int stepCount, double seconds, double etaSeconds);
     void previewReady(int step, const QVector<QImage>& frames);
     void warningRaised(const QString& message);
+    void graphMarkerRaised(const QString& marker);
     // Exactly one of these (or paused()) per start(), after isRunning() turned false. latentsCheckpointPath: the latents
     // kept on disk ("" when none), for "Decode again".
     void finished(const framesmith::GenerationResult& result);

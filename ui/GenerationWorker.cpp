@@ -135,4 +135,6 @@ void GenerationWorker::onPreview(const framesmith::PreviewFrames& preview)
 void GenerationWorker::onWarning(const framesmith::Warning& warning)
 {
     Q_EMIT warningRaised(QString::fromStdString(warning.message));
+    if (!warning.marker.empty())
+        Q_EMIT graphMarkerRaised(QString::fromStdString(warning.marker));
 }

@@ -37,6 +37,8 @@ Q_SIGNALS:
     void stepFinished(int step, int stepCount, double seconds, double etaSeconds);
     void previewReady(int step, const QVector<QImage>& frames);
     void warningRaised(const QString& message);
+    // A moment to mark on the memory graph: a stable backend name (see MemoryGraphFeeder::markerText).
+    void graphMarkerRaised(const QString& marker);
     void finished(const framesmith::GenerationResult& result);
     // latentsCheckpointPath: the denoised (or partial) latents kept on disk, "" when none.
     void failed(const QString& message, const QString& detail, const QString& latentsCheckpointPath);

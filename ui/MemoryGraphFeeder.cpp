@@ -1,5 +1,6 @@
 #include "ui/MemoryGraphFeeder.h"
 
+#include "framesmith/GenerationEvents.h"
 #include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/RunPresenter.h"
@@ -102,7 +103,12 @@ void MemoryGraphFeeder::pullNow()
 
 QString MemoryGraphFeeder::markerText(const std::string& label)
 {
-    // Markers are the backend's stable stage names; the graph shows them in the user's language.
+    // Markers are the backend's stable names (stages, the memory-growth remedy); the graph shows
+    // them in the user's language.
+    if (label == framesmith::kCacheReleaseMarker)
+        return tr("Memory kept rising: cache released every step");
+    if (label == framesmith::kGrowthPauseMarker)
+        return tr("Memory still rising: paused to disk");
     const auto stage = framesmith::stageFromName(label);
     return stage == framesmith::Stage::Invalid ? QString::fromStdString(label) : RunPresenter::stageText(int(stage));
 }

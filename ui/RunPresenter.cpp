@@ -26,6 +26,10 @@ RunPresenter::RunPresenter(GenerationController* controller, PreviewPlayer* play
 
     connect(controller, &GenerationController::started, this, &RunPresenter::onStarted);
     connect(controller, &GenerationController::stageStarted, this, &RunPresenter::onStageStarted);
+    connect(controller, &GenerationController::graphMarkerRaised, this, [this](const QString& marker) {
+        if (m_monitor)
+            m_monitor->addMarker(marker.toStdString());
+    });
     connect(controller, &GenerationController::stageProgress, this, &RunPresenter::onStageProgress);
     connect(controller, &GenerationController::stepFinished, this, &RunPresenter::onStepFinished);
     connect(controller, &GenerationController::previewReady, this, &RunPresenter::onPreviewReady);

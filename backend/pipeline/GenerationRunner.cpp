@@ -155,10 +155,16 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
         }
         auto stepStart = std::chrono::steady_clock::now();
         m_memory->run(Stage::Denoising, i + 1, [&] { m_pipeline.denoiseStep(i, noise); });
-        m_memory->afterStep(i + 1);
+        const auto growth = m_memory->afterStep(i + 1);
         stepFinished(i, secondsSince(stepStart), secondsSince(start) / (i + 1 - first), result);
         if (options.isPreviewWanted)
             m_sink.onPreview(LatentPreview::render(m_pipeline.latents(), i + 1));
+        if (growth == GenerationMemory::GrowthAction::Pause && i + 1 < count) {
+            pause(result.request, noise, result);
+            m_isPausedForGrowth = true;
+            isComplete = false;
+            return;
+        }
     }
 }
 
@@ -201,6 +207,7 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
     }
     useMemory(options.memory, options.placement);
     m_paused.reset();
+    m_isPausedForGrowth = false;
     // Before any work: a checkpoint folder that cannot take the file must not cost the denoise.
     m_checkpoint = CheckpointTarget::choose(options.checkpointPath, request);
     if (!m_checkpoint->notice().empty())
@@ -239,6 +246,13 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
 GenerationResult GenerationRunner::finishPaused(GenerationResult result)
 {
     result.latentsCheckpointPath = writeCheckpoint(*m_paused);
+    if (m_isPausedForGrowth)
+        m_sink.onWarning({WarningKind::MemoryGrowth,
+                          m_memory->growthFinding() + ", even with the cache released after every step: the run is "
+                              "paused after step " + std::to_string(result.stepsCompleted) + " and saved in " +
+                              result.latentsCheckpointPath + ". Resume it in a new process (History > Resume, or "
+                              "framesmith-cli resume FILE), where memory starts from zero",
+                          kGrowthPauseMarker});
     result.isPartial = result.isPaused = true;
     result.recoveries = m_memory->recoveries();
     return result;

@@ -93,6 +93,7 @@ private:
     Stage m_stage = Stage::Invalid;
     std::optional<CheckpointTarget> m_checkpoint; // chosen before denoising, per run
     std::optional<LatentsCheckpoint> m_paused;    // taken between steps when a pause came, per run
+    bool m_isPausedForGrowth = false;             // the pause came from the memory-growth detector
 };
 
 } // namespace framesmith

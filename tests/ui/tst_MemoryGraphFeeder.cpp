@@ -1,6 +1,7 @@
 // The feeder moves VramMonitor samples and markers into the graph on the GUI thread, shows
 // Framesmith's own memory apart from other programs', names stages in the user's words and starts
 // the graph's view at a run's start.
+#include "framesmith/GenerationEvents.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/MemoryGraphFeeder.h"
 #include "widgets/QCustomPlotInclude.h"
@@ -26,6 +27,12 @@ private Q_SLOTS:
         monitor.addMarker("denoise");
         QTRY_COMPARE(graph.markerCount(), 1);
         QCOMPARE(graph.markerLabel(0), QStringLiteral("Denoising")); // the stage in words, not its id
+        // The memory-growth remedy's moments are marked in words too.
+        monitor.addMarker(framesmith::kCacheReleaseMarker);
+        monitor.addMarker(framesmith::kGrowthPauseMarker);
+        QTRY_COMPARE(graph.markerCount(), 3);
+        QCOMPARE(graph.markerLabel(1), QStringLiteral("Memory kept rising: cache released every step"));
+        QCOMPARE(graph.markerLabel(2), QStringLiteral("Memory still rising: paused to disk"));
         feeder.stop();
         // Every monitor sample arrived exactly once.
         feeder.pullNow();

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace framesmith {
@@ -39,9 +40,19 @@ struct PreviewFrames {
 
 enum class WarningKind { Invalid, General, MemoryGrowth, OutOfMemoryRecovered, SlowBlas, Truncation };
 
+// Warning::marker names (stable: the UI translates them).
+inline constexpr const char* kCacheReleaseMarker = "memory-growth:cache-release"; // remedy turned on
+inline constexpr const char* kGrowthPauseMarker = "memory-growth:paused";         // paused to disk
+
 struct Warning {
-    WarningKind kind = WarningKind::General;
+    Warning(WarningKind kind = WarningKind::General, std::string message = {}, std::string marker = {})
+        : kind(kind), message(std::move(message)), marker(std::move(marker))
+    {
+    }
+
+    WarningKind kind;
     std::string message;
+    std::string marker; // when not empty: a stable name to mark on the memory graph at this moment
 };
 
 class ProgressSink {

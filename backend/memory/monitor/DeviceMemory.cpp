@@ -42,10 +42,12 @@ void splitIntoLogicalDevices(std::vector<DeviceInfo>& devices)
 // names left c10::cuda::CUDACachingAllocator in 2.x (for c10::CachingAllocator), so neither is named.
 // Before the first CUDA allocation the allocator has no per-device state and throws ("did you call
 // init?"); nothing has been allocated then, so 0 is the truth.
-std::int64_t allocatorBytes(int physicalIndex, bool peak)
+std::int64_t allocatorBytes(int physicalIndex, bool peak, bool reserved = false)
 {
     try {
         const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(static_cast<c10::DeviceIndex>(physicalIndex));
+        if (reserved)
+            return stats.reserved_bytes[0].current;
         return peak ? stats.allocated_bytes[0].peak : stats.allocated_bytes[0].current;
     } catch (const c10::Error&) {
         return 0;
@@ -148,6 +150,15 @@ std::int64_t DeviceMemory::peakAllocatedBytes(const std::string& device)
 #ifdef FRAMESMITH_HAS_CUDA
     if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
         return allocatorBytes(physicalCudaIndex(index), /*peak=*/true);
+#endif
+    return 0;
+}
+
+std::int64_t DeviceMemory::reservedBytes(const std::string& device)
+{
+#ifdef FRAMESMITH_HAS_CUDA
+    if (int index = cudaIndexOf(device); index >= 0 && hasCuda())
+        return allocatorBytes(physicalCudaIndex(index), /*peak=*/false, /*reserved=*/true);
 #endif
     return 0;
 }

@@ -25,6 +25,7 @@ public:
     // Bytes the caching allocator has handed out on "cuda:N" (now / at most since the reset).
     static std::int64_t allocatedBytes(const std::string& device);
     static std::int64_t peakAllocatedBytes(const std::string& device);
+    static std::int64_t reservedBytes(const std::string& device); // the caching allocator's reserve
     static void resetPeak(const std::string& device);
 };
 

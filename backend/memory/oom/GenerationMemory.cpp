@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 
 namespace framesmith {
 
@@ -23,8 +24,8 @@ GenerationMemory::GenerationMemory(MemoryPreset preset, ProgressSink& sink, std:
                    if (m_onPresetChanged)
                        m_onPresetChanged(changed, stage);
                },
-               &DeviceMemory::releaseCache, [this] { return allocatedNow(); }),
-      m_injector(OomInjector::fromEnvironment())
+               [this] { releaseCache(); }, [this] { return allocatedNow(); }),
+      m_injector(OomInjector::fromEnvironment()), m_leak(LeakInjector::fromEnvironment())
 {
     if (!isCudaDeviceName(m_device))
         CpuAllocationTracker::install(); // host peaks are measured by counting tensor bytes
@@ -57,6 +58,21 @@ std::int64_t GenerationMemory::allocatedNow() const
     return CpuAllocationTracker::isInstalled() ? CpuAllocationTracker::currentBytes() : 0;
 }
 
+// On a GPU the caching allocator's reserve: a growing cache is what the remedy releases, and a
+// real leak shows there too. On the CPU the tracked tensor bytes.
+std::int64_t GenerationMemory::heldNow() const
+{
+    if (isCudaDeviceName(m_device))
+        return DeviceMemory::reservedBytes(m_device);
+    return CpuAllocationTracker::isInstalled() ? CpuAllocationTracker::currentBytes() : 0;
+}
+
+void GenerationMemory::releaseCache()
+{
+    DeviceMemory::releaseCache();
+    m_leak.releaseCache();
+}
+
 void GenerationMemory::beginStage(Stage stage)
 {
     if (isCudaDeviceName(m_device))
@@ -75,15 +91,30 @@ void GenerationMemory::endStage(Stage stage)
     m_stageSeconds[stageName(stage)] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_stageStart).count();
     if (m_preset.releaseCacheBetweenStages)
-        DeviceMemory::releaseCache();
+        releaseCache();
 }
 
-void GenerationMemory::afterStep(int step)
+GenerationMemory::GrowthAction GenerationMemory::afterStep(int step)
 {
-    if (m_preset.releaseCacheEveryStep)
-        DeviceMemory::releaseCache();
-    if (auto warning = m_growth.addSample(step, allocatedNow()))
-        m_sink.onWarning(*warning);
+    m_leak.afterStep(m_device);
+    if (m_preset.releaseCacheEveryStep || m_isGrowthRemedyOn)
+        releaseCache();
+    std::optional<Warning> growth = m_growth.addSample(step, heldNow());
+    if (!growth)
+        return GrowthAction::None;
+    if (m_isGrowthRemedyOn) {
+        m_growthFinding = growth->message;
+        return GrowthAction::Pause;
+    }
+    // A fresh window judges the remedy: only growth that goes on with it asks for the pause.
+    m_isGrowthRemedyOn = true;
+    m_growth.reset();
+    releaseCache();
+    growth->message += "; from step " + std::to_string(step) + " on, the allocator's cache is released after every "
+                       "step (and the run is paused to disk if memory still rises)";
+    growth->marker = kCacheReleaseMarker;
+    m_sink.onWarning(*growth);
+    return GrowthAction::ReleasingCache;
 }
 
 std::int64_t GenerationMemory::stagePeakBytes(Stage stage) const

@@ -1,13 +1,14 @@
 #pragma once
 // The memory side of one generation, for the GenerationRunner: the resolved preset, the
 // allocator settings, OOM recovery and fault injection around each stage, cache release between
-// stages (and steps), memory-growth warnings, measured per-stage peaks, and the optional JSON
+// stages (and steps), the memory-growth remedy, measured per-stage peaks, and the optional JSON
 // report ($FRAMESMITH_MEMORY_REPORT) the GPU benchmark reads. The worker thread only.
 #include "framesmith/DeviceInfo.h"
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/MemoryPreset.h"
 #include "memory/monitor/MemoryGrowthDetector.h"
+#include "memory/oom/LeakInjector.h"
 #include "memory/oom/OomInjector.h"
 #include "memory/oom/OomRecoveryLadder.h"
 
@@ -49,7 +50,16 @@ public:
 
     void beginStage(Stage stage);
     void endStage(Stage stage);     // records the stage peak, releases caches when the preset says so
-    void afterStep(int step);       // growth detection; cache release every step when the preset says so
+    // What the growth detector asks of the run after a step. Memory that rises steadily across
+    // steps is first met with the remedy that fixes the common cause (the caching allocator's
+    // reserve growing with fragmentation: release the cache after every step, as empty_cache()
+    // does); if it still rises, the run pauses to disk so the work survives and a fresh process
+    // can continue it.
+    enum class GrowthAction { None, ReleasingCache, Pause };
+    // Growth detection and its remedy; cache release every step when the preset says so.
+    GrowthAction afterStep(int step);
+    // Why the last GrowthAction::Pause was asked for (the detector's finding).
+    const std::string& growthFinding() const { return m_growthFinding; }
     std::int64_t stagePeakBytes(Stage stage) const; // 0 when not measured
     const std::vector<std::string>& recoveries() const { return m_ladder.recoveries(); }
     // The run's report as JSON: preset, device, per-stage peaks and seconds, recoveries.
@@ -59,6 +69,8 @@ public:
 
 private:
     std::int64_t allocatedNow() const;
+    std::int64_t heldNow() const; // what the growth detector watches
+    void releaseCache();
 
     MemoryPreset m_preset;
     ProgressSink& m_sink;
@@ -66,7 +78,10 @@ private:
     OomRecoveryLadder::PresetChanged m_onPresetChanged;
     OomRecoveryLadder m_ladder;
     OomInjector m_injector;
+    LeakInjector m_leak;
     MemoryGrowthDetector m_growth;
+    bool m_isGrowthRemedyOn = false;
+    std::string m_growthFinding;
     std::map<std::string, std::int64_t> m_stagePeaks;
     std::map<std::string, double> m_stageSeconds;
     std::chrono::steady_clock::time_point m_stageStart;

@@ -24,6 +24,8 @@ namespace {
 
 struct Sink : ProgressSink {
     std::vector<int> steps;
+    std::vector<Warning> warnings;
+    void onWarning(const Warning& w) override { warnings.push_back(w); }
     CancelToken* pauseAt = nullptr;
     int pauseAfter = 0;
     void onStepFinished(const StepFinished& e) override
@@ -206,6 +208,41 @@ private Q_SLOTS:
 
     // A finished checkpoint, a missing file, a paused run whose model folder now holds another
     // family: refused before loading, naming the file.
+    // Memory that keeps rising (an injected leak the cache release cannot free) pauses the run to
+    // disk instead of running into an OOM; resumed in a fresh state it ends where the
+    // uninterrupted run ends, bit for bit.
+    void growingMemoryPausesTheRunAndResumeEqualsTheUninterruptedRun()
+    {
+        const std::string model = demoModel("cogvideox");
+        GenerationRequest request = requestFor(model, ModelRegistry::find("cogvideox")->schedulers().entries()[0].name);
+        request.steps = 16;
+        Engine engine;
+        CancelToken cancel;
+        Sink plain;
+        const Run whole = generate(engine, request, {}, plain, cancel);
+        QVERIFY(!whole.result.isPaused);
+
+        qputenv("FRAMESMITH_INJECT_LEAK", "16");
+        Sink leaking;
+        const Run paused = generate(engine, request, {}, leaking, cancel);
+        qunsetenv("FRAMESMITH_INJECT_LEAK");
+        QVERIFY(paused.result.isPaused);
+        QVERIFY2(paused.result.stepsCompleted > 6 && paused.result.stepsCompleted < 16,
+                 qPrintable(QString::number(paused.result.stepsCompleted)));
+        std::vector<std::string> markers;
+        for (const Warning& w : leaking.warnings)
+            if (!w.marker.empty())
+                markers.push_back(w.marker);
+        QCOMPARE(markers, (std::vector<std::string>{"memory-growth:cache-release", "memory-growth:paused"}));
+        QVERIFY(QString::fromStdString(leaking.warnings.back().message).contains(
+            QString::fromStdString(paused.result.latentsCheckpointPath)));
+
+        Sink after;
+        const Run resumed = resume(engine, paused.result.latentsCheckpointPath, after);
+        QCOMPARE(resumed.result.stepsCompleted, 16);
+        QVERIFY(at::equal(resumed.latents, whole.latents));
+    }
+
     void whatIsNotAPausedRunIsRefusedUpFront()
     {
         const GenerationRequest request = requestFor(test::cogvideoxFixture("models/tiny-2b"), "ddim");

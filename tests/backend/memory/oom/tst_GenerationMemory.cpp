@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <fstream>
 
 using namespace framesmith;
@@ -81,6 +82,62 @@ private Q_SLOTS:
         QCOMPARE(json.at("stages").size(), std::size_t(4));
         QVERIFY(json.at("stages").at(0).at("peakBytes").get<std::int64_t>() >= (16ll << 20));
         QCOMPARE(json.at("recoveries").size(), std::size_t(1));
+    }
+
+    // An injected leak that releasing the cache frees: the detector's first finding turns on the
+    // release after every step (marked for the graph), and the growth stops there.
+    void growthIsFirstMetByReleasingTheCacheEveryStep()
+    {
+        qputenv("FRAMESMITH_INJECT_LEAK", "16:cache");
+        RecordingSink sink;
+        GenerationMemory memory(MemoryPreset{}, sink, "cpu");
+        qunsetenv("FRAMESMITH_INJECT_LEAK");
+        std::vector<GenerationMemory::GrowthAction> actions;
+        for (int step = 1; step <= 30; ++step)
+            actions.push_back(memory.afterStep(step));
+        const auto releasing = std::find(actions.begin(), actions.end(), GenerationMemory::GrowthAction::ReleasingCache);
+        QVERIFY(releasing != actions.end());
+        QVERIFY2(releasing - actions.begin() <= 6, "the detector watches six steps");
+        QCOMPARE(std::count(actions.begin(), actions.end(), GenerationMemory::GrowthAction::Pause), 0L);
+        QCOMPARE(int(sink.warnings.size()), 1);
+        QCOMPARE(sink.warnings[0].kind, WarningKind::MemoryGrowth);
+        QCOMPARE(sink.warnings[0].marker, std::string(kCacheReleaseMarker));
+        QVERIFY(QString::fromStdString(sink.warnings[0].message).contains("released after every step"));
+    }
+
+    // A leak the cache release cannot free: after the remedy, a second finding asks for the pause.
+    void growthThatOutlastsTheRemedyAsksForAPause()
+    {
+        qputenv("FRAMESMITH_INJECT_LEAK", "16");
+        RecordingSink sink;
+        GenerationMemory memory(MemoryPreset{}, sink, "cpu");
+        qunsetenv("FRAMESMITH_INJECT_LEAK");
+        int releasingAt = 0, pauseAt = 0;
+        for (int step = 1; step <= 30 && !pauseAt; ++step) {
+            const auto action = memory.afterStep(step);
+            if (action == GenerationMemory::GrowthAction::ReleasingCache)
+                releasingAt = step;
+            if (action == GenerationMemory::GrowthAction::Pause)
+                pauseAt = step;
+        }
+        QVERIFY(releasingAt > 0);
+        QVERIFY2(pauseAt > releasingAt && pauseAt <= releasingAt + 6, qPrintable(QString::number(pauseAt)));
+        QVERIFY(QString::fromStdString(memory.growthFinding()).contains("MiB per step"));
+    }
+
+    void leakInjectionSpecsAreChecked()
+    {
+        for (const char* bad : {"0", "-3", "12x", "16:hold", "70000", ":cache"}) {
+            qputenv("FRAMESMITH_INJECT_LEAK", bad);
+            RecordingSink sink;
+            try {
+                GenerationMemory memory(MemoryPreset{}, sink, "cpu");
+                QFAIL(bad);
+            } catch (const InvalidRequestError& e) {
+                QVERIFY2(QString(e.what()).contains("FRAMESMITH_INJECT_LEAK"), e.what());
+            }
+        }
+        qunsetenv("FRAMESMITH_INJECT_LEAK");
     }
 
     void resolvesNamesPathsAndAuto()
