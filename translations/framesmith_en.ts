@@ -502,6 +502,14 @@ Total time: %4 s</translation>
         <source>Generate this clip again with exactly its parameters and memory preset</source>
         <translation>Generate this clip again with exactly its parameters and memory preset</translation>
     </message>
+    <message>
+        <source>Re&amp;sume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the paused run at step %1 of %2</source>
+        <translation type="unfinished">Continue the paused run at step %1 of %2</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStore</name>
@@ -1619,6 +1627,10 @@ Total time: %4 s</translation>
     <message>
         <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
         <translation>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</translation>
+    </message>
+    <message>
+        <source>A run is under way: resume the paused one when it ends</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -502,6 +502,14 @@ Total time: %4 s</source>
         <source>Generate this clip again with exactly its parameters and memory preset</source>
         <translation>用完全相同的参数和内存预设再次生成此片段</translation>
     </message>
+    <message>
+        <source>Re&amp;sume</source>
+        <translation>继续(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Continue the paused run at step %1 of %2</source>
+        <translation>从第 %1 步（共 %2 步）继续已暂停的运行</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStore</name>
@@ -1614,6 +1622,10 @@ Total time: %4 s</source>
     <message>
         <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
         <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
+    </message>
+    <message>
+        <source>A run is under way: resume the paused one when it ends</source>
+        <translation>正在运行：请在它结束后再继续已暂停的运行</translation>
     </message>
 </context>
 <context>

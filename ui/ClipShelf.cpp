@@ -41,6 +41,7 @@ ClipShelf::ClipShelf(PreviewPlayer* player, AppSettings& settings, QWidget* dial
     connect(m_panel, &HistoryPanel::regenerateRequested, this,
             [this](const HistoryEntry& entry) { Q_EMIT regenerateRequested(entry.request); });
     connect(m_panel, &HistoryPanel::decodeAgainRequested, this, &ClipShelf::decodeAgainRequested);
+    connect(m_panel, &HistoryPanel::resumeRequested, this, &ClipShelf::resumeRequested);
 }
 
 QDockWidget* ClipShelf::createDock(QMainWindow* window, QAction* toggle)

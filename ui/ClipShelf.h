@@ -63,6 +63,7 @@ Q_SIGNALS:
     // "Regenerate": the entry's request with the preset it resolved to (every lever, dtype, tiles).
     void regenerateRequested(const framesmith::GenerationRequest& request);
     void decodeAgainRequested(const HistoryEntry& entry); // from the entry's context menu
+    void resumeRequested(const HistoryEntry& entry);      // likewise, for a paused run
     void historyChanged();
     void statusMessage(const QString& text);
     void errorRaised(const QString& title, const QString& message, const QString& detail);

@@ -29,6 +29,7 @@ struct HistoryEntry {
     // The latents checkpoint of a run that ended without a clip (its decode failed, or it was
     // stopped): "Decode again" makes the clip from it. Empty for a finished clip.
     QString latentsPath;
+    bool isPaused = false; // latentsPath is a paused run: "Resume" continues it, even after a restart
     QVector<Timing> timings;
 
     double totalSeconds() const

@@ -139,6 +139,13 @@ QMenu* HistoryPanel::contextMenuFor(int row)
     const HistoryEntry entry = m_entries.at(row);
     auto* menu = new QMenu(this);
     menu->addAction(tr("&Load its settings"), this, [this, row] { activate(row); })->setObjectName(QStringLiteral("loadAction"));
+    if (entry.isPaused && !entry.latentsPath.isEmpty()) {
+        QAction* resume = menu->addAction(tr("Re&sume"), this, [this, entry] { Q_EMIT resumeRequested(entry); });
+        resume->setObjectName(QStringLiteral("resumeAction"));
+        resume->setToolTip(tr("Continue the paused run at step %1 of %2")
+                               .arg(entry.stepsCompleted + 1)
+                               .arg(entry.request.steps));
+    }
     if (!entry.latentsPath.isEmpty()) {
         QAction* decode = menu->addAction(tr("Decode &again…"), this, [this, entry] { Q_EMIT decodeAgainRequested(entry); });
         decode->setObjectName(QStringLiteral("decodeAgainAction"));

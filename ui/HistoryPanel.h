@@ -37,6 +37,7 @@ Q_SIGNALS:
     void showInFolderRequested(const HistoryEntry& entry);
     void regenerateRequested(const HistoryEntry& entry);
     void decodeAgainRequested(const HistoryEntry& entry); // an entry with kept latents and no clip
+    void resumeRequested(const HistoryEntry& entry);      // an entry holding a paused run
 
 protected:
     void changeEvent(QEvent* event) override;

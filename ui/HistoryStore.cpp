@@ -139,6 +139,7 @@ QByteArray HistoryStore::toJson(const HistoryEntry& e)
         {QStringLiteral("stepsCompleted"), e.stepsCompleted},
         {QStringLiteral("isPartial"), e.isPartial},
         {QStringLiteral("latents"), e.latentsPath},
+        {QStringLiteral("isPaused"), e.isPaused},
         {QStringLiteral("timings"), timings}};
     return QJsonDocument(object).toJson(QJsonDocument::Indented);
 }
@@ -175,6 +176,7 @@ bool HistoryStore::fromJson(const QByteArray& json, HistoryEntry& e, QString* pr
     e.stepsCompleted = o.value(QStringLiteral("stepsCompleted")).toInt();
     e.isPartial = o.value(QStringLiteral("isPartial")).toBool();
     e.latentsPath = o.value(QStringLiteral("latents")).toString();
+    e.isPaused = o.value(QStringLiteral("isPaused")).toBool();
     e.timings.clear();
     for (const QJsonValue& t : o.value(QStringLiteral("timings")).toArray())
         e.timings.push_back({t[QStringLiteral("stage")].toString(), t[QStringLiteral("seconds")].toDouble()});

@@ -34,6 +34,7 @@ RunLauncher::RunLauncher(GenerationController* controller, ClipShelf* shelf, Mem
     connect(controller, &GenerationController::failed, this, &RunLauncher::updatePauseControls);
     connect(controller, &GenerationController::cancelled, this, &RunLauncher::updatePauseControls);
     connect(shelf, &ClipShelf::decodeAgainRequested, this, &RunLauncher::decodeAgain);
+    connect(shelf, &ClipShelf::resumeRequested, this, &RunLauncher::resumeEntry);
     // Regenerate replays the recorded request and preset; the form (maybe edited since) stays as it is.
     connect(shelf, &ClipShelf::regenerateRequested, this, [this](const framesmith::GenerationRequest& recorded) {
         generate(recorded, QFileInfo(QString::fromStdString(recorded.modelPath)).fileName());
@@ -176,7 +177,7 @@ void RunLauncher::onCancelled(int stepsCompleted, const QString& detail, const Q
     Q_EMIT statusMessage(text, kStatusMessageMs);
 }
 
-HistoryEntry RunLauncher::keepLatents(const QString& latentsPath, int stepsCompleted)
+HistoryEntry RunLauncher::keepLatents(const QString& latentsPath, int stepsCompleted, bool isPaused)
 {
     HistoryEntry entry;
     entry.id = m_runHistoryId;
@@ -187,6 +188,7 @@ HistoryEntry RunLauncher::keepLatents(const QString& latentsPath, int stepsCompl
     entry.stepsCompleted = stepsCompleted;
     entry.isPartial = stepsCompleted < m_runRequest.steps;
     entry.latentsPath = latentsPath;
+    entry.isPaused = isPaused;
     m_shelf->addKeptLatents(entry);
     Q_EMIT clipRecorded(); // the History dock shows where the latents went
     return entry;
@@ -236,7 +238,7 @@ void RunLauncher::pause()
 void RunLauncher::onPaused(int stepsCompleted, const QString& pausedPath)
 {
     // In the history too: the paused run outlives a restart, its latents never lost.
-    const HistoryEntry entry = keepLatents(pausedPath, stepsCompleted);
+    const HistoryEntry entry = keepLatents(pausedPath, stepsCompleted, /*isPaused=*/true);
     m_pausedPath = pausedPath;
     m_pausedHistoryId = entry.id;
     m_stepsDone = stepsCompleted;
@@ -256,6 +258,20 @@ void RunLauncher::resume()
     m_pausedPath.clear();
     Q_EMIT started();
     Q_EMIT statusMessage(tr("Resuming the paused run at step %1…").arg(m_stepsDone + 1), 0);
+}
+
+void RunLauncher::resumeEntry(const HistoryEntry& entry)
+{
+    if (m_controller->isRunning()) {
+        Q_EMIT statusMessage(tr("A run is under way: resume the paused one when it ends"), kStatusMessageMs);
+        return;
+    }
+    m_pausedPath = entry.latentsPath;
+    m_pausedHistoryId = entry.id;
+    m_stepsDone = entry.stepsCompleted;
+    m_runRequest = entry.request;
+    m_modelName = entry.modelName;
+    resume();
 }
 
 void RunLauncher::updatePauseControls()

@@ -50,6 +50,8 @@ public:
     void attachPauseControls(QAction* action, QPushButton* button);
     void pause();
     void resume(); // the last paused run, into its history entry
+    // A paused run kept in the history (this session's or one from before a restart).
+    void resumeEntry(const HistoryEntry& entry);
     bool hasPausedRun() const { return !m_pausedPath.isEmpty(); }
 
 Q_SIGNALS:
@@ -67,7 +69,7 @@ private:
     void onPaused(int stepsCompleted, const QString& pausedPath);
     void updatePauseControls();
     // Records the run in flight as an entry with kept latents and no clip; returns the entry.
-    HistoryEntry keepLatents(const QString& latentsPath, int stepsCompleted);
+    HistoryEntry keepLatents(const QString& latentsPath, int stepsCompleted, bool isPaused = false);
 
     GenerationController* m_controller;
     ClipShelf* m_shelf;

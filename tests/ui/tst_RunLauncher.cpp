@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QFile>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QMessageBox>
@@ -23,6 +24,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <memory>
 
 class tst_RunLauncher : public QObject {
     Q_OBJECT
@@ -198,6 +201,66 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(clip.videoPath));
         QVERIFY(!button->isEnabled());
         QCOMPARE(button->text(), QStringLiteral("&Pause"));
+    }
+
+    // A paused run outlives the window: after a "restart" (a new window on the same data), its
+    // History entry offers Resume, which finishes it into the same entry.
+    void aPausedRunResumesFromTheHistoryAfterARestart()
+    {
+        const QString data = m_dir.filePath(QStringLiteral("restart-data"));
+        framesmith::GenerationRequest r;
+        HistoryEntry kept;
+        {
+            AppSettings settings(m_dir.filePath(QStringLiteral("restart.ini")));
+            MainWindow window(settings);
+            window.setHistoryRoot(data);
+            window.show();
+            window.setModelFolder(QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b"));
+            r = window.request();
+            r.prompt = "a harbour in fog";
+            r.frameCount = 9;
+            r.width = 96;
+            r.height = 64;
+            r.steps = 12;
+            window.setRequest(r);
+            QTRY_VERIFY(window.isModelReady());
+            GenerationController* controller = window.generationController();
+            QSignalSpy steps(controller, &GenerationController::stepFinished);
+            QSignalSpy paused(controller, &GenerationController::paused);
+            window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(!steps.isEmpty(), 120000);
+            QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("pauseButton")), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(!paused.isEmpty(), 120000);
+            kept = window.historyPanel()->entries().first();
+            QVERIFY(kept.isPaused);
+        }
+        AppSettings settings(m_dir.filePath(QStringLiteral("restart.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(data);
+        window.show();
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry entry = window.historyPanel()->entries().first();
+        QVERIFY(entry.isPaused);
+        QCOMPARE(entry.stepsCompleted, kept.stepsCompleted);
+        std::unique_ptr<QMenu> menu(window.historyPanel()->contextMenuFor(0));
+        auto* resume = menu->findChild<QAction*>(QStringLiteral("resumeAction"));
+        QVERIFY(resume);
+        QVERIFY(resume->toolTip().contains(QString::number(kept.stepsCompleted + 1)));
+
+        GenerationController* controller = window.generationController();
+        QSignalSpy steps(controller, &GenerationController::stepFinished);
+        QSignalSpy finished(controller, &GenerationController::finished);
+        resume->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 120000);
+        QCOMPARE(steps.first().at(0).toInt(), kept.stepsCompleted + 1);
+        const auto result = finished.first().first().value<framesmith::GenerationResult>();
+        QCOMPARE(result.stepsCompleted, 12);
+        QCOMPARE(result.request.prompt, r.prompt);
+        QCOMPARE(window.historyPanel()->count(), 1);
+        const HistoryEntry clip = window.historyPanel()->entries().first();
+        QCOMPARE(clip.id, kept.id);
+        QVERIFY(!clip.isPaused);
+        QVERIFY(QFile::exists(clip.videoPath));
     }
 };
 
