@@ -891,6 +891,18 @@ Total time: %4 s</translation>
         <source>No memory forecast until the parameters are valid (see the message under the form)</source>
         <translation>No memory forecast until the parameters are valid (see the message under the form)</translation>
     </message>
+    <message>
+        <source>%1 (too much)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VRAM %1 of %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM %1 of %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>

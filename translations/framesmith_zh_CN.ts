@@ -891,6 +891,18 @@ Total time: %4 s</source>
         <source>No memory forecast until the parameters are valid (see the message under the form)</source>
         <translation>参数有效之前无法预估内存（见表单下方的提示）</translation>
     </message>
+    <message>
+        <source>%1 (too much)</source>
+        <translation>%1（超出）</translation>
+    </message>
+    <message>
+        <source>VRAM %1 of %2 GiB</source>
+        <translation>显存 %1 / %2 GiB</translation>
+    </message>
+    <message>
+        <source>RAM %1 of %2 GiB</source>
+        <translation>内存 %1 / %2 GiB</translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>

@@ -69,6 +69,32 @@ QString verdict(const framesmith::MemoryPlan& plan)
     return QCoreApplication::translate("MemoryForecast", "Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU").arg(over);
 }
 
+// Each kind of memory the plan uses, at its tightest device across the stages: "VRAM 13.2 of 24.0 GiB
+// · RAM 9.1 of 20.0 GiB (too much)", so a run that RAM stops is seen as such even when the GPU has room.
+QString memoryKindsLine(const framesmith::MemoryPlan& plan)
+{
+    struct Tightest {
+        qint64 peak = 0, capacity = 0;
+        double share = -1;
+    } gpu, ram;
+    for (const auto& stage : plan.stages)
+        for (const auto& device : stage.devices) {
+            Tightest& kind = device.device.rfind("cuda", 0) == 0 ? gpu : ram;
+            const double share = device.capacityBytes > 0 ? double(device.peakBytes) / double(device.capacityBytes) : 0;
+            if (share > kind.share)
+                kind = {device.peakBytes, device.capacityBytes, share};
+        }
+    QStringList parts;
+    const auto part = [](const QString& text, const Tightest& kind) {
+        return kind.peak > kind.capacity ? QCoreApplication::translate("MemoryForecast", "%1 (too much)").arg(text) : text;
+    };
+    if (gpu.share >= 0)
+        parts << part(QCoreApplication::translate("MemoryForecast", "VRAM %1 of %2 GiB").arg(gib(gpu.peak), gib(gpu.capacity)), gpu);
+    if (ram.share >= 0)
+        parts << part(QCoreApplication::translate("MemoryForecast", "RAM %1 of %2 GiB").arg(gib(ram.peak), gib(ram.capacity)), ram);
+    return parts.join(QStringLiteral(" · "));
+}
+
 QString chosenPresetLine(const framesmith::MemoryPlan& plan)
 {
     QString name = QString::fromStdString(plan.chosenPreset);
@@ -153,6 +179,8 @@ MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& re
     } else {
         forecast.summary = verdict(plan);
     }
+    if (const QString kinds = memoryKindsLine(plan); !kinds.isEmpty())
+        forecast.summary += QStringLiteral(" — ") + kinds;
     forecast.details = lines.join(QLatin1Char('\n'));
     return forecast;
 }

@@ -27,7 +27,10 @@ private Q_SLOTS:
     {
         const MemoryForecast big = MemoryForecast::forRequest(fullSize5b("max-speed"), kCpuOnly, 80 * kGiB);
         QVERIFY(big.isForChosenGpu);
-        QVERIFY2(big.summary == QStringLiteral("No GPU here: planned for a GPU of 80.0 GiB that you choose. Fits"), qPrintable(big.summary));
+        // Everything on the GPU: only VRAM is listed (RAM is when the plan puts work on the host).
+        QVERIFY2(big.summary.startsWith(QStringLiteral("No GPU here: planned for a GPU of 80.0 GiB that you choose. Fits — VRAM ")) &&
+                     big.summary.endsWith(QStringLiteral(" of 80.0 GiB")),
+                 qPrintable(big.summary));
         const MemoryForecast small = MemoryForecast::forRequest(fullSize5b("max-speed"), kCpuOnly, 8 * kGiB);
         // Worded from the plan's data: the stage in words, what it needs, the strategies that would help.
         QVERIFY2(small.summary.contains(QStringLiteral("Does not fit (")) && small.summary.contains(QStringLiteral(" needs ")) &&
@@ -50,6 +53,24 @@ private Q_SLOTS:
         QVERIFY(forecast.isKnown);
         QVERIFY(!forecast.summary.contains(QStringLiteral("No GPU")));
         QVERIFY(forecast.peakBytesBySeries.value(QStringLiteral("cuda:0")) > 0);
+    }
+
+    // RAM and VRAM each get their verdict: a host that cannot hold the run is named even when the
+    // GPU has room (and the other way round).
+    void ramAndVramVerdictsAreEachShown()
+    {
+        const std::vector<framesmith::DeviceInfo> smallHost{{0, "GPU", 80 * kGiB, 80 * kGiB}, {-1, "CPU", 4 * kGiB, 2 * kGiB}};
+        const MemoryForecast ramBound = MemoryForecast::forRequest(fullSize5b("low-memory"), smallHost, 8 * kGiB);
+        QVERIFY(ramBound.isKnown && !ramBound.fits);
+        QVERIFY2(ramBound.summary.contains(QStringLiteral(" of 2.0 GiB (too much)")) &&
+                     ramBound.summary.contains(QStringLiteral("RAM ")) &&
+                     !ramBound.summary.contains(QStringLiteral(" of 80.0 GiB (too much)")),
+                 qPrintable(ramBound.summary));
+        const std::vector<framesmith::DeviceInfo> smallGpu{{0, "GPU", 8 * kGiB, 8 * kGiB}, {-1, "CPU", 256 * kGiB, 200 * kGiB}};
+        const MemoryForecast gpuBound = MemoryForecast::forRequest(fullSize5b("max-speed"), smallGpu, 8 * kGiB);
+        QVERIFY2(gpuBound.summary.contains(QStringLiteral(" of 8.0 GiB (too much)")) &&
+                     !gpuBound.summary.contains(QStringLiteral(" of 200.0 GiB (too much)")),
+                 qPrintable(gpuBound.summary));
     }
 
     void noModelNoForecast()
