@@ -136,6 +136,15 @@ bool DetailedPlan::fits() const
     return true;
 }
 
+bool DetailedPlan::fitsWithHeadroom(double fraction) const
+{
+    for (const StageBreakdown& stage : stages)
+        for (const DeviceBreakdown& d : stage.devices)
+            if (d.capacityBytes > 0 && double(d.peakBytes()) > (1.0 - fraction) * double(d.capacityBytes))
+                return false;
+    return true;
+}
+
 MemoryPlan DetailedPlan::summary() const
 {
     MemoryPlan plan;
@@ -273,7 +282,9 @@ MemoryPreset MemoryPlanner::choosePreset(const ModelPlanning& model, const Gener
         chosen = store.load(name);
         if (chosen.isAutomatic())
             continue;
-        if (planDetailed(model, request, chosen, devices).fits())
+        const DetailedPlan plan = planDetailed(model, request, chosen, devices);
+        const bool isStreaming = chosen.transformer == Placement::Streamed;
+        if (isStreaming ? plan.fits() : plan.fitsWithHeadroom(kResidentHeadroom))
             break;
     }
     return chosen;

@@ -40,6 +40,8 @@ struct DetailedPlan {
     std::vector<StageBreakdown> stages;
     AttentionPath attention = AttentionPath::Invalid;
     bool fits() const;
+    // Every device's peak at most (1 - fraction) of its capacity.
+    bool fitsWithHeadroom(double fraction) const;
     MemoryPlan summary() const;        // without advice
 };
 
@@ -58,7 +60,12 @@ public:
     static std::vector<std::string> advise(const ModelPlanning& model, const GenerationRequest& request,
                                            const DetailedPlan& plan, const std::vector<DeviceInfo>& devices,
                                            std::vector<std::string>* fixStrategies = nullptr);
-    // For an automatic preset, the first candidate that fits (else the last); others returned as they are.
+    // Resident weights are fastest, streaming them costs 60-80 % on a large GPU: an automatic preset
+    // takes a candidate that keeps the transformer resident when it fits with this much to spare
+    // (a prediction off by a few percent must not turn into an OOM), a streaming one when it fits.
+    static constexpr double kResidentHeadroom = 0.10;
+    // For an automatic preset, the first candidate that fits as above (else the last); others
+    // returned as they are.
     static MemoryPreset choosePreset(const ModelPlanning& model, const GenerationRequest& request,
                                      const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                      const PresetStore& store);
