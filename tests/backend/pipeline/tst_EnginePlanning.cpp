@@ -123,6 +123,23 @@ private Q_SLOTS:
         QVERIFY2(done.exitCode == 0, qPrintable(done.output));
         QVERIFY(QFileInfo::exists(m_dir.filePath("ok.safetensors")));
     }
+
+    // RLIMIT_MEMLOCK is read (plan shows it) but is no verdict term: CUDA pins through the driver,
+    // and nothing on the CPU path locks memory, so a run under a 64 KiB memlock limit completes.
+    void aMemlockLimitIsShownAndARunUnderItCompletes()
+    {
+        const GenerationRequest small = request(9, 96, 64);
+        const Run plan = run("prlimit", QStringList{"--memlock=65536", cli(), "plan", "--json"} + flags(small), m_dir.path());
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.output));
+        const auto json = nlohmann::json::parse(plan.output.toStdString());
+        QCOMPARE(json["host"]["memlockLimitBytes"].get<std::int64_t>(), std::int64_t(65536));
+        QVERIFY(json["fits"].get<bool>());
+        const Run done = run("prlimit", QStringList{"--memlock=65536", cli(), "generate", "--prompt", "a cat", "--out",
+                                                    m_dir.filePath("memlock.safetensors"), "--quiet"} + flags(small),
+                             m_dir.filePath("memlock"));
+        QVERIFY2(done.exitCode == 0, qPrintable(done.output));
+        QVERIFY(QFileInfo::exists(m_dir.filePath("memlock.safetensors")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEnginePlanning)
