@@ -1220,6 +1220,18 @@ Total time: %4 s</translation>
         <source>, </source>
         <translation>, </translation>
     </message>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left free on every GPU for other programs (browser, desktop, another app); the plan uses only the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep &amp;free on each GPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PresetNames</name>

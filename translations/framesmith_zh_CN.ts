@@ -1220,6 +1220,18 @@ Total time: %4 s</source>
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Left free on every GPU for other programs (browser, desktop, another app); the plan uses only the rest</source>
+        <translation>为其他程序（浏览器、桌面、其他应用）在每块 GPU 上保留的空闲显存；规划只使用剩余部分</translation>
+    </message>
+    <message>
+        <source>Keep &amp;free on each GPU:</source>
+        <translation>每块 GPU 保留空闲(&amp;F)：</translation>
+    </message>
 </context>
 <context>
     <name>PresetNames</name>

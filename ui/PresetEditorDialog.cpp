@@ -59,6 +59,13 @@ void PresetEditorDialog::buildForm()
     m_prefetchSpin->setObjectName(QStringLiteral("prefetchSpin"));
     m_prefetchSpin->setRange(0, 8);
     m_prefetchSpin->setToolTip(tr("Transformer blocks loaded ahead while streaming: more is faster and uses more GPU memory"));
+    m_headroomSpin = new QSpinBox(this);
+    m_headroomSpin->setObjectName(QStringLiteral("headroomSpin"));
+    m_headroomSpin->setRange(0, framesmith::MemoryPreset::kMaxVramHeadroomMb);
+    m_headroomSpin->setSingleStep(256);
+    m_headroomSpin->setSuffix(tr(" MiB"));
+    m_headroomSpin->setToolTip(tr("Left free on every GPU for other programs (browser, desktop, another app); the "
+                                  "plan uses only the rest"));
     m_tileHeightSpin = tileSpin(this);
     m_tileHeightSpin->setObjectName(QStringLiteral("tileHeightSpin"));
     m_tileWidthSpin = tileSpin(this);
@@ -76,6 +83,7 @@ void PresetEditorDialog::buildForm()
     form->addRow(tr("&Description:"), m_descriptionEdit);
     form->addRow(tr("Compute &type:"), m_dtypeCombo);
     form->addRow(tr("Blocks loaded &ahead:"), m_prefetchSpin);
+    form->addRow(tr("Keep &free on each GPU:"), m_headroomSpin);
     auto* tilesLabel = new QLabel(tr("VAE &tile size:"), this); // a row of a layout gets no buddy by itself
     tilesLabel->setBuddy(m_tileHeightSpin);
     form->addRow(tilesLabel, tiles);
@@ -104,7 +112,7 @@ void PresetEditorDialog::buildForm()
     layout->addWidget(m_forecastLabel);
     layout->addWidget(m_errorLabel);
     layout->addWidget(m_buttons);
-    for (QSpinBox* spin : {m_prefetchSpin, m_tileHeightSpin, m_tileWidthSpin})
+    for (QSpinBox* spin : {m_prefetchSpin, m_headroomSpin, m_tileHeightSpin, m_tileWidthSpin})
         connect(spin, &QSpinBox::valueChanged, this, &PresetEditorDialog::updateForecast);
     connect(m_dtypeCombo, &QComboBox::currentIndexChanged, this, &PresetEditorDialog::updateForecast);
     connect(m_nameEdit, &QLineEdit::textEdited, this, [this](const QString& name) {
@@ -180,6 +188,7 @@ void PresetEditorDialog::loadFrom(const QString& requested)
     m_base = framesmith::PresetCatalog::compose("base", checkedStrategies());
     m_dtypeCombo->setCurrentIndex(std::max(0, m_dtypeCombo->findData(int(start.dtype))));
     m_prefetchSpin->setValue(start.streamPrefetchBlocks);
+    m_headroomSpin->setValue(start.vramHeadroomMb);
     m_tileHeightSpin->setValue(start.vaeTileHeight);
     m_tileWidthSpin->setValue(start.vaeTileWidth);
     updateForecast();
@@ -241,6 +250,7 @@ framesmith::MemoryPreset PresetEditorDialog::preset() const
     p.description = m_descriptionEdit->text().trimmed().toStdString();
     p.dtype = static_cast<framesmith::ComputeDtype>(m_dtypeCombo->currentData().toInt());
     p.streamPrefetchBlocks = m_prefetchSpin->value();
+    p.vramHeadroomMb = m_headroomSpin->value();
     p.vaeTileHeight = m_tileHeightSpin->value();
     p.vaeTileWidth = m_tileWidthSpin->value();
     return p;

@@ -71,6 +71,7 @@ private:
     QVector<QCheckBox*> m_strategyBoxes; // objectName: the strategy id
     QComboBox* m_dtypeCombo = nullptr;
     QSpinBox* m_prefetchSpin = nullptr;
+    QSpinBox* m_headroomSpin = nullptr;
     QSpinBox* m_tileHeightSpin = nullptr;
     QSpinBox* m_tileWidthSpin = nullptr;
     QLabel* m_forecastLabel = nullptr;

@@ -86,6 +86,9 @@ private Q_SLOTS:
         QVERIFY(!fp8->isChecked());
         QVERIFY(!fp8->text().isEmpty() && fp8->toolTip().contains(QStringLiteral("fp8-weights")));
         fp8->click();
+        auto* headroom = dialog->findChild<QSpinBox*>(QStringLiteral("headroomSpin"));
+        QVERIFY(headroom && headroom->value() == 0);
+        headroom->setValue(2048); // leave 2 GiB to the desktop and a browser
         typeName(*dialog, QStringLiteral("studio-fp8"));
         clickSave(*dialog);
 
@@ -96,6 +99,7 @@ private Q_SLOTS:
         QVERIFY(hasStrategy(saved, "fp8-weights") && hasStrategy(saved, "block-streaming"));
         QVERIFY(saved.weightStorage == framesmith::WeightStorage::Float8);
         QVERIFY(saved.transformer == framesmith::Placement::Streamed);
+        QCOMPARE(saved.vramHeadroomMb, 2048);
         QCOMPARE(presetIds(*combo), (QStringList{"auto", "24gb", "multi-gpu", "low-memory", "max-speed", "studio-fp8"}));
         QCOMPARE(combo->currentData().toString(), QStringLiteral("studio-fp8"));
         QCOMPARE(window.request().preset, std::string("studio-fp8"));

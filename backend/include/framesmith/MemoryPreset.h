@@ -29,6 +29,10 @@ struct MemoryPreset {
     Placement transformer = Placement::Gpu;  // OffloadToCpu: model offload; Streamed: block streaming
     Placement vae = Placement::Gpu;
     int streamPrefetchBlocks = 1;
+    // Left free on every GPU for other programs (a browser, the desktop, a second app): the
+    // planner plans into what remains. 0..kMaxVramHeadroomMb.
+    int vramHeadroomMb = 0;
+    static constexpr int kMaxVramHeadroomMb = 1 << 20;
 
     bool vaeSlicing = true;
     bool vaeTiling = true;

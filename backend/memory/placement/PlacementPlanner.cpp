@@ -4,7 +4,16 @@
 #include "memory/monitor/DeviceNames.h"
 #include "memory/presets/MemoryStrategyRegistry.h"
 
+#include <algorithm>
+
 namespace framesmith {
+
+DeviceInfo PlacementPlanner::withHeadroom(const DeviceInfo& gpu, const MemoryPreset& preset)
+{
+    DeviceInfo room = gpu;
+    room.freeBytes = std::max<std::int64_t>(1, usableBytes(gpu) - (std::int64_t(preset.vramHeadroomMb) << 20));
+    return room;
+}
 
 PlacementPlan PlacementPlanner::build(const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                       const ModelFootprint& footprint)
@@ -12,7 +21,7 @@ PlacementPlan PlacementPlanner::build(const MemoryPreset& preset, const std::vec
     std::vector<DeviceInfo> gpus;
     for (const DeviceInfo& d : devices)
         if (d.isCuda())
-            gpus.push_back(d);
+            gpus.push_back(withHeadroom(d, preset));
     const std::string primary = gpus.empty() ? "cpu" : deviceName(gpus.front());
 
     PlacementPlan plan;

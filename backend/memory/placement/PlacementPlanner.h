@@ -17,6 +17,8 @@ public:
     // Throws InvalidRequestError when the preset names an unknown strategy.
     static PlacementPlan build(const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,
                                const ModelFootprint& footprint);
+    // A GPU as the plan sees it: its usable bytes less the preset's VRAM headroom.
+    static DeviceInfo withHeadroom(const DeviceInfo& gpu, const MemoryPreset& preset);
 };
 
 } // namespace framesmith

@@ -107,11 +107,12 @@ std::string noLeverLine(const DetailedPlan& plan, const std::vector<DeviceInfo>&
            ", or lower the frame count or the resolution";
 }
 
-std::int64_t capacityOf(const std::string& device, const std::vector<DeviceInfo>& devices)
+// What the plan may use of a device: on a GPU, less the headroom the preset keeps for others.
+std::int64_t capacityOf(const std::string& device, const std::vector<DeviceInfo>& devices, const MemoryPreset& preset)
 {
     for (const DeviceInfo& d : devices)
         if (deviceName(d) == device)
-            return usableBytes(d);
+            return usableBytes(d.isCuda() ? PlacementPlanner::withHeadroom(d, preset) : d);
     return 0;
 }
 
@@ -195,7 +196,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
         for (const std::string& device : order) {
             DeviceBreakdown& d = byDevice[device];
             d.device = device;
-            d.capacityBytes = capacityOf(device, devices);
+            d.capacityBytes = capacityOf(device, devices, preset);
             const std::int64_t used = d.weightBytes + d.activationBytes;
             if (isCudaDeviceName(device) && used > 0)
                 d.marginBytes = kCudaContextBytes + static_cast<std::int64_t>(fragmentation * static_cast<double>(used));
@@ -282,6 +283,7 @@ MemoryPreset MemoryPlanner::choosePreset(const ModelPlanning& model, const Gener
         chosen = store.load(name);
         if (chosen.isAutomatic())
             continue;
+        chosen.vramHeadroomMb = std::max(chosen.vramHeadroomMb, preset.vramHeadroomMb); // auto's own headroom holds
         const DetailedPlan plan = planDetailed(model, request, chosen, devices);
         const bool isStreaming = chosen.transformer == Placement::Streamed;
         if (isStreaming ? plan.fits() : plan.fitsWithHeadroom(kResidentHeadroom))

@@ -152,6 +152,7 @@ void readSections(const FieldReader& r, MemoryPreset& p)
     placement.readEnum("transformer", kPlacementNames, p.transformer);
     placement.readEnum("vae", kPlacementNames, p.vae);
     placement.read("streamPrefetchBlocks", p.streamPrefetchBlocks);
+    placement.read("vramHeadroomMb", p.vramHeadroomMb);
     FieldReader vae = r.section("vae");
     vae.read("slicing", p.vaeSlicing);
     vae.read("tiling", p.vaeTiling);
@@ -170,6 +171,8 @@ void validate(const FieldReader& r, const MemoryPreset& p)
         r.fail("name", "is missing or empty");
     if (p.streamPrefetchBlocks < 0 || p.streamPrefetchBlocks > 8)
         r.fail("placement.streamPrefetchBlocks", "must be between 0 and 8");
+    if (p.vramHeadroomMb < 0 || p.vramHeadroomMb > MemoryPreset::kMaxVramHeadroomMb)
+        r.fail("placement.vramHeadroomMb", "must be between 0 and " + std::to_string(MemoryPreset::kMaxVramHeadroomMb));
     if (p.maxSplitSizeMb < 0)
         r.fail("allocator.maxSplitSizeMb", "must not be negative");
     if (p.garbageCollectionThreshold < 0 || p.garbageCollectionThreshold >= 1)
@@ -200,7 +203,8 @@ std::string toJson(const MemoryPreset& p)
                        {"garbageCollectionThreshold", p.garbageCollectionThreshold}}},
         {"cache", {{"releaseBetweenStages", p.releaseCacheBetweenStages}, {"releaseEveryStep", p.releaseCacheEveryStep}}},
         {"placement", {{"textEncoder", placementName(p.textEncoder)}, {"transformer", placementName(p.transformer)},
-                       {"vae", placementName(p.vae)}, {"streamPrefetchBlocks", p.streamPrefetchBlocks}}},
+                       {"vae", placementName(p.vae)}, {"streamPrefetchBlocks", p.streamPrefetchBlocks},
+                       {"vramHeadroomMb", p.vramHeadroomMb}}},
         {"vae", {{"slicing", p.vaeSlicing}, {"tiling", p.vaeTiling}, {"tileHeight", p.vaeTileHeight},
                  {"tileWidth", p.vaeTileWidth}, {"tileOverlapHeight", p.vaeTileOverlapHeight},
                  {"tileOverlapWidth", p.vaeTileOverlapWidth}}},

@@ -136,6 +136,39 @@ private Q_SLOTS:
                  QString("24gb")); // untiled decode does not fit, tiled does
     }
 
+    // The preset's VRAM headroom is kept free: the plan's capacity is the GPU less it, so a run
+    // that fits a 24 GiB card does not once the headroom leaves less than its peak, and auto, which
+    // passes its own headroom to its candidates, streams instead.
+    void vramHeadroomIsLeftFree()
+    {
+        const auto configs = fullSize("cogvideox-5b");
+        MemoryPreset maxSpeed = preset("max-speed");
+        const DetailedPlan roomy = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, maxSpeed, gpus({24}));
+        QVERIFY(roomy.fits());
+        std::int64_t peak = 0;
+        for (const StageBreakdown& stage : roomy.stages)
+            for (const DeviceBreakdown& d : stage.devices)
+                if (d.device == "cuda:0")
+                    peak = std::max(peak, d.peakBytes());
+        const int headroomMb = int(((24ll << 30) - peak) >> 20) + 512; // 512 MiB less than the peak needs
+        maxSpeed.vramHeadroomMb = headroomMb;
+        const DetailedPlan kept = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, maxSpeed, gpus({24}));
+        QVERIFY(!kept.fits());
+        for (const StageBreakdown& stage : kept.stages)
+            for (const DeviceBreakdown& d : stage.devices)
+                if (d.device == "cuda:0")
+                    QCOMPARE(d.capacityBytes, (24ll << 30) - (std::int64_t(headroomMb) << 20));
+        const PresetStore store(test::sourceDir() + "/resources/presets", "/nonexistent");
+        MemoryPreset automatic = preset("auto");
+        QCOMPARE(QString::fromStdString(
+                     MemoryPlanner::choosePreset(*configs, GenerationRequest{}, automatic, gpus({24}), store).name),
+                 QString("max-speed"));
+        automatic.vramHeadroomMb = headroomMb;
+        const MemoryPreset chosen = MemoryPlanner::choosePreset(*configs, GenerationRequest{}, automatic, gpus({24}), store);
+        QVERIFY(chosen.name != "max-speed");
+        QCOMPARE(chosen.vramHeadroomMb, headroomMb);
+    }
+
     void multiGpuUsesBothCards()
     {
         const DetailedPlan plan = MemoryPlanner::planDetailed(*fullSize("cogvideox-5b"), GenerationRequest{},

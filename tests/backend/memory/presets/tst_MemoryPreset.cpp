@@ -22,6 +22,7 @@ private Q_SLOTS:
         p.garbageCollectionThreshold = 0.6;
         p.transformer = Placement::Streamed;
         p.streamPrefetchBlocks = 2;
+        p.vramHeadroomMb = 1536;
         p.vaeTileHeight = 144;
         p.vaeTileWidth = 200;
         p.cfgParallel = true;
@@ -30,6 +31,7 @@ private Q_SLOTS:
         QCOMPARE(back.maxSplitSizeMb, 512);
         QCOMPARE(back.weightStorage, WeightStorage::Int8);
         QCOMPARE(back.streamPrefetchBlocks, 2);
+        QCOMPARE(back.vramHeadroomMb, 1536);
     }
 
     void strategiesSetTheirFields()
@@ -65,6 +67,8 @@ private Q_SLOTS:
         QTest::newRow("odd tile") << "{\"schemaVersion\":1,\"name\":\"x\",\"vae\":{\"tileHeight\":100}}" << "multiples of 8";
         QTest::newRow("no name") << "{\"schemaVersion\":1}" << "name";
         QTest::newRow("not json") << "{oops" << "not a JSON object";
+        QTest::newRow("negative headroom") << "{\"schemaVersion\":1,\"name\":\"x\",\"placement\":{\"vramHeadroomMb\":-1}}"
+                                           << "vramHeadroomMb";
         // Found by fuzz_preset: a huge float was converted to int (undefined), 9.9 truncated.
         QTest::newRow("version 2.2e23") << "{\"schemaVersion\":222222222222222222222221,\"name\":\"x\"}"
                                         << "schemaVersion must be an integer";
