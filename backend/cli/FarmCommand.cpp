@@ -109,7 +109,12 @@ int runSubmit(const std::vector<std::string>& argv)
         throw;
     }
     sub.save();
-    sub.remember();
+    try {
+        sub.remember();
+    } catch (const std::exception& e) { // submitted all the same: the folder still finds it
+        std::cerr << "farm submit: warning: `farm status " << sub.arrayId << "` will not find this array ("
+                  << e.what() << "); use `farm status " << settings.outFolder << "`\n";
+    }
     std::cerr << "farm submit: " << jobs.size() << " job(s) submitted as array " << sub.arrayId << " to partition "
               << settings.partition << " (time limit " << FarmTimeLimit::slurmTime(sub.timeLimitMinutes)
               << "); clips go to " << settings.outFolder << "\n";

@@ -66,6 +66,7 @@ write_jobs "$work/jobs" 1 6
 mkdir -p "$work/out" "$work/out-long"
 write_jobs "$work/jobs-long" 500 4
 export OMP_NUM_THREADS=1
+export FRAMESMITH_DATA_DIR="$work/data" # `farm submit` remembers arrays there: not in the user's own
 cluster_start "$work/cluster"
 main_pid=$$
 # Should this script die without its trap (SIGKILL), the watchdog stops the daemons all the same.
