@@ -160,9 +160,12 @@ void FarmSubmission::remember() const
 
 std::string FarmSubmission::folderOf(const std::string& arrayId)
 {
-    std::ifstream in(fs::path(dataFolder("farm")) / (arrayId + ".path"));
+    const bool isId = !arrayId.empty() && arrayId.find_first_not_of("0123456789") == std::string::npos;
+    std::ifstream in;
+    if (isId)
+        in.open(fs::path(dataFolder("farm")) / (arrayId + ".path"));
     std::string folder;
-    if (arrayId.find_first_not_of("0123456789") != std::string::npos || !in.is_open() || !std::getline(in, folder))
+    if (!in.is_open() || !std::getline(in, folder))
         throw InvalidRequestError("ID", "'" + arrayId + "' is not an array this machine submitted: give the output folder instead");
     return folder;
 }
