@@ -15,6 +15,7 @@ packages=(
   file dpkg-dev debootstrap lld
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
   fonts-wqy-microhei
+  slurm-wlm munge  # the render farm test on a one-node cluster (tests/farm/slurm-local.sh)
 )
 
 missing=()

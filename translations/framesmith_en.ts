@@ -278,6 +278,107 @@
     </message>
 </context>
 <context>
+    <name>FarmDialog</name>
+    <message>
+        <source>Send queue to farm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None (CPU nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. --qos=high --account=art</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each job&apos;s own model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting job(s) will be submitted to Slurm as one job array, one task per job. Each clip and its sidecar are written to the output folder.</source>
+        <translation>
+            <numerusform>%n waiting job will be submitted to Slurm as a job array of one task. Its clip and sidecar are written to the output folder.</numerusform>
+            <numerusform>%n waiting jobs will be submitted to Slurm as one job array, one task per job. Each clip and its sidecar are written to the output folder.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Partition:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output folder (shared storage):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPUs per job:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Extra sbatch arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model folder on the cluster:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Submit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the Slurm partition the jobs run in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A partition name has no blanks or &apos;#&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an existing output folder on storage the cluster&apos;s nodes share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm cannot write logs to a folder whose path has blanks: choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder does not exist here; leave it empty to use each job&apos;s own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an sbatch option: write each as --name=value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FarmSender</name>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was submitted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no job needed it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>framesmith-cli farm submit failed (exit code %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FieldValidation</name>
     <message>
         <source>Frames</source>
@@ -1418,6 +1519,24 @@ Total time: %4 s</translation>
         <source>Queue</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Submitting %n job(s) to partition %1…</source>
+        <translation>
+            <numerusform>Submitting %n job to partition %1…</numerusform>
+            <numerusform>Submitting %n jobs to partition %1…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) sent to the farm as array %1 (framesmith-cli farm status %1)</source>
+        <translation>
+            <numerusform>%n job sent to the farm as array %1 (framesmith-cli farm status %1)</numerusform>
+            <numerusform>%n jobs sent to the farm as array %1 (framesmith-cli farm status %1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The queue was not sent to the farm: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QueuePanel</name>
@@ -1507,6 +1626,22 @@ Total time: %4 s</translation>
     </message>
     <message>
         <source>Clear &amp;finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the farm (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the farm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send to &amp;farm…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render the waiting jobs on a Slurm cluster instead of this machine</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -278,6 +278,106 @@
     </message>
 </context>
 <context>
+    <name>FarmDialog</name>
+    <message>
+        <source>Send queue to farm</source>
+        <translation>发送队列到渲染农场</translation>
+    </message>
+    <message>
+        <source>None (CPU nodes)</source>
+        <translation>无（CPU 节点）</translation>
+    </message>
+    <message>
+        <source>e.g. --qos=high --account=art</source>
+        <translation>例如 --qos=high --account=art</translation>
+    </message>
+    <message>
+        <source>Each job&apos;s own model folder</source>
+        <translation>使用每个任务自己的模型文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting job(s) will be submitted to Slurm as one job array, one task per job. Each clip and its sidecar are written to the output folder.</source>
+        <translation>
+            <numerusform>%n 个等待中的任务将作为一个作业数组提交给 Slurm，每个任务一个数组任务。每个片段及其附带文件都写入输出文件夹。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Partition:</source>
+        <translation>分区(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Output folder (shared storage):</source>
+        <translation>输出文件夹（共享存储）(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs per job:</source>
+        <translation>每个任务的 GPU 数(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Extra sbatch arguments:</source>
+        <translation>额外的 sbatch 参数(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model folder on the cluster:</source>
+        <translation>集群上的模型文件夹(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Submit</source>
+        <translation>提交(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation>选择文件夹</translation>
+    </message>
+    <message>
+        <source>Give the Slurm partition the jobs run in.</source>
+        <translation>请填写任务运行所在的 Slurm 分区。</translation>
+    </message>
+    <message>
+        <source>A partition name has no blanks or &apos;#&apos;.</source>
+        <translation>分区名称不能包含空白或“#”。</translation>
+    </message>
+    <message>
+        <source>Choose an existing output folder on storage the cluster&apos;s nodes share.</source>
+        <translation>请选择集群节点共享的存储上一个已存在的输出文件夹。</translation>
+    </message>
+    <message>
+        <source>Slurm cannot write logs to a folder whose path has blanks: choose another.</source>
+        <translation>Slurm 无法把日志写入路径含空白的文件夹：请另选一个。</translation>
+    </message>
+    <message>
+        <source>The model folder does not exist here; leave it empty to use each job&apos;s own.</source>
+        <translation>该模型文件夹在本机不存在；留空则使用每个任务自己的模型文件夹。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an sbatch option: write each as --name=value.</source>
+        <translation>“%1”不是 sbatch 选项：请按 --名称=值 的形式书写每一项。</translation>
+    </message>
+</context>
+<context>
+    <name>FarmSender</name>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>Nothing was submitted: %1</source>
+        <translation>没有提交任何任务：%1</translation>
+    </message>
+    <message>
+        <source>no job needed it</source>
+        <translation>没有任务需要提交</translation>
+    </message>
+    <message>
+        <source>framesmith-cli farm submit failed (exit code %1)</source>
+        <translation>framesmith-cli farm submit 失败（退出码 %1）</translation>
+    </message>
+</context>
+<context>
     <name>FieldValidation</name>
     <message>
         <source>Frames</source>
@@ -1416,6 +1516,22 @@ Total time: %4 s</source>
         <source>Queue</source>
         <translation>队列</translation>
     </message>
+    <message numerus="yes">
+        <source>Submitting %n job(s) to partition %1…</source>
+        <translation>
+            <numerusform>正在向分区 %1 提交 %n 个任务…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) sent to the farm as array %1 (framesmith-cli farm status %1)</source>
+        <translation>
+            <numerusform>已将 %n 个任务作为作业数组 %1 发送到渲染农场（framesmith-cli farm status %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The queue was not sent to the farm: %1</source>
+        <translation>队列未发送到渲染农场：%1</translation>
+    </message>
 </context>
 <context>
     <name>QueuePanel</name>
@@ -1506,6 +1622,22 @@ Total time: %4 s</source>
     <message>
         <source>Clear &amp;finished</source>
         <translation>清除已结束(&amp;F)</translation>
+    </message>
+    <message>
+        <source>On the farm (%1)</source>
+        <translation>在渲染农场上（%1）</translation>
+    </message>
+    <message>
+        <source>On the farm</source>
+        <translation>在渲染农场上</translation>
+    </message>
+    <message>
+        <source>Send to &amp;farm…</source>
+        <translation>发送到渲染农场(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Render the waiting jobs on a Slurm cluster instead of this machine</source>
+        <translation>在 Slurm 集群而不是本机上渲染等待中的任务</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "ui/AppSettings.h"
 
+#include <algorithm>
+
 namespace {
 namespace Key {
 const QString kGeometry = QStringLiteral("window/geometry");
@@ -24,6 +26,11 @@ const QString kExportFormat = QStringLiteral("export/format");
 const QString kTraceFolder = QStringLiteral("export/traceFolder");
 const QString kIdleUnloadMinutes = QStringLiteral("generation/idleUnloadMinutes");
 const QString kQueuePaused = QStringLiteral("queue/paused");
+const QString kFarmPartition = QStringLiteral("farm/partition");
+const QString kFarmOutputFolder = QStringLiteral("farm/outputFolder");
+const QString kFarmGpusPerJob = QStringLiteral("farm/gpusPerJob");
+const QString kFarmSbatchArgs = QStringLiteral("farm/sbatchArgs");
+const QString kFarmModelFolder = QStringLiteral("farm/modelFolder");
 } // namespace Key
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
@@ -112,5 +119,25 @@ void AppSettings::setIdleUnloadMinutes(int minutes) { m_settings.setValue(Key::k
 bool AppSettings::isQueuePaused() const { return m_settings.value(Key::kQueuePaused, false).toBool(); }
 
 void AppSettings::setQueuePaused(bool isPaused) { m_settings.setValue(Key::kQueuePaused, isPaused); }
+
+FarmSubmitOptions AppSettings::farmOptions() const
+{
+    FarmSubmitOptions o;
+    o.partition = m_settings.value(Key::kFarmPartition).toString();
+    o.outputFolder = m_settings.value(Key::kFarmOutputFolder).toString();
+    o.gpusPerJob = std::clamp(m_settings.value(Key::kFarmGpusPerJob, 1).toInt(), 0, 64);
+    o.sbatchArgs = m_settings.value(Key::kFarmSbatchArgs).toString();
+    o.modelFolder = m_settings.value(Key::kFarmModelFolder).toString();
+    return o;
+}
+
+void AppSettings::setFarmOptions(const FarmSubmitOptions& o)
+{
+    m_settings.setValue(Key::kFarmPartition, o.partition);
+    m_settings.setValue(Key::kFarmOutputFolder, o.outputFolder);
+    m_settings.setValue(Key::kFarmGpusPerJob, o.gpusPerJob);
+    m_settings.setValue(Key::kFarmSbatchArgs, o.sbatchArgs);
+    m_settings.setValue(Key::kFarmModelFolder, o.modelFolder);
+}
 
 void AppSettings::sync() { m_settings.sync(); }

@@ -3,6 +3,7 @@
 // last request and when an idle model is unloaded. Nothing else in the app touches QSettings.
 // GUI thread only.
 #include "framesmith/GenerationRequest.h"
+#include "ui/FarmSubmitOptions.h"
 
 #include <QByteArray>
 #include <QSettings>
@@ -49,6 +50,10 @@ public:
     // The render queue waits (the running job finishes) until resumed; survives a restart.
     bool isQueuePaused() const;
     void setQueuePaused(bool isPaused);
+
+    // "Send queue to farm…": what was sent with last time (1 GPU per job and nothing else at first).
+    FarmSubmitOptions farmOptions() const;
+    void setFarmOptions(const FarmSubmitOptions& options);
 
     void sync();
     QString fileName() const { return m_settings.fileName(); }

@@ -1,6 +1,9 @@
 #include "ui/QueueDock.h"
 
+#include "ui/AppSettings.h"
 #include "ui/ClipShelf.h"
+#include "ui/FarmDialog.h"
+#include "ui/FarmSender.h"
 #include "ui/MainWindow.h"
 #include "ui/MemoryForecast.h"
 #include "ui/ParametersPanel.h"
@@ -17,8 +20,9 @@
 
 QueueDock::QueueDock(MainWindow& window, const framesmith::VramMonitor& monitor, GenerationController* controller,
                      RunLauncher* launcher, ClipShelf* shelf, AppSettings& settings)
-    : QObject(&window), m_window(window), m_monitor(monitor), m_shelf(shelf),
-      m_queue(new RenderQueue(controller, launcher, settings, this)), m_dock(new QDockWidget(&window))
+    : QObject(&window), m_window(window), m_settings(settings), m_monitor(monitor), m_shelf(shelf),
+      m_queue(new RenderQueue(controller, launcher, settings, this)), m_dock(new QDockWidget(&window)),
+      m_farmSender(new FarmSender(this))
 {
     m_panel = new QueuePanel(
         m_queue,
@@ -34,6 +38,9 @@ QueueDock::QueueDock(MainWindow& window, const framesmith::VramMonitor& monitor,
     m_dock->hide(); // until something is queued, or View > Queue
     connect(m_panel, &QueuePanel::loadRequested, this, [this](const framesmith::GenerationRequest& r) { m_window.setRequest(r); });
     connect(m_panel, &QueuePanel::variationsRequested, this, &QueueDock::openVariations);
+    connect(m_panel, &QueuePanel::farmRequested, this, &QueueDock::openFarm);
+    connect(m_farmSender, &FarmSender::sent, this, &QueueDock::onFarmSent);
+    connect(m_farmSender, &FarmSender::failed, this, &QueueDock::onFarmFailed);
     connect(m_panel, &QueuePanel::updateRequested, this, [this](const QString& id) {
         if (!m_canQueue) {
             Q_EMIT statusMessage(tr("The form cannot run as it is: the job keeps its settings"));
@@ -106,6 +113,45 @@ void QueueDock::openVariations()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { add(dialog->requests()); });
     dialog->open();
+}
+
+void QueueDock::openFarm()
+{
+    const QStringList ids = m_queue->farmableIds();
+    if (ids.isEmpty() || m_farmSender->isBusy())
+        return;
+    auto* dialog = new FarmDialog(m_settings.farmOptions(), static_cast<int>(ids.size()), &m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const FarmSubmitOptions options = dialog->options();
+        m_settings.setFarmOptions(options);
+        m_farmIds = m_queue->farmableIds(); // as they are now: one may have started meanwhile
+        if (m_farmIds.isEmpty())
+            return;
+        QStringList files;
+        for (const QString& id : m_farmIds)
+            files << m_queue->jobFile(id);
+        m_queue->setHeld(true); // nothing starts here while the farm takes them
+        Q_EMIT statusMessage(tr("Submitting %n job(s) to partition %1…", nullptr, static_cast<int>(files.size()))
+                                 .arg(options.partition));
+        m_farmSender->send(options, files);
+    });
+    dialog->open();
+}
+
+void QueueDock::onFarmSent(const QString& arrayId)
+{
+    const int sent = m_queue->markSent(m_farmIds, arrayId);
+    m_farmIds.clear();
+    m_queue->setHeld(false);
+    Q_EMIT statusMessage(tr("%n job(s) sent to the farm as array %1 (framesmith-cli farm status %1)", nullptr, sent).arg(arrayId));
+}
+
+void QueueDock::onFarmFailed(const QString& message)
+{
+    m_farmIds.clear();
+    m_queue->setHeld(false);
+    Q_EMIT statusMessage(tr("The queue was not sent to the farm: %1").arg(message));
 }
 
 qint64 QueueDock::plannedPeakBytes(const framesmith::GenerationRequest& request) const

@@ -6,9 +6,11 @@
 #include "framesmith/GenerationRequest.h"
 
 #include <QObject>
+#include <QStringList>
 
 class AppSettings;
 class ClipShelf;
+class FarmSender;
 class GenerationController;
 class MainWindow;
 class QAction;
@@ -39,6 +41,7 @@ public:
     void setAvailable(bool canQueue, const QString& why);
     void addFromForm();
     void openVariations();
+    void openFarm(); // "Send queue to farm…": the waiting jobs to Slurm
     void retranslate();
 
 Q_SIGNALS:
@@ -48,12 +51,18 @@ private:
     void add(const QVector<framesmith::GenerationRequest>& requests);
     qint64 plannedPeakBytes(const framesmith::GenerationRequest& request) const; // 0: unknown
 
+    void onFarmSent(const QString& arrayId);
+    void onFarmFailed(const QString& message);
+
     MainWindow& m_window;
+    AppSettings& m_settings;
     const framesmith::VramMonitor& m_monitor;
     ClipShelf* m_shelf;
     RenderQueue* m_queue;
     QueuePanel* m_panel;
     QDockWidget* m_dock;
+    FarmSender* m_farmSender;
+    QStringList m_farmIds; // the jobs of the submission under way
     QAction* m_addAction = nullptr;
     QPushButton* m_queueButton = nullptr;
     bool m_canQueue = false;

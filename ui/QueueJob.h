@@ -7,7 +7,8 @@
 #include <QString>
 
 struct QueueJob {
-    enum class State { Invalid, Waiting, Running, Done, Failed, Cancelled };
+    // Sent: handed to a render farm (`framesmith-cli farm submit`); it no longer runs here.
+    enum class State { Invalid, Waiting, Running, Done, Failed, Cancelled, Sent };
 
     QString id;                    // file stem in <data root>/queue/
     framesmith::GenerationRequest request;
@@ -21,8 +22,12 @@ struct QueueJob {
     // found "running" at start whose checkpoint exists had finished denoising: it is decoded from it.
     QString latentsPath;
     bool isResumable = false;      // not stored: decided when the queue is loaded
+    QString farmArrayId;           // Sent: the Slurm array it went to
 
-    bool isFinished() const { return state == State::Done || state == State::Failed || state == State::Cancelled; }
+    bool isFinished() const
+    {
+        return state == State::Done || state == State::Failed || state == State::Cancelled || state == State::Sent;
+    }
     bool isEditable() const { return state == State::Waiting; }
 
     static const char* stateKey(State state); // "waiting", "running", ... as stored

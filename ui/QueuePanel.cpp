@@ -37,8 +37,9 @@ QueuePanel::QueuePanel(RenderQueue* queue, std::function<QString(const QString&)
     m_pause->setCheckable(true);
     m_variations = addButton("queueVariationsButton");
     m_clear = addButton("queueClearButton");
+    m_farm = addButton("queueFarmButton");
     auto* buttons = new QGridLayout;
-    const QList<QPushButton*> order = {m_up, m_down, m_load, m_update, m_cancel, m_pause, m_variations, m_clear};
+    const QList<QPushButton*> order = {m_up, m_down, m_load, m_update, m_cancel, m_pause, m_variations, m_clear, m_farm};
     for (int i = 0; i < order.size(); ++i)
         buttons->addWidget(order[i], i / 4, i % 4);
     auto* layout = new QVBoxLayout(this);
@@ -52,6 +53,7 @@ QueuePanel::QueuePanel(RenderQueue* queue, std::function<QString(const QString&)
     connect(m_pause, &QPushButton::toggled, m_queue, &RenderQueue::setPaused);
     connect(m_clear, &QPushButton::clicked, m_queue, &RenderQueue::clearFinished);
     connect(m_variations, &QPushButton::clicked, this, &QueuePanel::variationsRequested);
+    connect(m_farm, &QPushButton::clicked, this, &QueuePanel::farmRequested);
     connect(m_update, &QPushButton::clicked, this, [this] { Q_EMIT updateRequested(selectedId()); });
     const auto load = [this] {
         const int i = m_queue->indexOf(selectedId());
@@ -93,7 +95,8 @@ void QueuePanel::rebuild()
     for (const QueueJob& job : m_queue->jobs()) {
         auto* item = new QTreeWidgetItem(m_list);
         item->setData(kState, Qt::UserRole, job.id);
-        item->setText(kState, stateText(static_cast<int>(job.state)));
+        item->setText(kState, job.state == QueueJob::State::Sent ? tr("On the farm (%1)").arg(job.farmArrayId)
+                                                                : stateText(static_cast<int>(job.state)));
         item->setText(kPrompt, QString::fromStdString(job.request.prompt));
         item->setToolTip(kPrompt, job.error.isEmpty() ? item->text(kPrompt) : job.error);
         item->setText(kPreset, QString::fromStdString(job.request.preset));
@@ -118,6 +121,7 @@ void QueuePanel::updateButtons()
     m_cancel->setEnabled(isWaiting || (i >= 0 && jobs[i].state == QueueJob::State::Running));
     m_pause->setChecked(m_queue->isPaused());
     m_clear->setEnabled(std::any_of(jobs.begin(), jobs.end(), [](const QueueJob& job) { return job.isFinished(); }));
+    m_farm->setEnabled(!m_queue->farmableIds().isEmpty());
 }
 
 QString QueuePanel::stateText(int state) const
@@ -128,6 +132,7 @@ QString QueuePanel::stateText(int state) const
     case QueueJob::State::Done: return tr("Done");
     case QueueJob::State::Failed: return tr("Failed");
     case QueueJob::State::Cancelled: return tr("Cancelled");
+    case QueueJob::State::Sent: return tr("On the farm");
     case QueueJob::State::Invalid: break;
     }
     return {};
@@ -148,6 +153,8 @@ void QueuePanel::retranslate()
     m_variations->setText(tr("&Variations…"));
     m_variations->setToolTip(tr("Queue several seeds or prompts made from the form"));
     m_clear->setText(tr("Clear &finished"));
+    m_farm->setText(tr("Send to &farm…"));
+    m_farm->setToolTip(tr("Render the waiting jobs on a Slurm cluster instead of this machine"));
     rebuild();
 }
 

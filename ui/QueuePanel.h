@@ -29,6 +29,7 @@ Q_SIGNALS:
     void loadRequested(const framesmith::GenerationRequest& request); // into the form
     void updateRequested(const QString& id);                          // the job takes the form's request
     void variationsRequested();
+    void farmRequested(); // "Send to farm…": the waiting jobs to a Slurm cluster
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -51,4 +52,5 @@ private:
     QPushButton* m_pause;
     QPushButton* m_variations;
     QPushButton* m_clear;
+    QPushButton* m_farm;
 };

@@ -14,14 +14,14 @@
 
 namespace {
 constexpr qint64 kMaxJobBytes = 1 << 20; // a request is a few hundred bytes
-const char* const kStates[] = {"", "waiting", "running", "done", "failed", "cancelled"};
+const char* const kStates[] = {"", "waiting", "running", "done", "failed", "cancelled", "sent"};
 } // namespace
 
 const char* QueueJob::stateKey(State state) { return kStates[static_cast<int>(state)]; }
 
 QueueJob::State QueueJob::stateFromKey(const QString& key)
 {
-    for (int i = 1; i <= static_cast<int>(State::Cancelled); ++i)
+    for (int i = 1; i <= static_cast<int>(State::Sent); ++i)
         if (key == QLatin1String(kStates[i]))
             return static_cast<State>(i);
     return State::Invalid;
@@ -50,7 +50,8 @@ QByteArray QueueStore::toJson(const QueueJob& job)
                       {"plannedPeakBytes", QString::number(job.plannedPeakBytes)},
                       {"historyId", job.historyId},
                       {"error", job.error},
-                      {"latents", job.latentsPath}};
+                      {"latents", job.latentsPath},
+                      {"farmArray", job.farmArrayId}};
     const QByteArray queueText = QJsonDocument(queue).toJson(QJsonDocument::Indented);
     return "{\n\"schemaVersion\": 1,\n\"request\": " + request + ",\n\"queue\": " + queueText + "}\n";
 }
@@ -82,6 +83,7 @@ bool QueueStore::fromJson(const QByteArray& json, QueueJob& job, QString* proble
     job.historyId = queue.value(QStringLiteral("historyId")).toString();
     job.error = queue.value(QStringLiteral("error")).toString();
     job.latentsPath = queue.value(QStringLiteral("latents")).toString();
+    job.farmArrayId = queue.value(QStringLiteral("farmArray")).toString();
     if (!job.historyId.isEmpty() && !HistoryStore::isValidId(job.historyId))
         job.historyId.clear(); // never a path out of the data folder
     return true;

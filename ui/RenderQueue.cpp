@@ -150,6 +150,41 @@ void RenderQueue::setPaused(bool isPaused)
     scheduleNext();
 }
 
+QStringList RenderQueue::farmableIds() const
+{
+    QStringList ids;
+    for (const QueueJob& job : m_jobs)
+        if (job.state == QueueJob::State::Waiting && !job.isResumable)
+            ids << job.id;
+    return ids;
+}
+
+QString RenderQueue::jobFile(const QString& id) const
+{
+    return QDir(m_store.folder()).filePath(id + QStringLiteral(".json"));
+}
+
+void RenderQueue::setHeld(bool isHeld)
+{
+    m_isHeld = isHeld;
+    scheduleNext();
+}
+
+int RenderQueue::markSent(const QStringList& ids, const QString& arrayId)
+{
+    int sent = 0;
+    for (const QString& id : ids) {
+        QueueJob* job = find(id);
+        if (!job || job->state != QueueJob::State::Waiting)
+            continue;
+        job->state = QueueJob::State::Sent;
+        job->farmArrayId = arrayId;
+        sent += persist(*job) ? 1 : 0;
+    }
+    Q_EMIT changed();
+    return sent;
+}
+
 void RenderQueue::scheduleNext()
 {
     // After the terminal signal's other receivers (the History) have run, never inside them.
@@ -164,7 +199,7 @@ void RenderQueue::scheduleNext()
 
 void RenderQueue::startNext()
 {
-    if (!m_hasRoot || m_isPaused || m_isQuitting || !m_runningId.isEmpty() || m_controller->isRunning())
+    if (!m_hasRoot || m_isPaused || m_isHeld || m_isQuitting || !m_runningId.isEmpty() || m_controller->isRunning())
         return;
     const auto next = std::find_if(m_jobs.begin(), m_jobs.end(),
                                    [](const QueueJob& job) { return job.state == QueueJob::State::Waiting; });

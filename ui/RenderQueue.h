@@ -44,6 +44,13 @@ public:
     void clearFinished(); // removes done, failed and cancelled jobs (their clips stay in the History)
     void setPaused(bool isPaused); // remembered in the settings; a running job finishes
     bool isPaused() const { return m_isPaused; }
+    // Jobs a render farm may take: waiting, and not an interrupted run that resumes from its latents.
+    QStringList farmableIds() const;
+    QString jobFile(const QString& id) const; // the job's file in the queue folder
+    // While held (a farm submission under way) no job starts; not remembered, unlike a pause.
+    void setHeld(bool isHeld);
+    // The jobs among `ids` still waiting are marked sent to the farm array; how many were.
+    int markSent(const QStringList& ids, const QString& arrayId);
     // The app is closing: a job stopped now runs again at the next start, and nothing new starts.
     void prepareToQuit() { m_isQuitting = true; }
 
@@ -69,6 +76,7 @@ private:
     QString m_runningId;
     bool m_hasRoot = false;
     bool m_isPaused = false;
+    bool m_isHeld = false;
     bool m_isQuitting = false;
     bool m_isNextScheduled = false;
 };

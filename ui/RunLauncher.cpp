@@ -81,12 +81,9 @@ bool RunLauncher::resume(const framesmith::GenerationRequest& request, const QSt
 {
     framesmith::DecodeRequest decode;
     decode.checkpointPath = checkpointPath.toStdString();
-    if (request.resolvedPreset) { // the VAE as the preset had it; otherwise as "Decode again" starts
-        decode.vae.tiling = request.resolvedPreset->vaeTiling;
-        decode.vae.slicing = request.resolvedPreset->vaeSlicing;
-        decode.vae.tileHeight = request.resolvedPreset->vaeTileHeight;
-        decode.vae.tileWidth = request.resolvedPreset->vaeTileWidth;
-    }
+    // The VAE as the run's preset resolved it ("auto" included: the checkpoint records it), never
+    // "Decode again"'s defaults.
+    decode.isVaeAsRecorded = true;
     m_runRequest = request;
     m_stepsDone = request.steps;
     m_runHistoryId = m_shelf->store().newId(request);

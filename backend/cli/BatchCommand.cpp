@@ -3,23 +3,18 @@
 // first model loads; a broken job is reported and the others run. A job whose clip and sidecar
 // already record its request is skipped, so a rerun after a crash or Ctrl-C continues.
 #include "cli/BatchJob.h"
+#include "cli/BatchJobRunner.h"
 #include "cli/BatchReport.h"
 #include "cli/CliCommand.h"
 #include "cli/CliDevices.h"
 #include "cli/FrameOutput.h"
 #include "cli/InterruptCancel.h"
-#include "cli/TerminalProgress.h"
 
-#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
 
-#include <ATen/core/Tensor.h>
-
-#include <chrono>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 namespace framesmith::cli {
 
@@ -36,42 +31,6 @@ std::string extensionFrom(const CliArgs& args)
         throw InvalidRequestError("--format", "'" + name + "' is not a video format (mp4, h265, webm, av1, mov, gif)");
     return exportFormatExtension(*format);
 }
-
-std::string describeDone(const GenerationResult& result, double seconds)
-{
-    std::ostringstream text;
-    text.precision(3);
-    text << result.outputPath << " (" << seconds << " s" << (result.wasWarm ? ", warm" : "") << ")";
-    return text.str();
-}
-
-struct BatchRun {
-    Engine engine;
-    CancelToken cancel;
-    GenerateOptions options;
-    TerminalProgress progress;
-    explicit BatchRun(bool showProgress) : progress(!showProgress) {}
-
-    // Runs one checked job; the outcome and its detail line.
-    std::pair<BatchReport::Outcome, std::string> run(const BatchJob& job)
-    {
-        const auto start = std::chrono::steady_clock::now();
-        try {
-            GenerationResult result = engine.generate(job.request, progress, cancel, options);
-            FrameOutput::write(job.outputPath, at::Tensor(), result, &cancel);
-            result.outputPath = job.outputPath;
-            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            return {BatchReport::Outcome::Ok, describeDone(result, seconds)};
-        } catch (const CancelledError&) {
-            throw; // the whole batch stops
-        } catch (const Error& e) {
-            const std::string kept = e.latentsCheckpointPath();
-            return {BatchReport::Outcome::Failed, std::string(e.what()) + (kept.empty() ? "" : " (latents kept in " + kept + ")")};
-        } catch (const std::exception& e) {
-            return {BatchReport::Outcome::Failed, e.what()};
-        }
-    }
-};
 
 int runBatch(const std::vector<std::string>& argv)
 {
@@ -94,11 +53,10 @@ int runBatch(const std::vector<std::string>& argv)
     }
 
     BatchReport report(std::cout, static_cast<int>(jobs.size()));
-    BatchRun batch(args.has("--progress"));
-    batch.options.isPreviewWanted = false;
-    batch.options.device = args.value("--device").value_or("");
-    batch.options.devices = CliDevices::fromFlags(args);
-    InterruptCancel interrupt(batch.cancel);
+    BatchJobRunner batch(args.has("--progress"));
+    batch.options().device = args.value("--device").value_or("");
+    batch.options().devices = CliDevices::fromFlags(args);
+    InterruptCancel interrupt(batch.cancelToken());
     bool isCancelled = false;
     for (const BatchJob& job : jobs) {
         if (isCancelled) {
@@ -109,8 +67,8 @@ int runBatch(const std::vector<std::string>& argv)
             report.record(job.name(), BatchReport::Outcome::Skipped, "already done: " + job.outputPath);
         } else {
             try {
-                const auto [outcome, detail] = batch.run(job);
-                report.record(job.name(), outcome, detail);
+                const BatchJobRunner::Result result = batch.run(job);
+                report.record(job.name(), result.outcome, result.detail);
             } catch (const CancelledError& e) {
                 isCancelled = true;
                 report.record(job.name(), BatchReport::Outcome::NotRun, e.what());

@@ -77,7 +77,8 @@ std::vector<std::string> BatchJob::jobFiles(const std::vector<std::string>& path
     return files;
 }
 
-BatchJob BatchJob::load(const std::string& jobPath, const std::string& outFolder, const std::string& extension)
+BatchJob BatchJob::load(const std::string& jobPath, const std::string& outFolder, const std::string& extension,
+                        const std::string& modelFolder)
 {
     BatchJob job;
     job.jobPath = jobPath;
@@ -86,6 +87,8 @@ BatchJob BatchJob::load(const std::string& jobPath, const std::string& outFolder
     job.outputPath = (folder / job_.stem()).string() + extension;
     try {
         job.request = requestFromJson(readJobText(jobPath));
+        if (!modelFolder.empty())
+            job.request.modelPath = modelFolder;
         if (job.request.modelPath.empty())
             throw InvalidRequestError("model", "is missing: the job names no model folder");
         EnginePlanning::validate(job.request, EnginePlanning::specOf(job.request.modelPath));

@@ -24,8 +24,10 @@ struct BatchJob {
     static std::vector<std::string> jobFiles(const std::vector<std::string>& paths);
     // Reads and checks one job (the model's rules, its files' headers, the output folder); never
     // throws: a corrupt or impossible job comes back with `problem` set. outFolder "" : the job
-    // file's own folder; extension: ".mp4", ".webm", ".mov" or ".gif".
-    static BatchJob load(const std::string& jobPath, const std::string& outFolder, const std::string& extension);
+    // file's own folder; extension: ".mp4", ".webm", ".mov" or ".gif". modelFolder: run this model
+    // instead of the one the job names (a farm's shared copy), checked the same way.
+    static BatchJob load(const std::string& jobPath, const std::string& outFolder, const std::string& extension,
+                         const std::string& modelFolder = "");
     // The clip and its sidecar exist and the sidecar records this request: a rerun skips it.
     bool isDone() const;
 };

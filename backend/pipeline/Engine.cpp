@@ -272,7 +272,13 @@ GenerationResult Engine::decode(const DecodeRequest& request, ProgressSink& sink
     if (!request.modelPath.empty())
         asked.modelPath = request.modelPath;
     EngineSetup setup = EngineSetup::resolve(asked, request.device, request.devices);
-    applyDecodeOptions(request.vae, setup.resources.decode, nullptr);
+    const std::optional<MemoryPreset>& recorded = checkpoint.request.resolvedPreset;
+    const DecodeOptions vae = request.isVaeAsRecorded && recorded
+                                  ? DecodeOptions{recorded->vaeTiling, recorded->vaeSlicing, recorded->vaeTileHeight,
+                                                  recorded->vaeTileWidth}
+                                  : request.vae;
+    // The clip's request records the VAE settings that made it.
+    applyDecodeOptions(vae, setup.resources.decode, &*setup.request.resolvedPreset);
     const DecodeSettings settings = setup.resources.decode;
     GenerationResult result;
     result.request = setup.request;

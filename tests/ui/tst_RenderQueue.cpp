@@ -116,7 +116,8 @@ private Q_SLOTS:
 
     void killedAfterDenoisingDecodesItsCheckpoint()
     {
-        // The state a kill during decoding leaves: the job "running", its finished latents on disk.
+        // The state a kill during decoding leaves: the job "running", its finished latents on disk
+        // (made on the CPU, whose preset decodes untiled).
         const framesmith::GenerationRequest request = tinyRequest("killed while decoding", 3);
         QVERIFY(QDir().mkpath(QueueStore(root()).folder()));
         const QString latents = QueueStore(root()).folder() + QStringLiteral("/decoding.latents.safetensors");
@@ -127,7 +128,7 @@ private Q_SLOTS:
         file.close();
         QProcess cli;
         cli.start(QStringLiteral(FRAMESMITH_BINARY_DIR "/bin/framesmith-cli"),
-                  {"generate", "--job", jobFile, "--no-decode", "--save-latents", latents, "--quiet"});
+                  {"generate", "--job", jobFile, "--no-decode", "--save-latents", latents, "--quiet", "--device", "cpu"});
         QVERIFY(cli.waitForFinished(kTimeoutMs));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         const QString id = queueJob(request, QueueJob::State::Running, latents);
@@ -141,6 +142,10 @@ private Q_SLOTS:
             if (entry.request.prompt != "killed while decoding")
                 continue;
             QCOMPARE(entry.request.seed, request.seed);
+            // The job's preset was "auto": the run resolved it (untiled on the CPU) and its
+            // checkpoint records that; the decode used it, not "Decode again"'s defaults (tiled).
+            QVERIFY(entry.request.resolvedPreset.has_value());
+            QCOMPARE(entry.request.resolvedPreset->vaeTiling, false);
             for (const HistoryEntry::Timing& timing : entry.timings)
                 QVERIFY2(timing.stage != QStringLiteral("denoise"), "resumed from the checkpoint, not denoised again");
         }

@@ -45,6 +45,10 @@ struct DecodeRequest {
     std::string checkpointPath;
     std::string modelPath;            // "" : the model the checkpoint names
     DecodeOptions vae;
+    // true: the VAE settings the run itself resolved (the checkpoint records its preset, an
+    // "auto" one included), as resuming an interrupted run wants; `vae` only for a checkpoint that
+    // records none. false: `vae`, as "Decode again" and `framesmith-cli decode` choose.
+    bool isVaeAsRecorded = false;
     std::string device;               // as GenerateOptions::device
     std::vector<DeviceInfo> devices;  // as GenerateOptions::devices
     GenerationHooks* hooks = nullptr; // receives the float frames

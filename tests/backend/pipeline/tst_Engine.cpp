@@ -410,6 +410,37 @@ private Q_SLOTS:
         QVERIFY(decoded.clip.isComplete());
         QCOMPARE(decoded.latentsCheckpointPath, run.result.latentsCheckpointPath);
     }
+
+    // Resuming an interrupted run decodes with the VAE settings the run resolved ("auto" too),
+    // which its checkpoint records, not with "Decode again"'s defaults; the clip records them.
+    void decodeAsRecordedUsesTheRunsVaeSettings()
+    {
+        Engine engine;
+        GenerationRequest request = tiny();
+        request.preset = "auto";
+        GenerateOptions options = noDecode();
+        options.decode = DecodeOptions{false, false, 240, 360}; // untiled: not "Decode again"'s defaults
+        const Run run = generate(engine, request, options);
+        DecodeRequest resume;
+        resume.checkpointPath = run.result.latentsCheckpointPath;
+        resume.isVaeAsRecorded = true; // resume.vae keeps the defaults: tiled, 240 x 360
+        Sink sink;
+        CancelToken cancel;
+        const GenerationResult decoded = engine.decode(resume, sink, cancel);
+        QVERIFY(!sink.sawDetail(Stage::VaeDecoding, "tiled"));
+        QVERIFY(decoded.request.resolvedPreset.has_value());
+        QCOMPARE(decoded.request.resolvedPreset->vaeTiling, false);
+
+        DecodeRequest again = resume; // "Decode again" with its own choice: that one runs and is recorded
+        again.isVaeAsRecorded = false;
+        again.vae = DecodeOptions{true, false, 48, 64};
+        Sink tiled;
+        const GenerationResult redone = engine.decode(again, tiled, cancel);
+        QVERIFY(tiled.sawDetail(Stage::VaeDecoding, "tiled"));
+        QCOMPARE(redone.request.resolvedPreset->vaeTiling, true);
+        QCOMPARE(redone.request.resolvedPreset->vaeTileHeight, 48);
+        QCOMPARE(redone.request.resolvedPreset->vaeTileWidth, 64);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -1,0 +1,145 @@
+#include "cli/FarmStatus.h"
+
+#include "cli/CliCommand.h"
+#include "cli/FarmTimeLimit.h"
+
+#include <filesystem>
+#include <set>
+
+namespace framesmith::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool isFile(const std::string& path)
+{
+    std::error_code ec;
+    return !path.empty() && fs::is_regular_file(path, ec) && fs::file_size(path, ec) > 0;
+}
+
+bool isActive(const std::string& slurmState)
+{
+    static const std::set<std::string> active = {"PENDING", "CONFIGURING", "RUNNING", "COMPLETING", "SUSPENDED",
+                                                 "REQUEUED", "RESIZING", "SIGNALING", "STAGE_OUT"};
+    return active.count(slurmState) > 0;
+}
+
+// What the task itself said last, in words.
+std::string ownReason(const FarmTaskState& own)
+{
+    if (own.exitCode == kExitOutOfMemory)
+        return "out of memory: " + own.reason;
+    if (own.state == "cancelled")
+        return "stopped by Slurm (scancel or the time limit): " + own.reason;
+    return own.reason;
+}
+
+void applyEnding(FarmJobStatus& job, const FarmTaskState* own, const SlurmTaskState* slurm, const FarmSubmission& sub)
+{
+    const std::string ending = slurm ? FarmStatus::slurmEnding(*slurm, sub) : "";
+    job.state = FarmJobStatus::State::Failed;
+    if (own && own->state == "failed")
+        job.reason = ownReason(*own); // the program knew why
+    else if (!ending.empty())
+        job.reason = ending;
+    else if (own && own->state == "cancelled")
+        job.reason = ownReason(*own);
+    else if (own)
+        job.reason = "ended without a word (killed outright: node lost, time limit or scancel); see " + job.logPath;
+    else
+        job.reason = "left the queue without starting (cancelled, or its node was lost); see " + job.logPath;
+}
+
+} // namespace
+
+const char* FarmStatus::stateName(FarmJobStatus::State state)
+{
+    switch (state) {
+    case FarmJobStatus::State::Pending: return "pending";
+    case FarmJobStatus::State::Running: return "running";
+    case FarmJobStatus::State::Ok: return "ok";
+    case FarmJobStatus::State::Failed: return "failed";
+    }
+    return "?";
+}
+
+std::string FarmStatus::slurmEnding(const SlurmTaskState& task, const FarmSubmission& sub)
+{
+    const std::string on = task.node.empty() || task.node == "None assigned" ? "" : " on " + task.node;
+    if (task.state == "TIMEOUT")
+        return "time limit reached (--time=" + FarmTimeLimit::slurmTime(sub.timeLimitMinutes) + ")" + on;
+    if (task.state == "NODE_FAIL")
+        return "node lost" + on;
+    if (task.state == "CANCELLED")
+        return "cancelled (scancel)" + on;
+    if (task.state == "OUT_OF_MEMORY")
+        return "the node's memory limit was reached: Slurm killed the task" + on;
+    if (task.state == "PREEMPTED")
+        return "preempted by a higher-priority job" + on;
+    if (task.state == "BOOT_FAIL" || task.state == "DEADLINE")
+        return "Slurm ended it: " + task.state + on;
+    if (task.state == "FAILED")
+        return task.exitCode == kExitOutOfMemory ? "out of memory" + on
+                                                 : "failed with exit code " + std::to_string(task.exitCode) + on;
+    return "";
+}
+
+std::vector<FarmJobStatus> FarmStatus::merge(const FarmSubmission& sub, const std::map<int, SlurmTaskState>& queued,
+                                             const std::optional<std::map<int, SlurmTaskState>>& accounted,
+                                             const std::map<int, FarmTaskState>& states)
+{
+    std::vector<FarmJobStatus> jobs;
+    for (const FarmTask& task : sub.tasks) {
+        FarmJobStatus job;
+        job.index = task.index;
+        job.name = task.name;
+        job.outputPath = task.outputPath;
+        job.logPath = sub.arrayId.empty() ? "" : sub.logPath(task.index);
+        const auto own = states.find(task.index);
+        const FarmTaskState* ownState = own == states.end() ? nullptr : &own->second;
+        const auto inQueue = queued.find(task.index);
+        const SlurmTaskState* slurm = nullptr;
+        if (accounted && accounted->count(task.index))
+            slurm = &accounted->at(task.index);
+        else if (inQueue != queued.end())
+            slurm = &inQueue->second;
+
+        if (ownState && ownState->state == "ok") {
+            job.state = isFile(task.outputPath) ? FarmJobStatus::State::Ok : FarmJobStatus::State::Failed;
+            job.reason = isFile(task.outputPath) ? task.outputPath : "its clip " + task.outputPath + " is gone (moved or deleted?)";
+        } else if (slurm && isActive(slurm->state) && !(ownState && ownState->state == "failed")) {
+            const bool isPending = slurm->state == "PENDING" || slurm->state == "REQUEUED";
+            job.state = isPending ? FarmJobStatus::State::Pending : FarmJobStatus::State::Running;
+            job.reason = isPending ? slurm->reason : (slurm->node.empty() ? "" : "on " + slurm->node);
+        } else {
+            applyEnding(job, ownState, slurm, sub);
+        }
+        if (job.state == FarmJobStatus::State::Failed) {
+            const std::string kept = ownState && isFile(ownState->latentsPath) ? ownState->latentsPath : sub.latentsPath(task.index);
+            job.latentsPath = isFile(kept) ? kept : "";
+        }
+        jobs.push_back(job);
+    }
+    return jobs;
+}
+
+std::vector<FarmJobStatus> FarmStatus::read(const FarmSubmission& sub, const SlurmClient& slurm, std::string* source)
+{
+    std::map<int, FarmTaskState> states;
+    for (const FarmTask& task : sub.tasks)
+        if (auto state = FarmTaskState::read(sub.statePath(task.index)))
+            states[task.index] = *state;
+    std::map<int, SlurmTaskState> queued;
+    std::optional<std::map<int, SlurmTaskState>> accounted;
+    if (!sub.arrayId.empty()) {
+        queued = slurm.queued(sub.arrayId);
+        accounted = slurm.accounted(sub.arrayId);
+    }
+    if (source)
+        *source = accounted ? "sacct, squeue and the tasks' state files"
+                            : "squeue and the tasks' state files (sacct has no record: no accounting database)";
+    return merge(sub, queued, accounted, states);
+}
+
+} // namespace framesmith::cli

@@ -1,0 +1,190 @@
+// framesmith-cli farm through the real binary, with a fake sbatch, squeue and sacct on PATH
+// (scripts written here that record their arguments): submit checks every job first and writes
+// the array's script and job copies, run-task runs one job of the tiny CogVideoX model as an array
+// task would, status reads the tasks' state files when sacct has nothing, collect files the clip
+// into a History. A refused submission leaves nothing behind.
+#include "framesmith/GenerationRequest.h"
+#include "support/TestPaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+using namespace framesmith;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+GenerationRequest tinyJob(std::uint64_t seed)
+{
+    GenerationRequest r;
+    r.modelPath = test::cogvideoxFixture("models/tiny-2b");
+    r.prompt = "a panda playing guitar";
+    r.width = 96;
+    r.height = 64;
+    r.frameCount = 9;
+    r.steps = 1;
+    r.seed = seed;
+    return r;
+}
+
+void writeText(const QString& path, const QByteArray& text, bool executable = false)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(text);
+    file.close();
+    if (executable)
+        QVERIFY(file.setPermissions(file.permissions() | QFile::ExeOwner | QFile::ExeUser));
+}
+
+QString readText(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+} // namespace
+
+class TestFarmCommand : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    Run cli(const QStringList& args, const QMap<QString, QString>& env = {})
+    {
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert("PATH", path("bin") + ":" + e.value("PATH"));
+        e.insert("FRAMESMITH_DATA_DIR", path("data"));
+        e.insert("FAKE_SLURM_LOG", path("slurm-calls.txt"));
+        for (auto it = env.begin(); it != env.end(); ++it)
+            e.insert(it.key(), it.value());
+        p.setProcessEnvironment(e);
+        p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), args);
+        p.waitForFinished(240000);
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    QString onlySubmission() const
+    {
+        const QStringList found = QDir(path("out/.farm")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        return found.size() == 1 ? path("out/.farm/") + found.first() : QString();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        for (const char* sub : {"bin", "jobs", "out", "data"})
+            QVERIFY(QDir(m_dir.path()).mkpath(sub));
+        writeText(path("bin/sbatch"),
+                  "#!/bin/sh\necho \"sbatch $*\" >> \"$FAKE_SLURM_LOG\"\n"
+                  "if [ -n \"$FAKE_SBATCH_FAIL\" ]; then echo 'sbatch: error: invalid partition specified: nope' >&2; exit 1; fi\n"
+                  "cp \"$2\" \"$FAKE_SLURM_LOG.script\"\necho 4242\n", true);
+        writeText(path("bin/squeue"), "#!/bin/sh\necho \"squeue $*\" >> \"$FAKE_SLURM_LOG\"\n"
+                                      "echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1\n", true);
+        writeText(path("bin/sacct"), "#!/bin/sh\necho 'Slurm accounting storage is disabled' >&2; exit 1\n", true);
+        writeText(path("jobs/a_seed1.json"), QByteArray::fromStdString(toJson(tinyJob(1))));
+        writeText(path("jobs/b_seed2.json"), QByteArray::fromStdString(toJson(tinyJob(2))));
+    }
+
+    void badJobRefusesTheWholeSubmission()
+    {
+        GenerationRequest bad = tinyJob(3);
+        bad.frameCount = 10; // CogVideoX takes 8N+1 frames
+        writeText(path("bad.json"), QByteArray::fromStdString(toJson(bad)));
+        const Run run = cli({"farm", "submit", path("jobs"), path("bad.json"), "--partition", "gpu", "--out", path("out")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("nothing was submitted") && run.err.contains("bad.json"), qPrintable(run.err));
+        QVERIFY(!QFileInfo::exists(path("slurm-calls.txt"))); // sbatch never ran
+        QVERIFY(onlySubmission().isEmpty());
+    }
+
+    void refusedBySlurmLeavesNothing()
+    {
+        const Run run = cli({"farm", "submit", path("jobs"), "--partition", "nope", "--out", path("out")},
+                            {{"FAKE_SBATCH_FAIL", "1"}});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("invalid partition specified: nope"), qPrintable(run.err));
+        QVERIFY(QDir(path("out/.farm")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+        QFile::remove(path("slurm-calls.txt"));
+    }
+
+    void submitWritesTheArray()
+    {
+        const Run run = cli({"farm", "submit", path("jobs"), "--partition", "gpu", "--out", path("out"), "--gpus-per-job",
+                             "2", "--sbatch-arg=--qos=high", "--device", "cpu"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(run.out, QStringLiteral("4242\n"));
+        const QString folder = onlySubmission();
+        QVERIFY(!folder.isEmpty());
+        QCOMPARE(readText(path("slurm-calls.txt")), "sbatch --parsable " + folder + "/farm.sbatch\n");
+        const QString script = readText(path("slurm-calls.txt.script"));
+        QVERIFY2(script.contains("#SBATCH --array=0-1\n") && script.contains("#SBATCH --gres=gpu:2\n") &&
+                     script.contains("#SBATCH --qos=high\n") && script.contains("#SBATCH --time=") &&
+                     script.contains("farm run-task '" + folder + "'"),
+                 qPrintable(script));
+        QVERIFY(QFileInfo::exists(folder + "/jobs/a_seed1.json"));
+        QVERIFY(readText(folder + "/submission.json").contains("\"arrayId\": \"4242\""));
+    }
+
+    void runTaskMakesTheClipAndSaysSo()
+    {
+        const QString folder = onlySubmission();
+        const Run run = cli({"farm", "run-task", folder}, {{"SLURM_ARRAY_TASK_ID", "0"}});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+        QVERIFY(QFileInfo(path("out/a_seed1.mp4")).size() > 0);
+        QVERIFY(QFileInfo::exists(path("out/a_seed1.mp4.json")));
+        QVERIFY(readText(folder + "/state/0.json").contains("\"state\": \"ok\""));
+        QVERIFY(!QFileInfo::exists(folder + "/latents/0.safetensors")); // not needed once the clip is made
+        const Run noIndex = cli({"farm", "run-task", folder});
+        QCOMPARE(noIndex.exitCode, 2);
+        QVERIFY2(noIndex.err.contains("SLURM_ARRAY_TASK_ID"), qPrintable(noIndex.err));
+    }
+
+    void statusWithoutAccountingReadsTheStateFiles()
+    {
+        for (const QString& where : {path("out"), QStringLiteral("4242")}) {
+            const Run run = cli({"farm", "status", where});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            QVERIFY2(run.out.contains("array 4242") && run.out.contains("squeue and the tasks' state files"), qPrintable(run.out));
+            QVERIFY2(run.out.contains(QRegularExpression("\\[0\\] ok +a_seed1.json")), qPrintable(run.out));
+            QVERIFY2(run.out.contains(QRegularExpression("\\[1\\] failed +b_seed2.json +left the queue without starting")),
+                     qPrintable(run.out));
+            QVERIFY2(run.out.contains("1 ok, 1 failed, 0 running, 0 pending"), qPrintable(run.out));
+        }
+    }
+
+    void collectFilesTheClipIntoAHistory()
+    {
+        const Run run = cli({"farm", "collect", path("out"), "--history", path("history")});
+        QCOMPARE(run.exitCode, 1); // one job failed
+        QVERIFY2(run.out.contains(QRegularExpression("collected +a_seed1.json")), qPrintable(run.out));
+        QCOMPARE(QDir(path("history/history")).entryList({"farm-*.json"}, QDir::Files).size(), 1);
+        QCOMPARE(QDir(path("history/clips")).entryList({"farm-*.mp4"}, QDir::Files).size(), 1);
+        const Run again = cli({"farm", "collect", path("out"), "--history", path("history")});
+        QVERIFY2(again.out.contains(QRegularExpression("already +a_seed1.json")), qPrintable(again.out));
+    }
+
+    void resubmittingSkipsWhatIsDone()
+    {
+        const Run run = cli({"farm", "submit", path("jobs/a_seed1.json"), "--partition", "gpu", "--out", path("out"),
+                             "--device", "cpu"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.contains("already done"), qPrintable(run.err));
+        QVERIFY(run.out.isEmpty()); // no array
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFarmCommand)
+#include "tst_FarmCommand.moc"
