@@ -367,6 +367,14 @@
         <source>this model does not offer the sampler %1: choose another</source>
         <translation>this model does not offer the sampler %1: choose another</translation>
     </message>
+    <message>
+        <source>References</source>
+        <translation>References</translation>
+    </message>
+    <message>
+        <source>this model takes no reference videos or images: clear them</source>
+        <translation>this model takes no reference videos or images: clear them</translation>
+    </message>
 </context>
 <context>
     <name>FrameRuleText</name>

@@ -367,6 +367,14 @@
         <source>this model does not offer the sampler %1: choose another</source>
         <translation>此模型不提供采样器 %1：请另选一个</translation>
     </message>
+    <message>
+        <source>References</source>
+        <translation>参考素材</translation>
+    </message>
+    <message>
+        <source>this model takes no reference videos or images: clear them</source>
+        <translation>此模型不接受参考视频或图像：请清除它们</translation>
+    </message>
 </context>
 <context>
     <name>FrameRuleText</name>
