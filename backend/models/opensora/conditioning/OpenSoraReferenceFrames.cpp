@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <vector>
 
 namespace framesmith {
 
@@ -85,17 +86,25 @@ void OpenSoraReferenceFrames::probe(const std::string& path)
     }
 }
 
-at::Tensor OpenSoraReferenceFrames::read(const std::string& path, int height, int width)
+at::Tensor OpenSoraReferenceFrames::read(const std::string& path, int height, int width, int maxVideoFrames)
 {
     if (!isVideoPath(path)) {
         RgbImage image = ImageFile::read(path);
         return fromImage(at::from_blob(image.rgb.data(), {image.height, image.width, 3}, at::kByte), height, width);
     }
-    VideoFrames video = FfmpegVideoReader::readAll(path);
-    if (video.isEmpty() || !video.isComplete())
+    FfmpegVideoReader reader(path);
+    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(reader.width()) * reader.height() * 3);
+    std::vector<at::Tensor> frames;
+    while (reader.readFrame(rgb.data())) {
+        if (static_cast<int>(frames.size()) == maxVideoFrames)
+            throw InvalidRequestError("references", path + " has more than " + std::to_string(maxVideoFrames) +
+                                                        " frames; trim it to the part the clip is conditioned on");
+        const at::Tensor frame = at::from_blob(rgb.data(), {1, reader.height(), reader.width(), 3}, at::kByte);
+        frames.push_back(fromVideo(frame, height, width)); // [3, 1, H, W]
+    }
+    if (frames.empty())
         throw FileError(ErrorCode::BadFile, path, "the reference video has no frames that can be decoded");
-    return fromVideo(at::from_blob(video.rgb.data(), {video.frameCount, video.height, video.width, 3}, at::kByte),
-                     height, width);
+    return at::cat(frames, 1);
 }
 
 } // namespace framesmith

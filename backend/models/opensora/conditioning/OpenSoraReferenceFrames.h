@@ -21,8 +21,14 @@ public:
     static at::Tensor fromImage(const at::Tensor& rgb, int height, int width);
     // frames [F, H0, W0, 3] uint8 -> [3, F, height, width].
     static at::Tensor fromVideo(const at::Tensor& frames, int height, int width);
-    // By extension, as the reference decides. Throws FileError naming the file it cannot read.
-    static at::Tensor read(const std::string& path, int height, int width);
+    // The longest reference video read: the longest clip Open-Sora 1.2 makes (OpenSoraSpec).
+    static constexpr int kMaxVideoFrames = 408;
+
+    // By extension, as the reference decides. A video is read and fitted frame by frame (the
+    // interpolation is per frame, so the result is fromVideo's on all frames), holding one frame
+    // at its own size at a time. Throws FileError naming the file it cannot read, and
+    // InvalidRequestError("references") for a video of more than maxVideoFrames frames.
+    static at::Tensor read(const std::string& path, int height, int width, int maxVideoFrames = kMaxVideoFrames);
     static bool isVideoPath(const std::string& path);
     // Opens the file far enough to know it can be read (an image decoded, a video's header and
     // decoder), before any model is loaded. Throws FileError naming it.

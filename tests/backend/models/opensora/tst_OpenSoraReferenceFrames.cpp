@@ -1,11 +1,14 @@
 // OpenSoraReferenceFrames: the image path against Pillow's resize_crop_to_fill bytes (including a
 // crop offset of 2.5 that Python rounds to 2), the video path against bilinear interpolation and
 // the truncated crop worked out by hand, and the choice of path by extension.
+#include "export/FfmpegVideoReader.h"
+#include "export/FfmpegVideoWriter.h"
 #include "framesmith/Error.h"
 #include "models/opensora/conditioning/OpenSoraReferenceFrames.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
@@ -84,6 +87,33 @@ private Q_SLOTS:
                         worst = std::max(worst, std::abs(out[c][f][y][x].item<double>() - (value - 0.5) / 0.5));
                     }
         QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
+    }
+
+    // A video file is fitted frame by frame as it is read: the same as fromVideo on all its frames
+    // at once; one frame more than the limit is refused naming the file.
+    void videoFileIsReadFrameByFrame()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("clip.mp4").toStdString();
+        VideoFrames clip;
+        clip.frameCount = 6;
+        clip.width = 40;
+        clip.height = 22;
+        clip.fps = 24;
+        const at::Tensor pixels = at::randint(0, 256, {6, 22, 40, 3}, at::kLong).to(at::kByte);
+        clip.rgb.assign(pixels.data_ptr<std::uint8_t>(), pixels.data_ptr<std::uint8_t>() + pixels.numel());
+        ExportOptions options;
+        options.path = path;
+        options.writeSidecar = false;
+        FfmpegVideoWriter::write(clip, options);
+
+        const at::Tensor read = OpenSoraReferenceFrames::read(path, 16, 24);
+        QCOMPARE(read.sizes(), (at::IntArrayRef{3, 6, 16, 24}));
+        VideoFrames decoded = FfmpegVideoReader::readAll(path);
+        const at::Tensor all = at::from_blob(decoded.rgb.data(), {decoded.frameCount, decoded.height, decoded.width, 3}, at::kByte);
+        QVERIFY(at::equal(read, OpenSoraReferenceFrames::fromVideo(all, 16, 24)));
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, OpenSoraReferenceFrames::read(path, 16, 24, 5));
+        QCOMPARE(OpenSoraReferenceFrames::read(path, 16, 24, 6).size(1), 6);
     }
 
     void pathDecidesImageOrVideo()
