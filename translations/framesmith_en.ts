@@ -468,6 +468,14 @@
         <source>this model does not offer the sampler %1: choose another</source>
         <translation>this model does not offer the sampler %1: choose another</translation>
     </message>
+    <message>
+        <source>References</source>
+        <translation>References</translation>
+    </message>
+    <message>
+        <source>this model takes no reference videos or images: clear them</source>
+        <translation>this model takes no reference videos or images: clear them</translation>
+    </message>
 </context>
 <context>
     <name>FrameRuleText</name>
@@ -1488,6 +1496,25 @@ Total time: %4 s</translation>
     <message>
         <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
         <translation>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Clear</translation>
+    </message>
+    <message>
+        <source>Generate without the reference videos and images</source>
+        <translation>Generate without the reference videos and images</translation>
+    </message>
+    <message>
+        <source>%1, text or image to video: frames %2</source>
+        <translation>%1, text or image to video: frames %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Also conditioned on %n reference(s) (%1), mask strategy &quot;%2&quot;</source>
+        <translation>
+            <numerusform>Also conditioned on %n reference (%1), mask strategy &quot;%2&quot;</numerusform>
+            <numerusform>Also conditioned on %n references (%1), mask strategy &quot;%2&quot;</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -467,6 +467,14 @@
         <source>this model does not offer the sampler %1: choose another</source>
         <translation>此模型不提供采样器 %1：请另选一个</translation>
     </message>
+    <message>
+        <source>References</source>
+        <translation>参考素材</translation>
+    </message>
+    <message>
+        <source>this model takes no reference videos or images: clear them</source>
+        <translation>此模型不接受参考视频或图像：请清除它们</translation>
+    </message>
 </context>
 <context>
     <name>FrameRuleText</name>
@@ -1486,6 +1494,24 @@ Total time: %4 s</source>
     <message>
         <source>&lt;b&gt;Demo model:&lt;/b&gt; random weights, the output is noise. Real clips need real weights: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
         <translation>&lt;b&gt;演示模型：&lt;/b&gt;随机权重，输出只是噪声。要生成真正的片段需要真实权重：&lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Generate without the reference videos and images</source>
+        <translation>不使用参考视频和图像进行生成</translation>
+    </message>
+    <message>
+        <source>%1, text or image to video: frames %2</source>
+        <translation>%1，文本或图像生成视频：帧数 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Also conditioned on %n reference(s) (%1), mask strategy &quot;%2&quot;</source>
+        <translation>
+            <numerusform>另以 %n 个参考素材（%1）为条件，遮罩策略“%2”</numerusform>
+        </translation>
     </message>
 </context>
 <context>

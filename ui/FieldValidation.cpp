@@ -25,6 +25,7 @@ QString FieldValidation::fieldLabel(const std::string& field)
     if (field == "guidanceScale") return tr("Guidance");
     if (field == "seed") return tr("Seed");
     if (field == "startImage") return tr("Start image");
+    if (field == "references") return tr("References");
     if (field == "output") return tr("Output");
     if (field == "scheduler") return tr("Sampler");
     if (field == "dynamicGuidance") return tr("Dynamic guidance");
@@ -42,6 +43,7 @@ QString FieldValidation::describe(const framesmith::FieldError& e, const framesm
     case FieldRule::RequiredSize: return tr("this model only runs at %1 × %2 px").arg(arg(e, 0), arg(e, 1));
     case FieldRule::StartImageRequired: return tr("this model turns a start image into a video: choose one");
     case FieldRule::StartImageUnsupported: return tr("this model is text-to-video only: clear the start image");
+    case FieldRule::ReferencesUnsupported: return tr("this model takes no reference videos or images: clear them");
     case FieldRule::DynamicGuidanceUnsupported: return tr("this model has no dynamic guidance: turn it off");
     case FieldRule::UnknownScheduler: return tr("this model does not offer the sampler %1: choose another").arg(arg(e, 0));
     default: return QString::fromStdString(e.message); // a rule this build cannot word: the backend's English

@@ -259,7 +259,9 @@ void MainWindow::onFieldsChanged()
                                                m_shelf->store().clipsFolder());
     m_ui->parametersPanel->showProblems(result.messages, result.fields);
     m_ui->promptPanel->startImageGroup()->setStyleSheet(
-        result.fields.contains(QStringLiteral("startImage")) ? QStringLiteral("QGroupBox { color: #b3261e; }") : QString());
+        result.fields.contains(QStringLiteral("startImage")) || result.fields.contains(QStringLiteral("references"))
+            ? QStringLiteral("QGroupBox { color: #b3261e; }")
+            : QString());
     updateGenerateAvailability(result.messages);
     updateForecast();
 }

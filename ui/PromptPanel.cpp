@@ -5,6 +5,8 @@
 
 #include <QDir>
 #include <QEvent>
+#include <QFileInfo>
+#include <QToolButton>
 #include <QUrl>
 
 namespace {
@@ -23,6 +25,7 @@ PromptPanel::PromptPanel(QWidget* parent) : QWidget(parent), m_ui(std::make_uniq
     connect(m_ui->startImageArea, &ImageDropArea::imageRejected, this, &PromptPanel::startImageRejected);
     connect(m_ui->modelFolderEdit, &QLineEdit::editingFinished, this, &PromptPanel::modelFolderEdited);
     connect(m_ui->modelBrowseButton, &QPushButton::clicked, this, &PromptPanel::browseModelClicked);
+    connect(m_ui->clearReferencesButton, &QToolButton::clicked, this, &PromptPanel::clearReferences);
     retranslateDynamic();
 }
 
@@ -33,6 +36,8 @@ void PromptPanel::readInto(framesmith::GenerationRequest& r) const
     r.prompt = m_ui->promptEdit->toPlainText().toStdString();
     r.negativePrompt = m_ui->negativePromptEdit->toPlainText().toStdString();
     r.startImagePath = m_ui->startImageArea->imagePath().toStdString();
+    r.references = m_references;
+    r.conditioning = m_conditioning;
 }
 
 void PromptPanel::write(const framesmith::GenerationRequest& r)
@@ -41,6 +46,17 @@ void PromptPanel::write(const framesmith::GenerationRequest& r)
     m_ui->negativePromptEdit->setPlainText(QString::fromStdString(r.negativePrompt));
     if (!m_ui->startImageArea->setImagePath(QString::fromStdString(r.startImagePath)))
         m_ui->startImageArea->clear(); // a moved or deleted image: start without it
+    m_references = r.references;
+    m_conditioning = r.conditioning;
+    retranslateDynamic();
+}
+
+void PromptPanel::clearReferences()
+{
+    m_references.clear();
+    m_conditioning.clear();
+    retranslateDynamic();
+    Q_EMIT changed();
 }
 
 QString PromptPanel::modelFolder() const { return m_ui->modelFolderEdit->text().trimmed(); }
@@ -98,7 +114,9 @@ void PromptPanel::retranslateDynamic()
                       .arg(m_model.displayName, m_model.problems.value(0));
         break;
     case ModelFolderProbe::State::Ready:
-        summary = (m_model.isImageToVideo ? tr("%1, image-to-video: frames %2") : tr("%1, text-to-video: frames %2"))
+        summary = (m_model.isImageToVideo            ? tr("%1, image-to-video: frames %2")
+                   : m_model.spec().supportsStartImage ? tr("%1, text or image to video: frames %2")
+                                                       : tr("%1, text-to-video: frames %2"))
                       .arg(m_model.displayName, FrameRuleText::describe(m_model.spec().frames));
         break;
     }
@@ -114,6 +132,15 @@ void PromptPanel::retranslateDynamic()
                                        "weights: <a href=\"%1\">%2</a>")
                                         .arg(m_model.weightsUrl, weights.host() + weights.path()));
     m_ui->demoWarningLabel->setVisible(m_model.isDemo && m_model.isModel());
+    const bool hasReferences = !m_references.empty() || !m_conditioning.empty();
+    m_ui->referencesLabel->setVisible(hasReferences);
+    m_ui->clearReferencesButton->setVisible(hasReferences);
+    QStringList names;
+    for (const std::string& path : m_references)
+        names << QFileInfo(QString::fromStdString(path)).fileName();
+    m_ui->referencesLabel->setText(tr("Also conditioned on %n reference(s) (%1), mask strategy \"%2\"", nullptr,
+                                      int(m_references.size()))
+                                       .arg(names.join(QStringLiteral(", ")), QString::fromStdString(m_conditioning)));
 }
 
 void PromptPanel::changeEvent(QEvent* event)

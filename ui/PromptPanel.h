@@ -1,6 +1,8 @@
 #pragma once
 // The left half of the request form: prompt and negative prompt with the live token count and the
-// empty-prompt warning, the start image, and the model folder with what the model check found.
+// empty-prompt warning, the start image (and the references a job or a History entry brought, shown
+// and clearable: the form has no editor for them, but a regeneration must not drop them), and the
+// model folder with what the model check found.
 // Emits changed() for every edit. GUI thread only.
 #include "framesmith/GenerationRequest.h"
 #include "ui/ModelFolderProbe.h"
@@ -8,6 +10,8 @@
 #include <QWidget>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 class ImageDropArea;
 namespace Ui {
@@ -21,7 +25,7 @@ public:
     explicit PromptPanel(QWidget* parent = nullptr);
     ~PromptPanel() override;
 
-    void readInto(framesmith::GenerationRequest& request) const; // prompts and start image
+    void readInto(framesmith::GenerationRequest& request) const; // prompts, start image, references
     void write(const framesmith::GenerationRequest& request);    // everything but the model folder
     QString modelFolder() const;
     void setModelFolderText(const QString& folder);
@@ -46,10 +50,13 @@ protected:
 
 private:
     void onPromptChanged();
+    void clearReferences();
     void retranslateDynamic();
 
     std::unique_ptr<Ui::PromptPanel> m_ui;
     ModelFolderProbe m_model;
     int m_tokenCount = 0;
     int m_tokenLimit = 0;
+    std::vector<std::string> m_references; // GenerationRequest::references and ::conditioning, carried
+    std::string m_conditioning;
 };

@@ -16,7 +16,8 @@ namespace framesmith::cli {
 namespace {
 
 const std::set<std::string> kSwitches = {"--dynamic-guidance", "--quiet", "--no-decode"};
-const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt", "--image", "--frames", "--fps",
+const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt", "--image", "--reference",
+                                      "--mask-strategy", "--frames", "--fps",
                                       "--width", "--height", "--steps", "--guidance", "--dynamic-guidance", "--seed",
                                       "--scheduler", "--preset", "--job", "--latents-in", "--save-latents", "--out",
                                       "--device", "--quiet", "--no-decode", "--memory-report", "--pause-after-step",
@@ -38,6 +39,9 @@ GenerationRequest buildRequest(const CliArgs& args, GenerationRequest r)
     r.prompt = args.value("--prompt").value_or(r.prompt);
     r.negativePrompt = args.value("--negative-prompt").value_or(r.negativePrompt);
     r.startImagePath = args.value("--image").value_or(r.startImagePath);
+    if (args.has("--reference")) // the flags' references replace the job's, in their order
+        r.references = args.values("--reference");
+    r.conditioning = args.value("--mask-strategy").value_or(r.conditioning);
     r.frameCount = args.intValue("--frames", r.frameCount, 1, 100000);
     r.fps = args.intValue("--fps", r.fps, 1, 1000);
     r.width = args.intValue("--width", r.width, 1, 100000);
@@ -75,7 +79,8 @@ int runGenerate(const std::vector<std::string>& argv)
 } // namespace
 
 FRAMESMITH_CLI_COMMAND("generate",
-                       "generate --model DIR --prompt TEXT [--negative-prompt T] [--image PNG] [--frames N] [--fps N] "
+                       "generate --model DIR --prompt TEXT [--negative-prompt T] [--image PNG] "
+                       "[--reference IMAGE|VIDEO ...] [--mask-strategy STR] [--frames N] [--fps N] "
                        "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
                        "[--scheduler NAME] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
                        "[--save-latents F] [--out FILE] [--device cpu|cuda:N] [--vram GiB ...] "
@@ -83,7 +88,10 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "generate one clip through the engine the app uses (the preset's placement carried out; "
                        "--vram: place for these GPUs); Ctrl-C cancels (exit 4), the latents are saved before decoding; "
                        "SIGUSR1 or --pause-after-step pauses after a step (exit 5; `resume` continues); "
-                       "the model's family gives the defaults and the samplers (`framesmith-cli families`)",
+                       "the model's family gives the defaults and the samplers (`framesmith-cli families`); "
+                       "--reference (repeatable) and --mask-strategy condition on images or videos where the family "
+                       "takes them (Open-Sora 1.2: its mask strategy \"loop,ref,ref_start,target_start,length,edit_ratio"
+                       "[;...]\" in latent frames, e.g. \"0,0,0,0,1,0\"; --image alone is reference 0 at frame 0)",
                        runGenerate);
 
 } // namespace framesmith::cli

@@ -17,6 +17,10 @@ std::string toJson(const GenerationRequest& r)
         {"height", r.height}, {"steps", r.steps}, {"guidance", r.guidanceScale},
         {"dynamicGuidance", r.useDynamicGuidance}, {"seed", r.seed}, {"scheduler", r.scheduler},
         {"preset", r.preset}};
+    if (!r.references.empty()) // written only when used: text-to-video sidecars stay as they were
+        j["references"] = r.references;
+    if (!r.conditioning.empty())
+        j["conditioning"] = r.conditioning;
     if (r.resolvedPreset)
         j["resolvedPreset"] = nlohmann::json::parse(toJson(*r.resolvedPreset));
     return j.dump(2);
@@ -76,6 +80,20 @@ void readField(const nlohmann::json& j, const char* key, T& out)
     }
 }
 
+void readReferences(const nlohmann::json& j, std::vector<std::string>& out)
+{
+    if (!j.contains("references"))
+        return;
+    const nlohmann::json& value = j.at("references");
+    if (!value.is_array())
+        wrongType("references", "a list of file names", value);
+    for (const nlohmann::json& item : value) {
+        if (!item.is_string())
+            wrongType("references", "a list of file names", value);
+        out.push_back(item.get<std::string>());
+    }
+}
+
 } // namespace
 
 GenerationRequest requestFromJson(const std::string& text)
@@ -91,6 +109,8 @@ GenerationRequest requestFromJson(const std::string& text)
     readField(j, "prompt", r.prompt);
     readField(j, "negativePrompt", r.negativePrompt);
     readField(j, "image", r.startImagePath);
+    readReferences(j, r.references);
+    readField(j, "conditioning", r.conditioning);
     readField(j, "frames", r.frameCount);
     readField(j, "fps", r.fps);
     readField(j, "width", r.width);

@@ -177,6 +177,9 @@ std::vector<FieldError> validateRequest(const GenerationRequest& r, const Parame
     if (!spec.supportsStartImage && r.hasStartImage())
         errors.push_back({"startImage", "this model is text-to-video only: clear the start image",
                           FieldRule::StartImageUnsupported, {}});
+    if (!spec.supportsReferences && (!r.references.empty() || !r.conditioning.empty()))
+        errors.push_back({"references", "this model takes no reference videos or images: clear them",
+                          FieldRule::ReferencesUnsupported, {}});
     if (r.useDynamicGuidance && !spec.supportsDynamicGuidance)
         errors.push_back({"dynamicGuidance", "this model has no dynamic guidance: turn it off",
                           FieldRule::DynamicGuidanceUnsupported, {}});

@@ -12,12 +12,19 @@ void EngineRequestCheck::requireUtf8(const GenerationRequest& request)
                                       {"negativePrompt", &request.negativePrompt},
                                       {"modelPath", &request.modelPath},
                                       {"startImagePath", &request.startImagePath},
+                                      {"conditioning", &request.conditioning},
                                       {"scheduler", &request.scheduler},
                                       {"preset", &request.preset}}) {
         std::size_t offset = 0;
         if (!Utf8::isValid(*text, &offset))
             throw InvalidRequestError(field, std::string(field) + " is not valid UTF-8 (bad byte at offset " +
                                                  std::to_string(offset) + "); use UTF-8 text and file names");
+    }
+    for (const std::string& reference : request.references) {
+        std::size_t offset = 0;
+        if (!Utf8::isValid(reference, &offset))
+            throw InvalidRequestError("references", "a reference file name is not valid UTF-8 (bad byte at offset " +
+                                                        std::to_string(offset) + "); use UTF-8 file names");
     }
 }
 

@@ -5,12 +5,14 @@
 // --strict and any element is outside the rule, 2 on bad input.
 //
 // usage: bench_gpu_compare GOLDEN.safetensors OUT.safetensors --atol A [--rtol R] [--label TEXT] [--strict]
+//        [--atol-for NAME=A ...]   (one tensor's own atol, e.g. video_uint8=1: the READMEs' ±1 rows)
 #include "io/SafetensorsReader.h"
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <map>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -23,16 +25,26 @@ int main(int argc, char** argv)
     double atol = -1, rtol = 1e-4;
     std::string label;
     bool strict = false;
+    std::map<std::string, double> atolFor;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--atol" && i + 1 < argc) atol = std::stod(argv[++i]);
         else if (arg == "--rtol" && i + 1 < argc) rtol = std::stod(argv[++i]);
         else if (arg == "--label" && i + 1 < argc) label = argv[++i];
         else if (arg == "--strict") strict = true;
+        else if (arg == "--atol-for" && i + 1 < argc) {
+            const std::string rule = argv[++i];
+            const auto eq = rule.find('=');
+            if (eq == std::string::npos) {
+                std::cerr << "--atol-for takes NAME=ATOL, got " << rule << "\n";
+                return 2;
+            }
+            atolFor[rule.substr(0, eq)] = std::stod(rule.substr(eq + 1));
+        }
         else files.push_back(arg);
     }
     if (files.size() != 2 || atol < 0) {
-        std::cerr << "usage: bench_gpu_compare GOLDEN OUT --atol A [--rtol R] [--label TEXT] [--strict]\n";
+        std::cerr << "usage: bench_gpu_compare GOLDEN OUT --atol A [--rtol R] [--label TEXT] [--strict] [--atol-for NAME=A ...]\n";
         return 2;
     }
     try {
@@ -50,7 +62,9 @@ int main(int argc, char** argv)
                 return 2;
             }
             const at::Tensor diff = (o - g).abs();
-            outside += (diff > atol + rtol * g.abs()).sum().item<std::int64_t>();
+            const auto own = atolFor.find(entry.name);
+            const double a = own != atolFor.end() ? own->second : atol;
+            outside += (diff > a + rtol * g.abs()).sum().item<std::int64_t>();
             worstAbs = std::max(worstAbs, diff.numel() ? diff.max().item<double>() : 0.0);
             const double gRms = g.numel() ? g.pow(2).mean().sqrt().item<double>() : 0.0;
             if (gRms > 0)

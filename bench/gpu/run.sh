@@ -13,7 +13,8 @@
 #   weights MODEL       random weights for MODEL (2b, 5b, 5b-i2v, 1.5-5b, 1.5-5b-i2v) written by
 #                       bench_gpu_make_random_model from tests/fixtures/cogvideox/full-size-configs,
 #                       bfloat16, sharded like the real checkpoints; T5-XXL written once and linked
-#   parity              the fixture cases (text encoder, transformer: 4 variants x 2 cases, VAE) on
+#   parity              the fixture cases (text encoder, transformer: 4 variants x 2 cases, VAE; Open-Sora:
+#                       text encoder, STDiT3, VAE, RFLOW scheduler, pipeline) on
 #                       --device in float32 (TF32 off: must meet the fixture tolerances) and bfloat16
 #                       (relative RMS error recorded)
 #   presets MODEL [P..] plan + generate for each built-in preset (default: all five): s/step,
@@ -140,11 +141,17 @@ step_parity() {
   for dtype in float32 bfloat16; do
     for golden in "$FIXTURES"/golden/tiny-*/transformer_case*.safetensors "$FIXTURES"/golden/text_encoder.safetensors \
         "$FIXTURES"/golden/vae/*.safetensors "$OS_FIXTURES"/golden/stdit3/*.safetensors \
-        "$OS_FIXTURES"/golden/text_encoder.safetensors; do
+        "$OS_FIXTURES"/golden/text_encoder.safetensors "$OS_FIXTURES"/golden/vae/*.safetensors \
+        "$OS_FIXTURES"/golden/scheduler/rflow.safetensors "$OS_FIXTURES"/golden/pipeline.safetensors; do
       [ -f "$golden" ] || continue
-      local model=()
-      # Open-Sora: the three repos as on a user's disk; atol from its README, rtol 1e-4 likewise.
+      local model=() own=()
+      # Open-Sora: the three repos as on a user's disk; atol from its README, rtol 1e-4 likewise
+      # (the pipeline's recorded draws replace the generator; video_uint8 is allowed ±1).
       case "$golden" in */opensora/golden/stdit3/*) kind=transformer atol=1e-4 model=(--model "$OS_FIXTURES/models") ;;
+        */opensora/golden/vae/*) kind=vae atol=1e-4 model=(--model "$OS_FIXTURES/models") ;;
+        */opensora/golden/scheduler/*) kind=scheduler atol=1e-5 model=(--model "$OS_FIXTURES/models") ;;
+        */opensora/golden/pipeline.safetensors) kind=pipeline atol=5e-4 model=(--model "$OS_FIXTURES/models")
+          own=(--atol-for video_uint8=1) ;;
         */opensora/golden/*) kind=text-encoder atol=5e-4 model=(--model "$OS_FIXTURES/models") ;;
         *transformer*) kind=transformer atol=1e-4 ;;
         */vae/*) kind=vae atol=1e-4 model=(--model "$FIXTURES/models/tiny-2b") ;;
@@ -158,7 +165,8 @@ step_parity() {
         "$CLI" eval "$kind" "${model[@]}" --case "$golden" --out "$out" > /dev/null
       local strict=(); [ "$dtype" = float32 ] && strict=(--strict)
       local row
-      row=$("$BUILD/bin/bench_gpu_compare" "$golden" "$out" --atol "$atol" --label "$variant/$case" "${strict[@]}") || status=1
+      row=$("$BUILD/bin/bench_gpu_compare" "$golden" "$out" --atol "$atol" --label "$variant/$case" "${strict[@]}" \
+        "${own[@]}") || status=1
       record "$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); r.update(step="parity", device=sys.argv[2], dtype=sys.argv[3]); print(json.dumps(r))' "$row" "$DEVICE" "$dtype")"
       echo "$dtype $variant/$case: $row"
     done

@@ -7,9 +7,13 @@
 #include "ui/GenerationController.h"
 #include "ui/HistoryPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/PromptPanel.h"
+#include "widgets/ImageDropArea.h"
 #include "widgets/PreviewPlayer.h"
 
 #include <QComboBox>
+#include <QMimeData>
+#include <QUrl>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -92,6 +96,51 @@ private Q_SLOTS:
         }
         QCOMPARE(window.historyPanel()->count(), int(models.size()));
         QCOMPARE(families, (QStringList{QStringLiteral("cogvideox"), QStringLiteral("opensora")}));
+    }
+
+    // Open-Sora 1.2 takes a start image: dropped on the form with an Open-Sora model open, the
+    // form has nothing to flag, and Generate gives the clip with the image recorded in its History entry.
+    void openSoraGeneratesFromADroppedStartImage()
+    {
+        const QString folder = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/opensora/models");
+        const QString image = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/golden/tiny-5b-i2v/image.png");
+        AppSettings settings(m_dir.filePath(QStringLiteral("start-image.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("history-start-image")));
+        window.resize(1400, 900);
+        window.show();
+        window.setModelFolder(folder);
+        QVERIFY(QTest::qWaitFor([&] { return window.isModelReady(); }, kTimeoutMs));
+        auto r = window.request();
+        r.prompt = "a red fox trots through fresh snow";
+        r.frameCount = 17;
+        r.width = 64;
+        r.height = 64;
+        r.steps = 2;
+        r.scheduler = "";
+        window.setRequest(r);
+
+        ImageDropArea* area = window.promptPanel()->startImageArea();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(image)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(area, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(area, &drop);
+        QCOMPARE(QString::fromStdString(window.request().startImagePath), image);
+
+        auto* generate = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
+        QTRY_VERIFY2_WITH_TIMEOUT(generate->isEnabled(), qPrintable(generate->toolTip()), kTimeoutMs);
+        GenerationController* controller = window.generationController();
+        QSignalSpy finished(controller, &GenerationController::finished);
+        QSignalSpy failed(controller, &GenerationController::failed);
+        QTest::mouseClick(generate, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+        QCOMPARE(window.previewPlayer()->frameCount(), 17);
+        const HistoryEntry newest = window.historyPanel()->entries().first();
+        QCOMPARE(QString::fromStdString(newest.request.startImagePath), image);
     }
 };
 

@@ -4,6 +4,8 @@
 #include "ui/PromptPanel.h"
 
 #include <QLabel>
+#include <QSignalSpy>
+#include <QToolButton>
 #include <QPlainTextEdit>
 #include <QTest>
 
@@ -19,6 +21,34 @@ private Q_SLOTS:
         QVERIFY(!panel.isEmptyPromptWarningShown());
         panel.findChild<QPlainTextEdit*>(QStringLiteral("promptEdit"))->setPlainText(QStringLiteral("   \n"));
         QVERIFY(panel.isEmptyPromptWarningShown());
+    }
+
+    // References come only from a job or a History entry: shown, carried into the request (a
+    // regeneration keeps them) and cleared with one click.
+    void referencesAreShownCarriedAndCleared()
+    {
+        PromptPanel panel;
+        auto* label = panel.findChild<QLabel*>(QStringLiteral("referencesLabel"));
+        auto* clear = panel.findChild<QToolButton*>(QStringLiteral("clearReferencesButton"));
+        QVERIFY(label->isHidden() && clear->isHidden());
+        framesmith::GenerationRequest r;
+        r.references = {"/clips/fox.mp4", "/stills/snow.png"};
+        r.conditioning = "0,0,-5,0,5;0,1";
+        panel.write(r);
+        QVERIFY(!label->isHidden() && !clear->isHidden());
+        QVERIFY2(label->text().contains(QStringLiteral("2 reference")), qPrintable(label->text()));
+        QVERIFY(label->text().contains(QStringLiteral("fox.mp4, snow.png")));
+        QVERIFY(label->text().contains(QStringLiteral("0,0,-5,0,5;0,1")));
+        framesmith::GenerationRequest back;
+        panel.readInto(back);
+        QCOMPARE(back.references, r.references);
+        QCOMPARE(back.conditioning, r.conditioning);
+        QSignalSpy changed(&panel, &PromptPanel::changed);
+        QTest::mouseClick(clear, Qt::LeftButton);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(label->isHidden());
+        panel.readInto(back);
+        QVERIFY(back.references.empty() && back.conditioning.empty());
     }
 
     void tokenCountShowsTheLimit()
@@ -44,6 +74,7 @@ private Q_SLOTS:
         model.state = ModelFolderProbe::State::Checking;
         model.displayName = QStringLiteral("CogVideoX-2b");
         model.modelSpec.frames.runs = {{9, 161, 8}};
+        model.modelSpec.supportsStartImage = false;
         panel.showModel(model);
         QVERIFY(info->text().contains(QStringLiteral("checking")));
         model.state = ModelFolderProbe::State::Damaged;
@@ -55,6 +86,9 @@ private Q_SLOTS:
         model.problems.clear();
         panel.showModel(model);
         QCOMPARE(info->text(), QStringLiteral("CogVideoX-2b, text-to-video: frames 8N+1 (9–161)"));
+        model.modelSpec.supportsStartImage = true; // takes a start image without needing one (Open-Sora 1.2)
+        panel.showModel(model);
+        QVERIFY2(info->text().contains(QStringLiteral("text or image to video")), qPrintable(info->text()));
     }
 
     void negativePromptAndDemoWarningFollowTheFamily()

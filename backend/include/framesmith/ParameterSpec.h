@@ -63,6 +63,8 @@ struct ParameterSpec {
     std::vector<SchedulerOption> schedulers;  // empty: any name is passed on to the model
     bool supportsStartImage = true;
     bool requiresStartImage = false;
+    // GenerationRequest::references and ::conditioning (the family parses the conditioning text).
+    bool supportsReferences = false;
     bool supportsNegativePrompt = true;
     bool supportsDynamicGuidance = false;
     bool isFpsConditioned = false;  // the model is told the fps (it changes the motion), not only the export
@@ -80,6 +82,7 @@ enum class FieldRule {
     RequiredSize,              // args: width, height (the only size this model runs at)
     StartImageRequired,        // no args
     StartImageUnsupported,     // no args
+    ReferencesUnsupported,     // no args
     DynamicGuidanceUnsupported, // no args
     UnknownScheduler           // args: the name asked for, then the ids the model offers
 };

@@ -1,12 +1,15 @@
 #include "models/opensora/OpenSoraPipeline.h"
 
 #include "framesmith/Error.h"
+#include "models/opensora/conditioning/OpenSoraConditioning.h"
+#include "models/opensora/conditioning/OpenSoraReferenceFrames.h"
 #include "models/opensora/text/OpenSoraPromptSyntax.h"
 #include "models/opensora/OpenSoraModelLayout.h"
 #include "models/opensora/OpenSoraSpec.h"
 #include "models/opensora/OpenSoraVae.h"
 
 #include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
 
 #include <cmath>
 
@@ -58,9 +61,6 @@ void OpenSoraPipeline::checkRequest(const GenerationRequest& request) const
     if (!request.negativePrompt.empty())
         throw InvalidRequestError("negativePrompt", "Open-Sora 1.2 guides against its own learned null caption; "
                                                     "it takes no negative prompt");
-    if (request.hasStartImage())
-        throw InvalidRequestError("startImagePath", "Open-Sora 1.2 runs text-to-video here; image conditioning "
-                                                    "(reference_path / mask_strategy) is not supported yet");
     if (request.frameCount < 1 || request.frameCount > OpenSoraSpec::kMaxFrames)
         throw InvalidRequestError("frameCount", "Open-Sora 1.2 takes 1 to " + std::to_string(OpenSoraSpec::kMaxFrames) + " frames");
     const int minSize = parameterSpec().minSize;
@@ -73,11 +73,14 @@ void OpenSoraPipeline::checkRequest(const GenerationRequest& request) const
     scheduler.start(kwargsFor(request), at::Tensor());
     OpenSoraDenoiser::checkTimesteps(scheduler, request.frameCount);
     OpenSoraPromptSyntax::loopText(request.prompt);
+    OpenSoraConditioning::fromRequest(request, request.hasStartImage()); // InvalidRequestError("conditioning")
 }
 
 const EncodedPrompts& OpenSoraPipeline::encodeText(const GenerationRequest& request)
 {
     checkRequest(request);
+    // Unreadable references are refused before T5 is loaded; the runner reads the start image itself.
+    OpenSoraConditioning::fromRequest(request, request.hasStartImage()).probeFiles();
     const std::string prepared = OpenSoraPromptSyntax::prepare(request.prompt);
     // T5 stays in float32 whatever the model dtype, as Open-Sora's T5Encoder does; freed after.
     OpenSoraTextEncoder encoder(m_textEncoderDir, m_resources.textEncoderDevice, at::kFloat);
@@ -149,10 +152,36 @@ void OpenSoraPipeline::prepareDenoising(const GenerationRequest& request, const 
     } else {
         initial = noise.draw(shape, at::empty({0}, at::TensorOptions().device(device)), "initial latents");
     }
+    // apply_mask_strategy right after the draw: the references' latent frames over the noise.
+    const at::Tensor frameMask = condition(checked, startImage, initial);
     loadTransformer();
     m_guidanceScale = request.guidanceScale;
     m_denoiser = std::make_unique<OpenSoraDenoiser>(m_transformer, settingsFor(request));
-    m_denoiser->start(m_y.to(device), m_mask.to(device), kwargsFor(request), initial, request.frameCount);
+    m_denoiser->start(m_y.to(device), m_mask.to(device), kwargsFor(request), initial, request.frameCount, frameMask);
+}
+
+at::Tensor OpenSoraPipeline::condition(const GenerationRequest& request, const at::Tensor& startImage, at::Tensor& z)
+{
+    const OpenSoraConditioning conditioning = OpenSoraConditioning::fromRequest(request, startImage.defined());
+    if (conditioning.empty())
+        return at::Tensor(); // text-to-video: the frame mask is all ones
+    std::vector<at::Tensor> pixels; // [3, F, H, W] each, read before the VAE takes memory
+    for (const std::string& path : conditioning.referencePaths())
+        pixels.push_back(path.empty() ? OpenSoraReferenceFrames::fromImage(startImage, request.height, request.width)
+                                      : OpenSoraReferenceFrames::read(path, request.height, request.width));
+    loadVae();
+    const c10::Device device = m_resources.placement ? m_resources.placement->computeDevice("vae") : m_resources.device;
+    at::Generator posterior = at::make_generator<at::CPUGeneratorImpl>(request.seed); // see OpenSoraConditioning.h
+    OpenSoraVaeRun run;
+    run.cancel = m_resources.cancel;
+    std::vector<at::Tensor> latents;
+    for (const at::Tensor& video : pixels) // vae.encode(r.unsqueeze(0).to(device, dtype)).squeeze(0)
+        latents.push_back(m_vae->encode(video.unsqueeze(0).to(device, m_resources.dtype), posterior, run)
+                              .squeeze(0)
+                              .to(z.device(), at::kFloat));
+    releaseDecoder(); // loaded again for decoding: kept out of the denoising peak
+    z = z.clone();    // injected latents may be the caller's own tensor: written over, never changed
+    return conditioning.apply(z, latents);
 }
 
 int OpenSoraPipeline::stepCount() const

@@ -1,9 +1,10 @@
 #pragma once
-// Open-Sora 1.2 text-to-video behind VideoPipeline, as scripts/inference.py runs sample.py: the
+// Open-Sora 1.2 behind VideoPipeline, as scripts/inference.py runs sample.py: the
 // prompt path (loop 0, aesthetic score 6.5, caption cleaning) and T5 with 300 tokens, RFLOW with
 // classifier-free guidance against the model's own null caption, the latent size of the VAE's
 // rule, noise drawn from the request's seed in the reference's order (initial latents, then one
-// draw per step), and decoding through OpenSoraVae. modelDir is the folder that holds the three
+// draw per step), image/video conditioning through its mask strategy (OpenSoraConditioning), and
+// decoding through OpenSoraVae. modelDir is the folder that holds the three
 // repos (or their Hugging Face cache entries). Thread: one worker thread constructs, runs, destroys.
 #include "models/VideoPipeline.h"
 #include "models/opensora/sampling/OpenSoraDenoiser.h"
@@ -61,6 +62,9 @@ private:
     void loadTransformer();
     bool isKept(const std::string& component) const; // the placement keeps it loaded between runs
     void loadVae();
+    // The request's references encoded and written over z [1, C, T, h, w]; the frame mask [1, T]
+    // (undefined for text-to-video).
+    at::Tensor condition(const GenerationRequest& request, const at::Tensor& startImage, at::Tensor& z);
 
     std::string m_modelDir;
     PipelineResources m_resources;

@@ -1,6 +1,7 @@
 #include "models/opensora/OpenSoraPipelineEval.h"
 
 #include "framesmith/Error.h"
+#include "models/EvalDevice.h"
 #include "models/opensora/OpenSoraAspectTables.h"
 #include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
@@ -88,7 +89,8 @@ CaseSettings settingsOf(const json& meta)
     s.rflow.cfgScale = scheduler.value("cfg_scale", meta.value("cfg_scale", 7.0));
     s.rflow.useTimestepTransform = scheduler.value("use_timestep_transform", true);
     s.rflow.numTimesteps = scheduler.value("num_timesteps", 1000);
-    s.dtype = STDiT3Eval::dtypeFromName(meta.value("dtype", std::string("float32")));
+    // The case's dtype, or FRAMESMITH_EVAL_DTYPE's (the size conditioning follows it, as in the reference).
+    s.dtype = evalDtype(STDiT3Eval::dtypeFromName(meta.value("dtype", std::string("float32"))));
     return s;
 }
 
@@ -109,7 +111,8 @@ void encodeText(const std::string& root, const CaseSettings& s, Outputs& out)
     std::vector<std::string> prepared;
     for (const std::string& raw : s.prompts)
         prepared.push_back(OpenSoraPromptSyntax::prepare(raw, s.aes, s.flow));
-    OpenSoraTextEncoder encoder(OpenSoraRepoFolders::require(root, OpenSoraRepoFolders::kT5), c10::kCPU, at::kFloat);
+    // Float32 on the eval device: Open-Sora's T5Encoder keeps float32 whatever the model dtype.
+    OpenSoraTextEncoder encoder(OpenSoraRepoFolders::require(root, OpenSoraRepoFolders::kT5), evalDevice(), at::kFloat);
     OpenSoraTextEmbedding text = encoder.encode(prepared);
     out["t5.input_ids"] = text.inputIds;
     out["t5.attention_mask"] = text.mask;
@@ -122,6 +125,8 @@ void denoise(const std::shared_ptr<STDiT3>& model, const CaseSettings& s, const 
              NoiseSource& noise, Outputs& out)
 {
     const std::int64_t B = static_cast<std::int64_t>(s.prompts.size());
+    const c10::Device device = evalDevice();
+    // On the CPU as the pipeline keeps them (the timesteps are computed there; the model moves them).
     const OpenSoraModelKwargs kwargs = OpenSoraModelKwargs::make(static_cast<int>(B), s.height, s.width, s.frames,
                                                                  s.fps, s.dtype);
     out["model_kwargs.height"] = kwargs.height.to(at::kFloat);
@@ -130,8 +135,9 @@ void denoise(const std::shared_ptr<STDiT3>& model, const CaseSettings& s, const 
     out["model_kwargs.ar"] = kwargs.ar.to(at::kFloat);
     out["model_kwargs.fps"] = kwargs.fps.to(at::kFloat);
     out["y_null"] = model->nullCaption(B).to(at::kFloat);
+    // Drawn on the CPU (the reference's generator) and moved.
     out["initial_noise"] = noise.draw({B, model->config().inChannels, latent[0], latent[1], latent[2]},
-                                      at::empty({0}), "initial latents");
+                                      at::empty({0}, at::TensorOptions().device(device)), "initial latents");
     out["t2v_mask"] = at::ones({B, latent[0]}, at::kFloat);
     OpenSoraDenoiser denoiser(model, s.rflow);
     denoiser.start(out["y"], out["mask"], kwargs, out["initial_noise"], s.frames);
@@ -163,11 +169,12 @@ std::map<std::string, at::Tensor> OpenSoraPipelineEval::run(const std::string& m
     Outputs out;
     encodeText(modelRoot, s, out);
     const std::string vaeDir = OpenSoraRepoFolders::require(modelRoot, OpenSoraRepoFolders::kVae);
-    OpenSoraVae vae(vaeDir, OpenSoraRepoFolders::spatialVaeFolder(modelRoot, vaeDir), c10::kCPU, s.dtype);
+    // FRAMESMITH_EVAL_DEVICE moves every model (the GPU runbook's parity step); outputs come back to the CPU.
+    OpenSoraVae vae(vaeDir, OpenSoraRepoFolders::spatialVaeFolder(modelRoot, vaeDir), evalDevice(), s.dtype);
     const std::vector<std::int64_t> latent = vae.latentSize(s.frames, s.height, s.width);
     {
         auto model = STDiT3::load(OpenSoraRepoFolders::require(modelRoot, OpenSoraRepoFolders::kStdit), s.dtype,
-                                  c10::kCPU);
+                                  evalDevice());
         auto noise = noiseFor(caseFile, s.rflow.steps);
         denoise(model, s, latent, *noise, out);
     }
@@ -176,6 +183,8 @@ std::map<std::string, at::Tensor> OpenSoraPipelineEval::run(const std::string& m
     out["decode.x_z"] = trace.spatialLatents.to(at::kFloat);
     out["video"] = video.to(at::kFloat);
     out["video_uint8"] = toUint8Frames(video);
+    for (auto& entry : out)
+        entry.second = entry.second.cpu();
     return out;
 }
 

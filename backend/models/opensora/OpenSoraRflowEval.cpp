@@ -1,6 +1,7 @@
 #include "models/opensora/OpenSoraRflowEval.h"
 
 #include "framesmith/Error.h"
+#include "models/EvalDevice.h"
 #include "models/opensora/OpenSoraAspectTables.h"
 #include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "models/opensora/STDiT3Eval.h"
@@ -101,7 +102,8 @@ void OpenSoraRflowEval::addNoise(const SafetensorsReader& file, std::map<std::st
 {
     if (!file.find("add_noise.x0"))
         return;
-    out["add_noise.out"] = OpenSoraRflowScheduler::addNoise(file.view("add_noise.x0"), file.view("add_noise.noise"),
+    out["add_noise.out"] = OpenSoraRflowScheduler::addNoise(onEvalDevice(file.view("add_noise.x0")),
+                                                            onEvalDevice(file.view("add_noise.noise")),
                                                             file.view("add_noise.t"), 1000);
 }
 
@@ -122,7 +124,8 @@ void OpenSoraRflowEval::sampling(const SafetensorsReader& file, const json& meta
     std::unique_ptr<NoiseSource> noise = std::make_unique<RecordedNoise>(std::vector<at::Tensor>{});
     if (hasFrameMask)
         noise = maskNoise(file, meta, s.steps);
-    at::Tensor z = file.view("steps.z0").to(at::kFloat);
+    // z and the velocities on the eval device; timesteps, frame masks and draws come from the CPU.
+    at::Tensor z = onEvalDevice(file.view("steps.z0").to(at::kFloat));
     for (int k = 0; k < s.steps; ++k) {
         const std::string p = "steps.step" + std::to_string(k) + ".";
         const auto input = scheduler.beginStep(k, z, *noise);
@@ -132,7 +135,7 @@ void OpenSoraRflowEval::sampling(const SafetensorsReader& file, const json& meta
             out[p + "x_mask"] = input.xMask.repeat({2, 1});
             out[p + "mask_noise"] = input.maskNoise;
         }
-        z = scheduler.endStep(k, scheduler.guidedVelocity(file.view(p + "model_output"), s.cfgScale));
+        z = scheduler.endStep(k, scheduler.guidedVelocity(onEvalDevice(file.view(p + "model_output")), s.cfgScale));
     }
     out["steps.z_final"] = z;
 }
@@ -143,6 +146,8 @@ std::map<std::string, at::Tensor> OpenSoraRflowEval::run(const SafetensorsReader
     timestepCases(meta, out);
     addNoise(caseFile, out);
     sampling(caseFile, meta, out);
+    for (auto& entry : out) // written from the CPU whatever FRAMESMITH_EVAL_DEVICE says
+        entry.second = entry.second.cpu();
     return out;
 }
 

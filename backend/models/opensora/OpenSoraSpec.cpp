@@ -28,7 +28,8 @@ ParameterSpec OpenSoraSpec::forModel(const STDiT3Config& transformer, const Open
             p.height <= spec.maxSize)
             spec.sizePresets.push_back({p.resolution + " " + p.aspectRatio, p.width, p.height});
     spec.schedulers = OpenSoraSchedulers::registry().options();
-    spec.supportsStartImage = false;
+    spec.supportsStartImage = true;   // kept at latent frame 0 (mask strategy "0")
+    spec.supportsReferences = true;   // GenerationRequest::conditioning: the mask strategy
     spec.requiresStartImage = false;
     spec.supportsNegativePrompt = false;
     spec.isFpsConditioned = true;

@@ -1,6 +1,7 @@
 #include "models/opensora/OpenSoraVaeEval.h"
 
 #include "framesmith/Error.h"
+#include "models/EvalDevice.h"
 #include "models/opensora/OpenSoraRepoFolders.h"
 #include "models/opensora/OpenSoraVae.h"
 #include "models/opensora/vae/OpenSoraSpatialVae.h"
@@ -84,6 +85,12 @@ at::Generator seededGenerator(const nlohmann::json& meta)
     return at::make_generator<at::CPUGeneratorImpl>(*seed);
 }
 
+// A case input on the VAE's device in its dtype, as the reference hands it over (x.to(device, dtype)).
+at::Tensor input(const OpenSoraVae& vae, const SafetensorsReader& c, const char* name)
+{
+    return c.view(name).to(vae.device(), vae.dtype());
+}
+
 OpenSoraVaeRun runOf(const nlohmann::json& meta)
 {
     OpenSoraVaeRun run;
@@ -101,7 +108,7 @@ void spatialCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nlohm
         OpenSoraVaeProgress progress(nullptr, nullptr, 0, "VAE encoding");
         std::vector<at::Tensor> draws;
         OpenSoraSpatialMoments moments;
-        out["encode.z"] = vae.spatialVae().encode(c.view("video"), gen, vae.microBatchSize(run), windows, progress,
+        out["encode.z"] = vae.spatialVae().encode(input(vae, c, "video"), gen, vae.microBatchSize(run), windows, progress,
                                                   &draws, &moments);
         out["encode.mean"] = moments.mean;
         out["encode.logvar"] = moments.logvar;
@@ -110,7 +117,7 @@ void spatialCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nlohm
     }
     if (c.find("decode.z")) {
         OpenSoraVaeProgress progress(nullptr, nullptr, 0, "VAE decoding");
-        out["decode.video"] = vae.spatialVae().decode(c.view("decode.z"), vae.microBatchSize(run), windows, progress);
+        out["decode.video"] = vae.spatialVae().decode(input(vae, c, "decode.z"), vae.microBatchSize(run), windows, progress);
     }
 }
 
@@ -119,7 +126,7 @@ void temporalCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nloh
     const OpenSoraVaeRun run = runOf(meta);
     if (c.find("encode.x")) {
         at::Generator gen = seededGenerator(meta);
-        const auto posterior = vae.temporalVae().encode(c.view("encode.x"), run.convWindowBytes);
+        const auto posterior = vae.temporalVae().encode(input(vae, c, "encode.x"), run.convWindowBytes);
         out["encode.mean"] = posterior.mean;
         out["encode.logvar"] = posterior.logvar;
         at::Tensor draw;
@@ -127,7 +134,7 @@ void temporalCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nloh
         out["encode.noise0"] = draw;
     }
     if (c.find("decode.z"))
-        out["decode.x"] = vae.temporalVae().decode(c.view("decode.z"), decodeFrames(meta), run.convWindowBytes);
+        out["decode.x"] = vae.temporalVae().decode(input(vae, c, "decode.z"), decodeFrames(meta), run.convWindowBytes);
 }
 
 void pipelineCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nlohmann::json& meta, Outputs& out)
@@ -136,14 +143,14 @@ void pipelineCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nloh
     if (c.find("video")) {
         at::Generator gen = seededGenerator(meta);
         OpenSoraVaeTrace trace;
-        out["encode.z"] = vae.encode(c.view("video"), gen, run, &trace);
+        out["encode.z"] = vae.encode(input(vae, c, "video"), gen, run, &trace);
         out["encode.x_z"] = trace.spatialLatents;
         for (std::size_t k = 0; k < trace.draws.size(); ++k)
             out["encode.noise" + std::to_string(k)] = trace.draws[k];
     }
     if (c.find("decode.z")) {
         OpenSoraVaeTrace trace;
-        out["decode.video"] = vae.decode(c.view("decode.z"), static_cast<int>(decodeFrames(meta)), run, &trace);
+        out["decode.video"] = vae.decode(input(vae, c, "decode.z"), static_cast<int>(decodeFrames(meta)), run, &trace);
         out["decode.x_z"] = trace.spatialLatents;
     }
 }
@@ -172,7 +179,9 @@ std::map<std::string, at::Tensor> OpenSoraVaeEval::run(const std::string& modelR
 {
     at::NoGradGuard noGrad;
     const Folders folders = foldersOf(modelRoot, meta);
-    const OpenSoraVae vae(folders.vae, folders.spatial, c10::Device(c10::kCPU), dtypeOf(meta));
+    // The case's dtype on the CPU, or FRAMESMITH_EVAL_DEVICE/_DTYPE (the GPU runbook's parity step);
+    // the posterior draws stay on the CPU generator either way, as the reference's are.
+    const OpenSoraVae vae(folders.vae, folders.spatial, evalDevice(), evalDtype(dtypeOf(meta)));
     Outputs computed;
     const std::string call = meta.value("call", std::string());
     // By the tensors it holds first (x: temporal, x_z: pipeline), then by the call it describes.
@@ -190,7 +199,7 @@ std::map<std::string, at::Tensor> OpenSoraVaeEval::run(const std::string& modelR
     Outputs out;
     for (auto& [name, tensor] : computed)
         if (c.find(name))
-            out[name] = tensor.to(at::kFloat).contiguous();
+            out[name] = tensor.to(at::kCPU, at::kFloat).contiguous();
     if (out.empty())
         throw FileError(ErrorCode::BadFile, c.path(), "the case holds no Open-Sora VAE output this evaluation produces");
     return out;

@@ -2,6 +2,7 @@
 // and a rule code with its numbers for the GUI to word; the model's own spec carries the size a
 // learned-position model (5b-I2V) alone runs at, so the form refuses what generate would refuse.
 #include "framesmith/Engine.h"
+#include "framesmith/Error.h"
 #include "framesmith/ParameterSpec.h"
 #include "support/TestPaths.h"
 
@@ -44,6 +45,7 @@ private Q_SLOTS:
         r.startImagePath = "start.png";
         r.scheduler = "euler";
         r.useDynamicGuidance = true;
+        r.references = {"clip.mp4"};
         const auto errors = validateRequest(r, eightNPlusOne());
         const FieldError* frames = find(errors, "frameCount", FieldRule::FrameCount);
         QVERIFY(frames);
@@ -57,9 +59,32 @@ private Q_SLOTS:
         QCOMPARE(steps->args, (std::vector<std::string>{"1", "500", "0"}));
         QVERIFY(find(errors, "startImage", FieldRule::StartImageUnsupported));
         QVERIFY(find(errors, "dynamicGuidance", FieldRule::DynamicGuidanceUnsupported));
+        QVERIFY(find(errors, "references", FieldRule::ReferencesUnsupported));
         const FieldError* scheduler = find(errors, "scheduler", FieldRule::UnknownScheduler);
         QVERIFY(scheduler);
         QCOMPARE(scheduler->args, (std::vector<std::string>{"euler", "ddim", "dpm"}));
+    }
+
+    // References and their conditioning text travel in job files and sidecars, and only to a
+    // family that takes them.
+    void referencesRoundTripThroughTheJobJson()
+    {
+        GenerationRequest r;
+        r.startImagePath = "start.png";
+        r.references = {"clip.mp4", "still.png"};
+        r.conditioning = "0,1,-1,0,1,0.3;0,2";
+        const GenerationRequest back = requestFromJson(toJson(r));
+        QCOMPARE(back.references, r.references);
+        QCOMPARE(back.conditioning, r.conditioning);
+        QVERIFY(!QString::fromStdString(toJson(GenerationRequest{})).contains("references")); // t2v sidecars unchanged
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, requestFromJson(R"({"references": "clip.mp4"})"));
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, requestFromJson(R"({"references": [3]})"));
+        ParameterSpec takes = eightNPlusOne();
+        takes.supportsReferences = true;
+        r.startImagePath.clear();
+        QVERIFY(!find(validateRequest(r, takes), "references", FieldRule::ReferencesUnsupported));
+        r.references.clear(); // a conditioning text alone is refused too
+        QVERIFY(find(validateRequest(r, eightNPlusOne()), "references", FieldRule::ReferencesUnsupported));
     }
 
     void framesOfSeveralRunsNameTheNearestValidCount()

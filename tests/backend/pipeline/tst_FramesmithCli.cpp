@@ -164,6 +164,49 @@ private Q_SLOTS:
         FRAMESMITH_EXPECT_PARITY("step3.prev_sample", out.view("step3.prev_sample"), golden.view("step3.prev_sample"), 1e-5);
     }
 
+    // Open-Sora 1.2 conditioned from the command line: --image keeps the start image at latent
+    // frame 0 (the conditioned frame of the saved latents is the same for 2 and 3 steps),
+    // --reference with --mask-strategy reaches the sidecar request, and a bad strategy or a missing
+    // reference is refused with the bad-input code, naming the field or the file.
+    void openSoraTakesAStartImageAndReferences()
+    {
+        const QString model = QString::fromStdString(test::fixturesDir() + "/opensora/models");
+        const QString image = fixture("golden/tiny-5b-i2v/image.png");
+        const QStringList base = {"generate", "--model", model, "--prompt", "a fox in the snow", "--frames", "17",
+                                  "--width", "64", "--height", "64", "--steps", "2", "--quiet"};
+        Run i2v = cli(base + QStringList{"--image", image, "--seed", "3", "--out", path("os-i2v.safetensors"),
+                                         "--save-latents", path("os-i2v.latents.safetensors")});
+        QVERIFY2(i2v.exitCode == 0, qPrintable(i2v.output));
+        QCOMPARE(SafetensorsReader(path("os-i2v.safetensors").toStdString()).view("frames").size(0), 17);
+        Run other = cli(base + QStringList{"--image", image, "--seed", "3", "--steps", "3", "--no-decode",
+                                           "--save-latents", path("os-i2v-4.latents.safetensors")});
+        QVERIFY2(other.exitCode == 0, qPrintable(other.output));
+        const at::Tensor a = LatentsCheckpoint::read(path("os-i2v.latents.safetensors").toStdString()).latents;
+        const at::Tensor b = LatentsCheckpoint::read(path("os-i2v-4.latents.safetensors").toStdString()).latents;
+        // Frame 0 is the encoded image whatever the step count; the other frames are generated.
+        QVERIFY(at::equal(a[0][0], b[0][0]));
+        QVERIFY(!at::equal(a[0][1], b[0][1]));
+
+        Run ref = cli(base + QStringList{"--reference", image, "--mask-strategy", "0,0,0,-1,1,0.5", "--out",
+                                         path("os-ref.safetensors")});
+        QVERIFY2(ref.exitCode == 0, qPrintable(ref.output));
+        const auto request = nlohmann::json::parse(
+            SafetensorsReader(path("os-ref.safetensors").toStdString()).metadata().at("request"));
+        QCOMPARE(request["conditioning"].get<std::string>(), std::string("0,0,0,-1,1,0.5"));
+        QCOMPARE(request["references"].size(), std::size_t(1));
+
+        Run bad = cli(base + QStringList{"--reference", image, "--mask-strategy", "0,0,0,0,1,7"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.output.contains("conditioning"), qPrintable(bad.output));
+        Run missing = cli(base + QStringList{"--reference", "/nonexistent/ref.png", "--mask-strategy", "0"});
+        QVERIFY(missing.exitCode != 0);
+        QVERIFY2(missing.output.contains("/nonexistent/ref.png"), qPrintable(missing.output));
+        Run cog = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x", "--frames", "9", "--width",
+                       "96", "--height", "64", "--reference", image, "--mask-strategy", "0", "--quiet"});
+        QCOMPARE(cog.exitCode, 2); // a family that takes no references refuses them
+        QVERIFY2(cog.output.contains("reference"), qPrintable(cog.output));
+    }
+
     void jobFilesWork()
     {
         std::ofstream(path("job.json").toStdString())

@@ -29,7 +29,7 @@ void OpenSoraDenoiser::checkTimesteps(const OpenSoraRflowScheduler& scheduler, i
 }
 
 void OpenSoraDenoiser::start(const at::Tensor& y, const at::Tensor& mask, const OpenSoraModelKwargs& kwargs,
-                             const at::Tensor& initialLatents, int frameCount)
+                             const at::Tensor& initialLatents, int frameCount, const at::Tensor& frameMask)
 {
     const STDiT3Config& c = m_model->config();
     if (initialLatents.dim() != 5 || initialLatents.size(1) != c.inChannels)
@@ -45,9 +45,12 @@ void OpenSoraDenoiser::start(const at::Tensor& y, const at::Tensor& mask, const 
                          shapeOf(mask));
     if (c.outChannels() != 2 * c.inChannels) // RFLOW takes .chunk(2, dim=1)[0] as the velocity
         throw Error(ErrorCode::UnsupportedModel, "STDiT3 with pred_sigma false: RFLOW needs 2 x in_channels outputs");
+    if (frameMask.defined() && (frameMask.dim() != 2 || frameMask.size(0) != B || frameMask.size(1) != T))
+        throw ShapeError("frame mask: expected [" + std::to_string(B) + ", " + std::to_string(T) + "], got " +
+                         shapeOf(frameMask));
     m_kwargs = kwargs;
     // apply_mask_strategy returns ones [B, T] for a plain prompt, so the frame-mask branch always runs.
-    m_scheduler.start(kwargs, at::ones({B, T}, at::kFloat));
+    m_scheduler.start(kwargs, frameMask.defined() ? frameMask : at::ones({B, T}, at::kFloat));
     checkTimesteps(m_scheduler, frameCount);
     m_y = at::cat({y.to(at::kFloat), m_model->nullCaption(B).to(y.device(), at::kFloat)});
     m_mask = mask;

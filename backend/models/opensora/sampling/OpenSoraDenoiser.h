@@ -2,7 +2,7 @@
 // The denoising stage of Open-Sora 1.2 text-to-video (RFLOW.sample as scripts/inference.py calls
 // it): classifier-free guidance with the model's own null caption — y = cat([y_text, y_null]), the
 // text mask one row per prompt, so the null half uses the first y_lens rows of y_embedding — the
-// frame mask of text-to-video (ones), and the size/fps conditioning. Text embeddings, initial
+// frame mask (ones for text-to-video, apply_mask_strategy's with references), and the size/fps conditioning. Text embeddings, initial
 // latents and every draw come from outside, so recorded tensors replay the reference exactly.
 // Thread: the worker thread that owns the model.
 #include "models/opensora/sampling/OpenSoraModelKwargs.h"
@@ -37,8 +37,10 @@ public:
 
     // y [B, 1, L, caption_channels] and mask [B, L] from the text encoder; initialLatents
     // [B, in_channels, T, h, w] (the reference's first draw). Throws ShapeError on mismatches.
+    // frameMask [B, T] float: apply_mask_strategy's (0 kept, r re-noised at t = 1000·r, 1 denoised);
+    // undefined: ones, as it returns for a plain prompt.
     void start(const at::Tensor& y, const at::Tensor& mask, const OpenSoraModelKwargs& kwargs,
-               const at::Tensor& initialLatents, int frameCount);
+               const at::Tensor& initialLatents, int frameCount, const at::Tensor& frameMask = at::Tensor());
     int stepCount() const { return m_scheduler.stepCount(); }
     double timestep(int index) const; // of the first prompt
     // One step: draws the frame-mask noise from `noise`, runs the guided forward, updates z.

@@ -1,8 +1,10 @@
 // Open-Sora's eval kinds as the eval command runs them: the five kinds by name, an unknown one
 // refused naming the known ones, the models root from --model or from the case's metadata, and
-// a transformer case run through the list with the model found from its metadata alone.
+// a transformer case run through the list with the model found from its metadata alone, and
+// FRAMESMITH_EVAL_DEVICE/_DTYPE honoured by the VAE, scheduler and pipeline kinds.
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
+#include "memory/monitor/DeviceMemory.h"
 #include "models/opensora/OpenSoraEvalKinds.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
@@ -31,6 +33,61 @@ class TestOpenSoraEvalKinds : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { at::set_num_threads(2); }
+    void cleanup()
+    {
+        qunsetenv("FRAMESMITH_EVAL_DEVICE");
+        qunsetenv("FRAMESMITH_EVAL_DTYPE");
+    }
+
+    // FRAMESMITH_EVAL_DEVICE reaches the VAE, scheduler and pipeline kinds as it does the
+    // transformer and text encoder (tst_EvalDevice: the variables themselves): without a GPU,
+    // "cuda" is refused naming the variable before any weight is read; with one, the case runs
+    // there and its outputs come back to the CPU.
+    void everyKindHonoursTheEvalDevice_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("golden");
+        QTest::addColumn<QString>("output");
+        QTest::newRow("vae") << "vae" << "golden/vae/spatial.safetensors" << "encode.z";
+        QTest::newRow("scheduler") << "scheduler" << "golden/scheduler/rflow.safetensors" << "steps.z_final";
+        QTest::newRow("pipeline") << "pipeline" << "golden/pipeline.safetensors" << "final_latents";
+    }
+    void everyKindHonoursTheEvalDevice()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, golden);
+        QFETCH(QString, output);
+        SafetensorsReader file(fixture(golden.toStdString()));
+        qputenv("FRAMESMITH_EVAL_DEVICE", "cuda");
+        if (DeviceMemory::hasCuda()) { // a GPU machine (the runbook's parity step checks the numbers)
+            const auto out = OpenSoraEvalKinds::run(kind.toStdString(), fixture("models"), file, metaOf(file));
+            QVERIFY(out.at(output.toStdString()).device().is_cpu());
+            return;
+        }
+        try {
+            OpenSoraEvalKinds::run(kind.toStdString(), fixture("models"), file, metaOf(file));
+            QFAIL("cuda was taken without a GPU");
+        } catch (const InvalidRequestError& e) {
+            QVERIFY2(QString(e.what()).contains("FRAMESMITH_EVAL_DEVICE"), e.what());
+        }
+    }
+
+    // FRAMESMITH_EVAL_DTYPE=bfloat16 runs the VAE case in bfloat16 on the CPU: its decode is near
+    // the float32 golden (relative RMS error under 3 %), not equal to it.
+    void vaeKindHonoursTheEvalDtype()
+    {
+        SafetensorsReader file(fixture("golden/vae/spatial.safetensors"));
+        qputenv("FRAMESMITH_EVAL_DTYPE", "bfloat16");
+        // The decode: the encode's posterior draws are taken in the model's dtype, as the reference
+        // takes them, so a bfloat16 encode draws other numbers than the float32 golden.
+        const at::Tensor z = OpenSoraEvalKinds::run("vae", fixture("models"), file, metaOf(file)).at("decode.video");
+        const at::Tensor expected = file.view("decode.video");
+        QCOMPARE(z.scalar_type(), at::kFloat);
+        QVERIFY(!at::equal(z, expected));
+        // Relative RMS error, the runbook's bfloat16 figure (bench_gpu_compare): bf16 keeps 8 bits.
+        const double error = (z - expected).pow(2).mean().sqrt().item<double>() / expected.pow(2).mean().sqrt().item<double>();
+        QVERIFY2(error > 0 && error < 0.03, qPrintable(QString::number(error)));
+    }
 
     void listsTheFiveKinds()
     {

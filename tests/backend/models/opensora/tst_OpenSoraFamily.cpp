@@ -79,7 +79,8 @@ private Q_SLOTS:
         QCOMPARE(info.spec.frames.maximum(), 408);
         QCOMPARE(info.spec.schedulers.size(), std::size_t(1));
         QCOMPARE(info.spec.schedulers.front().id, std::string("rflow"));
-        QVERIFY(!info.spec.supportsNegativePrompt && !info.spec.supportsStartImage && info.spec.isFpsConditioned);
+        QVERIFY(!info.spec.supportsNegativePrompt && info.spec.supportsStartImage && info.spec.isFpsConditioned);
+        QVERIFY(info.spec.supportsReferences && !info.spec.requiresStartImage);
         bool has240p = false;
         for (const SizePreset& p : info.spec.sizePresets)
             has240p = has240p || (p.name == "240p 9:16" && p.width == 426 && p.height == 240);

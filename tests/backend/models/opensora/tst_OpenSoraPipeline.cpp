@@ -2,13 +2,19 @@
 // draws what the reference draws) against golden/pipeline, the decoded frames, the interface's
 // layouts, and the requests it refuses before any model work.
 #include "framesmith/Error.h"
+#include "export/FfmpegVideoWriter.h"
 #include "io/SafetensorsReader.h"
+#include "models/opensora/OpenSoraModelLayout.h"
 #include "models/opensora/OpenSoraPipeline.h"
+#include "models/opensora/OpenSoraVae.h"
+#include "models/opensora/conditioning/OpenSoraReferenceFrames.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 using namespace framesmith;
@@ -50,6 +56,34 @@ Run generate(const GenerationRequest& request, PipelineResources resources = {})
     run.pipeline->prepareDenoising(request, at::Tensor(), std::nullopt, noise);
     for (int i = 0; i < run.pipeline->stepCount(); ++i)
         run.pipeline->denoiseStep(i, noise);
+    return run;
+}
+
+struct ConditionedRun {
+    std::unique_ptr<OpenSoraPipeline> pipeline;
+    std::vector<OpenSoraStepRecord> steps;
+    at::Tensor referenceLatents; // [1, C, 1, h, w]: the start image encoded on its own
+};
+
+// A seeded image-to-video run with a start image of another size than the clip (resized, cropped).
+ConditionedRun conditionedRun(GenerationRequest request)
+{
+    ConditionedRun run;
+    request.startImagePath = "(start image)";
+    const at::Tensor image = at::randint(0, 256, {50, 80, 3}, at::kLong).to(at::kByte);
+    run.pipeline = std::make_unique<OpenSoraPipeline>(request.modelPath, PipelineResources{});
+    run.pipeline->setOpenSoraStepObserver([&](const OpenSoraStepRecord& r) { run.steps.push_back(r); });
+    GeneratorNoise noise(request.seed);
+    run.pipeline->encodeText(request);
+    run.pipeline->prepareDenoising(request, image, std::nullopt, noise);
+    for (int i = 0; i < run.pipeline->stepCount(); ++i)
+        run.pipeline->denoiseStep(i, noise);
+    // The posterior draws come from a generator of the request's seed (OpenSoraConditioning.h).
+    const OpenSoraModelLayout layout = OpenSoraModelLayout::locate(request.modelPath);
+    OpenSoraVae vae(layout.vae, layout.spatialVae, c10::kCPU, at::kFloat);
+    at::Generator posterior = at::make_generator<at::CPUGeneratorImpl>(request.seed);
+    run.referenceLatents =
+        vae.encode(OpenSoraReferenceFrames::fromImage(image, request.height, request.width).unsqueeze(0), posterior);
     return run;
 }
 
@@ -154,8 +188,13 @@ private Q_SLOTS:
         r.negativePrompt = "blurry";
         QCOMPARE(refusal(r), QString("negativePrompt"));
         r = goldenRequest();
-        r.startImagePath = "/tmp/start.png";
-        QCOMPARE(refusal(r), QString("startImagePath"));
+        r.startImagePath = "/tmp/start.png"; // image-to-video: strategy "0"
+        QCOMPARE(refusal(r), QString());
+        r.conditioning = "0,1"; // reference 1 of one
+        QCOMPARE(refusal(r), QString("conditioning"));
+        r = goldenRequest();
+        r.references = {"/tmp/ref.mp4"}; // no strategy places it
+        QCOMPARE(refusal(r), QString("conditioning"));
         r = goldenRequest();
         r.prompt = "a cat {\"reference_path\": \"x.mp4\"}";
         QCOMPARE(refusal(r), QString("prompt"));
@@ -168,6 +207,116 @@ private Q_SLOTS:
         r = goldenRequest();
         r.frameCount = 1; // an image: fps becomes 120 and the transform uses one frame
         QCOMPARE(refusal(r), QString());
+    }
+
+    void startImageIsKeptAtLatentFrameZero()
+    {
+        GenerationRequest request = goldenRequest();
+        request.steps = 3;
+        request.seed = 7;
+        ConditionedRun run = conditionedRun(request);
+        QCOMPARE(int(run.steps.size()), 3);
+        const at::Tensor reference = run.referenceLatents[0].select(1, 0); // [C, h, w]
+        const at::Tensor latents = run.pipeline->latents();                 // [1, T, C, h, w]
+        QVERIFY(at::equal(latents[0][0], reference)); // mask 0: never denoised, never re-noised
+        for (const OpenSoraStepRecord& step : run.steps) {
+            // x_mask [2B, T] for both CFG halves: false at the kept frame, true everywhere else.
+            QVERIFY(!step.xMask.select(1, 0).any().item<bool>());
+            QVERIFY(step.xMask.narrow(1, 1, step.xMask.size(1) - 1).all().item<bool>());
+            QVERIFY(at::equal(step.x[0].select(1, 0), reference)); // the model sees the reference
+            QVERIFY(at::equal(step.x[1].select(1, 0), reference));
+        }
+        QVERIFY(!at::equal(latents[0][1], run.steps[0].x[0].select(1, 1))); // the others are denoised
+    }
+
+    void editRatioRenoisesTheFrameAtItsStep()
+    {
+        GenerationRequest request = goldenRequest();
+        request.seed = 11;
+        request.conditioning = "0,0,0,0,1,0.5";
+        ConditionedRun run = conditionedRun(request);
+        const at::Tensor reference = run.referenceLatents[0].select(1, 0);
+        int renoised = -1;
+        for (const OpenSoraStepRecord& step : run.steps) {
+            // mask_t = 1000·0.5 ≥ t in float32 decides, step by step.
+            const bool upper = 500.0f >= step.timestep[0].item<float>();
+            QCOMPARE(step.xMask[0][0].item<bool>(), upper);
+            QCOMPARE(step.xMask[1][0].item<bool>(), upper);
+            if (!upper) {
+                QVERIFY(at::equal(step.x[0].select(1, 0), reference));
+            } else if (renoised < 0) {
+                renoised = step.index;
+                // add_noise(x0, randn_like(x0), t) on the frame entering the range, from this step's draw.
+                const at::Tensor x0 = run.steps[step.index - 1].latents;
+                const at::Tensor noised = OpenSoraRflowScheduler::addNoise(x0, step.maskNoise, step.timestep.narrow(0, 0, 1), 1000);
+                QVERIFY(at::equal(step.x[0].select(1, 0), noised[0].select(1, 0)));
+                QVERIFY(!at::equal(noised[0].select(1, 0), reference));
+            } else {
+                QVERIFY(at::equal(step.x[0].select(1, 0), run.steps[step.index - 1].latents[0].select(1, 0)));
+            }
+        }
+        QCOMPARE(renoised, 2); // 64 x 96, 20 frames, 4 steps: t = 1000, 506, 255, ... after the transform
+        QVERIFY(!at::equal(run.pipeline->latents()[0][0], reference));
+    }
+
+    // A reference video through the FFmpeg reader: its last two latent frames at the clip's first
+    // two ("0,0,-2,0,2"), equal to the video encoded on its own.
+    void videoReferenceFramesAreKept()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("reference.mp4").toStdString();
+        VideoFrames clip;
+        clip.frameCount = 20;
+        clip.width = 80;
+        clip.height = 48;
+        clip.fps = 24;
+        const at::Tensor pixels = at::randint(0, 256, {20, 48, 80, 3}, at::kLong).to(at::kByte);
+        clip.rgb.assign(pixels.data_ptr<std::uint8_t>(), pixels.data_ptr<std::uint8_t>() + pixels.numel());
+        ExportOptions options;
+        options.path = path;
+        options.writeSidecar = false;
+        FfmpegVideoWriter::write(clip, options);
+
+        GenerationRequest request = goldenRequest();
+        request.steps = 2;
+        request.seed = 5;
+        request.references = {path};
+        request.conditioning = "0,0,-2,0,2";
+        OpenSoraPipeline pipeline(request.modelPath, {});
+        std::vector<OpenSoraStepRecord> steps;
+        pipeline.setOpenSoraStepObserver([&](const OpenSoraStepRecord& r) { steps.push_back(r); });
+        GeneratorNoise noise(request.seed);
+        pipeline.encodeText(request);
+        pipeline.prepareDenoising(request, at::Tensor(), std::nullopt, noise);
+        for (int i = 0; i < pipeline.stepCount(); ++i)
+            pipeline.denoiseStep(i, noise);
+
+        const OpenSoraModelLayout layout = OpenSoraModelLayout::locate(request.modelPath);
+        OpenSoraVae vae(layout.vae, layout.spatialVae, c10::kCPU, at::kFloat);
+        at::Generator posterior = at::make_generator<at::CPUGeneratorImpl>(request.seed);
+        const at::Tensor frames = OpenSoraReferenceFrames::read(path, request.height, request.width);
+        QCOMPARE(frames.sizes(), (at::IntArrayRef{3, 20, 64, 96}));
+        const at::Tensor reference = vae.encode(frames.unsqueeze(0), posterior)[0]; // [C, 6, h, w]
+        QCOMPARE(reference.size(1), 6);
+        const at::Tensor latents = pipeline.latents(); // [1, T, C, h, w]
+        QVERIFY(at::equal(latents[0][0], reference.select(1, 4)));
+        QVERIFY(at::equal(latents[0][1], reference.select(1, 5)));
+        for (const OpenSoraStepRecord& step : steps)
+            QVERIFY(!step.xMask.narrow(1, 0, 2).any().item<bool>() && step.xMask.narrow(1, 2, 4).all().item<bool>());
+    }
+
+    void unreadableReferenceIsNamedBeforeTextEncoding()
+    {
+        GenerationRequest request = goldenRequest();
+        request.references = {"/nonexistent/reference.png"};
+        request.conditioning = "0";
+        OpenSoraPipeline pipeline(request.modelPath, {});
+        try {
+            pipeline.encodeText(request);
+            QFAIL("a missing reference was taken");
+        } catch (const FileError& e) {
+            QVERIFY2(QString(e.what()).contains("/nonexistent/reference.png"), e.what());
+        }
     }
 
     void cancelStopsTheDenoiser()
