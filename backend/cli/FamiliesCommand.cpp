@@ -23,6 +23,8 @@ int runFamilies(const std::vector<std::string>& argv)
         for (const SchedulerEntry& entry : family->schedulers().entries())
             std::cout << " " << entry.name;
         std::cout << "\n";
+        if (!info.conditioningSyntax.empty())
+            std::cout << "  --reference/--mask-strategy: " << info.conditioningSyntax << "\n";
     }
     return kExitOk;
 }

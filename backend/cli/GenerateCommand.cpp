@@ -90,8 +90,7 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "SIGUSR1 or --pause-after-step pauses after a step (exit 5; `resume` continues); "
                        "the model's family gives the defaults and the samplers (`framesmith-cli families`); "
                        "--reference (repeatable) and --mask-strategy condition on images or videos where the family "
-                       "takes them (Open-Sora 1.2: its mask strategy \"loop,ref,ref_start,target_start,length,edit_ratio"
-                       "[;...]\" in latent frames, e.g. \"0,0,0,0,1,0\"; --image alone is reference 0 at frame 0)",
+                       "takes them, in the family's own syntax (`framesmith-cli families` shows it)",
                        runGenerate);
 
 } // namespace framesmith::cli

@@ -16,8 +16,8 @@ struct GenerationRequest {
     std::string negativePrompt;
     std::string startImagePath;  // empty: text-to-video
     // Conditioning beyond the start image, for families that take it: image or video files, and
-    // how they condition the clip in the family's own syntax (Open-Sora 1.2: its mask strategy,
-    // e.g. "0,0,0,0,1,0"). Both empty: none. A family that takes neither refuses them.
+    // how they condition the clip in the family's own syntax (ModelFamilyInfo::conditioningSyntax).
+    // Both empty: none. A family that takes neither refuses them.
     std::vector<std::string> references;
     std::string conditioning;
     int frameCount = 49;

@@ -13,6 +13,9 @@ struct ModelFamilyInfo {
     std::string displayName; // as people call the family, e.g. "Open-Sora 1.2"
     std::string folderHint;  // English: the folder layout the family recognises
     std::string weightsUrl;  // where its real weights are published
+    // English: the syntax of GenerationRequest::conditioning (--mask-strategy); "" when the family
+    // takes no references.
+    std::string conditioningSyntax;
 };
 
 // What a model folder is, without loading weights, as its family describes it.
