@@ -4,6 +4,7 @@
 #include "framesmith/ExportOptions.h"
 #include "framesmith/GenerationRequest.h"
 #include "support/TestPaths.h"
+#include "support/TinyJob.h"
 
 #include <QDir>
 #include <QFile>
@@ -32,15 +33,7 @@ Run cli(const QStringList& args)
 
 GenerationRequest tinyJob(std::uint64_t seed)
 {
-    GenerationRequest r;
-    r.modelPath = test::cogvideoxFixture("models/tiny-2b");
-    r.prompt = "a panda playing guitar";
-    r.width = 96;
-    r.height = 64;
-    r.frameCount = 9;
-    r.steps = 2;
-    r.seed = seed;
-    return r;
+    return test::tinyJob(seed, 2);
 }
 
 void writeText(const QString& path, const QByteArray& text)

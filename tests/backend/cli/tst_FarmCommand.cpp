@@ -5,6 +5,7 @@
 // into a History. A refused submission leaves nothing behind.
 #include "framesmith/GenerationRequest.h"
 #include "support/TestPaths.h"
+#include "support/TinyJob.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,15 +25,7 @@ struct Run {
 
 GenerationRequest tinyJob(std::uint64_t seed)
 {
-    GenerationRequest r;
-    r.modelPath = test::cogvideoxFixture("models/tiny-2b");
-    r.prompt = "a panda playing guitar";
-    r.width = 96;
-    r.height = 64;
-    r.frameCount = 9;
-    r.steps = 1;
-    r.seed = seed;
-    return r;
+    return test::tinyJob(seed, 1);
 }
 
 void writeText(const QString& path, const QByteArray& text, bool executable = false)

@@ -374,12 +374,6 @@ private Q_SLOTS:
         Run none = cli({});
         QCOMPARE(none.exitCode, 2);
         QVERIFY2(none.output.contains("usage"), qPrintable(none.output));
-        // The conditioning syntax is the family's: `families` shows it for those that take references.
-        QVERIFY2(help.output.contains("families"), qPrintable(help.output));
-        Run families = cli({"families"});
-        QCOMPARE(families.exitCode, 0);
-        QVERIFY2(families.output.contains("--reference/--mask-strategy: images or videos") &&
-                     families.output.count("--mask-strategy") == 1, qPrintable(families.output));
     }
 
     void planChecksLikeGenerateAndTakesSeveralGpus()
