@@ -22,6 +22,8 @@
 
 #include <malloc.h>
 
+#include <optional>
+
 namespace framesmith {
 
 namespace {
@@ -244,9 +246,15 @@ GenerationResult Engine::Impl::generate(const GenerationRequest& request, Progre
         if (!wasWarm && !setup.resources.device.is_cuda())
             for (const Warning& warning : environmentWarnings())
                 sink.onWarning(warning);
-        FollowCancel follow(session.cancel(), cancel);
-        // This request's setup (seed, prompt, decode levers) on the session's loaded models.
-        GenerationResult result = run(session, setup, sink, options, std::move(initial), stage, resume);
+        std::optional<GenerationResult> ran;
+        {
+            // Ends here: the unload below may free the session, and the token with it (found by
+            // ASan: the follower's destructor wrote into the freed session after a pause).
+            FollowCancel follow(session.cancel(), cancel);
+            // This request's setup (seed, prompt, decode levers) on the session's loaded models.
+            ran.emplace(run(session, setup, sink, options, std::move(initial), stage, resume));
+        }
+        GenerationResult result = std::move(*ran);
         result.wasWarm = wasWarm;
         session.countRun();
         // An out-of-memory rung moved things: the next run starts from the plan. A pause frees
