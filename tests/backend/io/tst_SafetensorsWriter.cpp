@@ -52,7 +52,8 @@ private Q_SLOTS:
         writer.add("c_double", at::ones({2}, at::kDouble));
         const std::string path = file("aligned.safetensors");
         writer.write(path);
-        for (const auto& e : SafetensorsReader(path).entries())
+        const SafetensorsReader reader(path); // entries() refers into it: it must outlive the loop
+        for (const auto& e : reader.entries())
             QVERIFY2(e.begin % SafetensorsHeader::dtypeSize(e.dtype) == 0, e.name.c_str());
     }
 
