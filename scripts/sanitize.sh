@@ -6,8 +6,8 @@
 #   scripts/sanitize.sh asan [CTEST_REGEX]   AddressSanitizer + UndefinedBehaviorSanitizer over the
 #                                            backend and CLI tests (label unit, not gui), build-asan/
 #   scripts/sanitize.sh tsan [CTEST_REGEX]   ThreadSanitizer over the threaded tests (VramMonitor,
-#                                            GenerationController, BackgroundTasks users, the GUI
-#                                            tests), build-tsan/
+#                                            ComputeThreads, Engine, GenerationController,
+#                                            BackgroundTasks users, the GUI tests), build-tsan/
 #
 # libtorch, Qt and FFmpeg come from Debian/PyTorch uninstrumented: ASan still sees every heap
 # access (malloc is intercepted process-wide), UBSan checks our code only, TSan sees our threads
@@ -35,7 +35,10 @@ case "$lane" in
     build=${FRAMESMITH_TSAN_BUILD_DIR:-$root/build-tsan}
     flags="-fsanitize=thread -fno-omit-frame-pointer"
     labels=()
-    regex=${regex:-'tst_VramMonitor|tst_GenerationController|tst_MainWindow|tst_MemoryGraphFeeder|tst_PresetEditorDialog|tst_ImageDropArea|tst_PreviewPlayer|tst_VramGraph|tst_HistoryStore|tst_GuiMonkey'}
+    # Every test of a class that starts a thread (VramMonitor, ComputeThreads, the Engine's cancel
+    # follower, GenerationController/Worker, BackgroundTasks users: TokenCounter, ModelChecker,
+    # ClipShelf) and the GUI tests that run generations through them.
+    regex=${regex:-'^(tst_VramMonitor|tst_ComputeThreads|tst_Engine|tst_EngineResume|tst_GenerationController|tst_TokenCounter|tst_ModelChecker|tst_ClipShelf|tst_RunLauncher|tst_QueueDock|tst_MainWindow|tst_MainWindowGeneration|tst_MainWindowFamilies|tst_MainWindowTranslation|tst_MemoryGraphFeeder|tst_PresetEditorDialog|tst_ImageDropArea|tst_PreviewPlayer|tst_VramGraph|tst_HistoryStore|tst_GuiMonkey)$'}
     exclude='tst_MainWindowScreenshot'
     export TSAN_OPTIONS="suppressions=$root/scripts/tsan.supp:halt_on_error=0:second_deadlock_stack=1"
     export OMP_NUM_THREADS=1
