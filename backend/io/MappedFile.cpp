@@ -43,6 +43,17 @@ MappedFile::MappedFile(const std::string& path)
     ::close(fd);
 }
 
+void MappedFile::release(std::size_t offset, std::size_t length) const
+{
+    const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t first = (offset + page - 1) / page * page, last = (offset + length) / page * page;
+    if (!m_data || last <= first || last > m_size)
+        return;
+    // Only pages no view wrote to are dropped by load()'s callers (SafetensorsReader::load copies
+    // from a view of its own); a private page dropped is read again from the file when touched.
+    ::madvise(m_data + first, last - first, MADV_DONTNEED);
+}
+
 MappedFile::~MappedFile()
 {
     if (m_data)

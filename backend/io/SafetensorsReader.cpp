@@ -73,9 +73,12 @@ at::Tensor SafetensorsReader::view(const std::string& name) const
 at::Tensor SafetensorsReader::load(const std::string& name, c10::ScalarType dtype, c10::Device device) const
 {
     const TensorEntry& e = entry(name);
-    if (Float8Codec::isFloat8(e.dtype))
-        return Float8Codec::widen(view(name), e.dtype).to(device, dtype, /*non_blocking=*/false, /*copy=*/false);
-    return view(name).to(device, dtype, /*non_blocking=*/false, /*copy=*/true);
+    at::Tensor copy = Float8Codec::isFloat8(e.dtype)
+                          ? Float8Codec::widen(view(name), e.dtype).to(device, dtype, /*non_blocking=*/false, /*copy=*/false)
+                          : view(name).to(device, dtype, /*non_blocking=*/false, /*copy=*/true);
+    // The copy is synchronous: the pages read can leave the resident set now.
+    m_file->release(m_header.dataOffset + e.begin, e.end - e.begin);
+    return copy;
 }
 
 } // namespace framesmith

@@ -4,6 +4,7 @@
 #include "memory/monitor/CpuAllocationTracker.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/monitor/DeviceNames.h"
+#include "memory/monitor/ProcessResidentMemory.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "models/ModelRegistry.h"
 #include "memory/presets/PresetStore.h"
@@ -25,7 +26,8 @@ GenerationMemory::GenerationMemory(MemoryPreset preset, ProgressSink& sink, std:
                        m_onPresetChanged(changed, stage);
                },
                [this] { releaseCache(); }, [this] { return allocatedNow(); }),
-      m_injector(OomInjector::fromEnvironment()), m_leak(LeakInjector::fromEnvironment())
+      m_injector(OomInjector::fromEnvironment()), m_leak(LeakInjector::fromEnvironment()),
+      m_startRss(ProcessResidentMemory::currentBytes())
 {
     if (!isCudaDeviceName(m_device))
         CpuAllocationTracker::install(); // host peaks are measured by counting tensor bytes
@@ -79,6 +81,7 @@ void GenerationMemory::beginStage(Stage stage)
         DeviceMemory::resetPeak(m_device);
     else
         CpuAllocationTracker::resetPeak();
+    ProcessResidentMemory::resetPeak();
     m_growth.reset();
     m_stageStart = std::chrono::steady_clock::now();
 }
@@ -88,6 +91,7 @@ void GenerationMemory::endStage(Stage stage)
     const std::int64_t peak = isCudaDeviceName(m_device) ? DeviceMemory::peakAllocatedBytes(m_device)
                                                          : CpuAllocationTracker::peakBytes();
     m_stagePeaks[stageName(stage)] = std::max(m_stagePeaks[stageName(stage)], peak);
+    m_stageRssPeaks[stageName(stage)] = std::max(m_stageRssPeaks[stageName(stage)], ProcessResidentMemory::peakBytes());
     m_stageSeconds[stageName(stage)] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_stageStart).count();
     if (m_preset.releaseCacheBetweenStages)
@@ -123,13 +127,21 @@ std::int64_t GenerationMemory::stagePeakBytes(Stage stage) const
     return it == m_stagePeaks.end() ? 0 : it->second;
 }
 
+std::int64_t GenerationMemory::stagePeakRssBytes(Stage stage) const
+{
+    auto it = m_stageRssPeaks.find(stageName(stage));
+    return it == m_stageRssPeaks.end() ? 0 : it->second;
+}
+
 std::string GenerationMemory::reportJson(double secondsPerStep) const
 {
     nlohmann::json stages = nlohmann::json::array();
     for (const auto& [name, peak] : m_stagePeaks)
         stages.push_back({{"name", name}, {"device", m_device}, {"peakBytes", peak},
+                          {"peakRssBytes", m_stageRssPeaks.count(name) ? m_stageRssPeaks.at(name) : 0},
                           {"seconds", m_stageSeconds.count(name) ? m_stageSeconds.at(name) : 0.0}});
     const nlohmann::json report = {{"preset", m_preset.name}, {"device", m_device}, {"stages", stages},
+                                   {"startRssBytes", m_startRss},
                                    {"secondsPerStep", secondsPerStep}, {"recoveries", recoveries()}};
     return report.dump(2);
 }

@@ -61,8 +61,13 @@ public:
     // Why the last GrowthAction::Pause was asked for (the detector's finding).
     const std::string& growthFinding() const { return m_growthFinding; }
     std::int64_t stagePeakBytes(Stage stage) const; // 0 when not measured
+    // The process's peak resident set during the stage, and its resident set when this object was
+    // made (before the run loaded anything): what the planner's host figures are checked against.
+    std::int64_t stagePeakRssBytes(Stage stage) const; // 0 when not measured
+    std::int64_t startRssBytes() const { return m_startRss; }
     const std::vector<std::string>& recoveries() const { return m_ladder.recoveries(); }
-    // The run's report as JSON: preset, device, per-stage peaks and seconds, recoveries.
+    // The run's report as JSON: preset, device, per-stage peaks (measured on the device, and the
+    // process's peak RSS) and seconds, the RSS at the start, recoveries.
     std::string reportJson(double secondsPerStep) const;
     // Writes the report to $FRAMESMITH_MEMORY_REPORT when set (any failure is reported as a warning).
     void writeReport(double secondsPerStep) const;
@@ -84,6 +89,8 @@ private:
     std::string m_growthFinding;
     std::map<std::string, std::int64_t> m_stagePeaks;
     std::map<std::string, double> m_stageSeconds;
+    std::map<std::string, std::int64_t> m_stageRssPeaks;
+    std::int64_t m_startRss = 0;
     std::chrono::steady_clock::time_point m_stageStart;
 };
 

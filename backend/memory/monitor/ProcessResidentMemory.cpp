@@ -1,0 +1,41 @@
+#include "memory/monitor/ProcessResidentMemory.h"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace framesmith {
+
+namespace {
+
+// "VmRSS:	  123456 kB" → bytes; 0 when the field or the file is missing.
+std::int64_t statusField(const std::string& key)
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.compare(0, key.size(), key) != 0 || line.size() <= key.size() || line[key.size()] != ':')
+            continue;
+        std::istringstream fields(line.substr(key.size() + 1));
+        std::int64_t kib = 0;
+        fields >> kib;
+        return kib * 1024;
+    }
+    return 0;
+}
+
+} // namespace
+
+std::int64_t ProcessResidentMemory::currentBytes() { return statusField("VmRSS"); }
+
+std::int64_t ProcessResidentMemory::peakBytes() { return statusField("VmHWM"); }
+
+bool ProcessResidentMemory::resetPeak()
+{
+    std::ofstream clearRefs("/proc/self/clear_refs");
+    clearRefs << "5"; // 5: reset the peak RSS (proc(5))
+    clearRefs.flush();
+    return static_cast<bool>(clearRefs);
+}
+
+} // namespace framesmith
