@@ -1,6 +1,7 @@
 #include "ui/MemoryForecast.h"
 
 #include "framesmith/Engine.h"
+#include "framesmith/StepForecast.h"
 #include "framesmith/Error.h"
 #include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
@@ -95,6 +96,20 @@ QString memoryKindsLine(const framesmith::MemoryPlan& plan)
     return parts.join(QStringLiteral(" · "));
 }
 
+QString seconds(double value) { return QLocale().toString(value, 'f', value < 10 ? 1 : 0); }
+
+// The planner's estimate of a step with this placement, so that a streaming mode's cost is seen
+// before choosing it: "about 2.4 s/step (streams 0.8 s of weights per step)".
+QString stepText(const framesmith::StepForecast& step)
+{
+    if (step.secondsPerStep <= 0)
+        return {};
+    if (step.transferSecondsPerStep <= 0)
+        return QCoreApplication::translate("MemoryForecast", "about %1 s/step").arg(seconds(step.secondsPerStep));
+    return QCoreApplication::translate("MemoryForecast", "about %1 s/step (streams %2 s of weights per step)")
+        .arg(seconds(step.secondsPerStep), seconds(step.transferSecondsPerStep));
+}
+
 QString chosenPresetLine(const framesmith::MemoryPlan& plan)
 {
     QString name = QString::fromStdString(plan.chosenPreset);
@@ -155,9 +170,11 @@ MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& re
         planned.insert(planned.begin(), framesmith::DeviceInfo{0, "GPU", plannedGpuBytes, plannedGpuBytes});
     framesmith::MemoryPlan plan;
     framesmith::MemoryPlan here;
+    framesmith::StepForecast step; // the speed of the run that will really happen: on this machine
     try {
         plan = framesmith::Engine::plan(request, preset, planned);
         here = forecast.isForChosenGpu ? framesmith::Engine::plan(request, preset, devices) : plan;
+        step = framesmith::StepForecast::of(request, preset, devices);
     } catch (const framesmith::InvalidRequestError&) {
         // Engine::plan applies generate's rules first; the form's validation line words the
         // problem in the user's language, so the forecast only says why it waits.
@@ -181,6 +198,12 @@ MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& re
     }
     if (const QString kinds = memoryKindsLine(plan); !kinds.isEmpty())
         forecast.summary += QStringLiteral(" — ") + kinds;
+    if (const QString speed = stepText(step); !speed.isEmpty()) {
+        forecast.secondsPerStep = step.secondsPerStep;
+        forecast.summary += QStringLiteral(" · ") +
+                            (forecast.isForChosenGpu ? tr("here on the CPU: %1").arg(speed) : speed);
+        lines << QString() << tr("Speed: %1, estimated from the step's arithmetic and the device's rate").arg(speed);
+    }
     forecast.details = lines.join(QLatin1Char('\n'));
     return forecast;
 }

@@ -25,6 +25,7 @@ struct MemoryForecast {
     QString summary;               // one translated line for the label next to the preset picker
     QString details;               // per-stage peaks and all advice, for the tooltip
     QHash<QString, qint64> peakBytesBySeries; // graph series id -> predicted peak on this machine
+    double secondsPerStep = 0;     // the planner's estimate for the run on this machine (0: none)
 
     // plannedGpuBytes: the GPU to plan for when `devices` has none.
     static MemoryForecast forRequest(const framesmith::GenerationRequest& request,

@@ -39,6 +39,22 @@ std::string column(const std::string& text, std::size_t width)
     return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
 }
 
+void printStepEstimate(const StepEstimate& step)
+{
+    if (step.seconds <= 0)
+        return;
+    char line[160];
+    std::snprintf(line, sizeof line, "\nstep: about %.2f s (compute %.2f s, streamed weights' copies %.2f s%s)\n",
+                  step.seconds, step.computeSeconds, step.transferSeconds,
+                  step.transferSeconds > 0 && step.seconds < step.computeSeconds + step.transferSeconds
+                      ? ", partly hidden by prefetching"
+                      : "");
+    std::cout << line;
+    std::string basis = step.basis + "\n";
+    for (std::size_t start = 0, end; (end = basis.find('\n', start)) != std::string::npos; start = end + 1)
+        std::cout << "  " << basis.substr(start, end - start) << "\n";
+}
+
 void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice)
 {
     std::cout << "preset: " << plan.preset.name << "\nplacement:\n";
@@ -58,6 +74,7 @@ void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice
                       << column(d.capacityBytes > 0 ? formatBytes(d.capacityBytes) : "-", 11)
                       << (d.fits() ? "" : "DOES NOT FIT") << "\n";
     std::cout << "\nhost RAM: " << HostMemoryLimits::read().describe() << "\n";
+    printStepEstimate(plan.step);
     std::cout << "\nverdict: " << (plan.fits() ? "fits" : "does not fit") << "\n";
     for (const std::string& line : advice)
         std::cout << "  - " << line << "\n";
@@ -86,7 +103,9 @@ nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::stri
                                      {"limitedBy", host.limitingFactor()}};
     return {{"fits", plan.fits()}, {"preset", plan.preset.name}, {"stages", stages}, {"advice", advice},
             {"placement", plan.placement.describe()}, {"keptLoaded", plan.summary().residentComponents},
-            {"host", hostJson}};
+            {"host", hostJson},
+            {"step", {{"seconds", plan.step.seconds}, {"computeSeconds", plan.step.computeSeconds},
+                      {"transferSeconds", plan.step.transferSeconds}, {"basis", plan.step.basis}}}};
 }
 
 int runPlan(const std::vector<std::string>& argv)

@@ -29,8 +29,10 @@ private Q_SLOTS:
         QVERIFY(big.isForChosenGpu);
         // Everything on the GPU: only VRAM is listed (RAM is when the plan puts work on the host).
         QVERIFY2(big.summary.startsWith(QStringLiteral("No GPU here: planned for a GPU of 80.0 GiB that you choose. Fits — VRAM ")) &&
-                     big.summary.endsWith(QStringLiteral(" of 80.0 GiB")),
+                     big.summary.contains(QStringLiteral(" of 80.0 GiB · here on the CPU: about ")) &&
+                     big.summary.endsWith(QStringLiteral(" s/step")),
                  qPrintable(big.summary));
+        QVERIFY(big.secondsPerStep > 0);
         const MemoryForecast small = MemoryForecast::forRequest(fullSize5b("max-speed"), kCpuOnly, 8 * kGiB);
         // Worded from the plan's data: the stage in words, what it needs, the strategies that would help.
         QVERIFY2(small.summary.contains(QStringLiteral("Does not fit (")) && small.summary.contains(QStringLiteral(" needs ")) &&
@@ -71,6 +73,21 @@ private Q_SLOTS:
         QVERIFY2(gpuBound.summary.contains(QStringLiteral(" of 8.0 GiB (too much)")) &&
                      !gpuBound.summary.contains(QStringLiteral(" of 200.0 GiB (too much)")),
                  qPrintable(gpuBound.summary));
+    }
+
+    // The cost of the mode beside its memory: streaming the blocks is slower than keeping them
+    // resident on the same GPU, and says how much of the step goes to the copies.
+    void theStepEstimateShowsWhatStreamingCosts()
+    {
+        const std::vector<framesmith::DeviceInfo> h100{{0, "NVIDIA H100 80GB HBM3", 80 * kGiB, 80 * kGiB},
+                                                       {-1, "CPU", 256 * kGiB, 200 * kGiB}};
+        const MemoryForecast resident = MemoryForecast::forRequest(fullSize5b("max-speed"), h100, 8 * kGiB);
+        const MemoryForecast streamed = MemoryForecast::forRequest(fullSize5b("low-memory"), h100, 8 * kGiB);
+        QVERIFY2(resident.summary.endsWith(QStringLiteral(" s/step")) && !resident.summary.contains(QStringLiteral("streams")),
+                 qPrintable(resident.summary));
+        QVERIFY2(streamed.summary.contains(QStringLiteral(" s of weights per step)")), qPrintable(streamed.summary));
+        QVERIFY(streamed.secondsPerStep >= resident.secondsPerStep);
+        QVERIFY(resident.details.contains(QStringLiteral("Speed: about ")));
     }
 
     void noModelNoForecast()

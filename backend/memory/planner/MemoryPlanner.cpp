@@ -206,6 +206,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
         result.stages.push_back(std::move(breakdown));
     }
     result.attention = attentionFor(result.placement.computeDeviceOf(Component::Transformer));
+    result.step = StepTimeEstimator::estimate(model, request, result.placement, computed.dtype, devices);
     return result;
 }
 

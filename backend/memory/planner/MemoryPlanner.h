@@ -8,6 +8,7 @@
 #include "framesmith/MemoryPreset.h"
 #include "memory/planner/ActivationEstimator.h"
 #include "memory/planner/ModelPlanning.h"
+#include "memory/planner/StepTimeEstimator.h"
 #include "memory/placement/PlacementPlan.h"
 
 #include <cstdint>
@@ -39,6 +40,7 @@ struct DetailedPlan {
     Residency residency;               // what a warm engine keeps loaded between generations
     std::vector<StageBreakdown> stages;
     AttentionPath attention = AttentionPath::Invalid;
+    StepEstimate step;                 // seconds per denoising step with this placement
     bool fits() const;
     // Every device's peak at most (1 - fraction) of its capacity.
     bool fitsWithHeadroom(double fraction) const;

@@ -29,6 +29,10 @@ public:
     // batch: 2 when both halves of classifier-free guidance run together on this device, else 1.
     virtual std::int64_t denoiseBytes(const GenerationRequest& request, int batch, ComputeDtype dtype,
                                       AttentionPath attention) const = 0;
+    // Floating-point operations of one transformer forward over `batch` samples (the matrix
+    // products and attention's two products, 2 per multiply-add; norms and elementwise work left
+    // out): what the step-time estimate divides by a device's rate. Throws as denoiseBytes does.
+    virtual double denoiseFlops(const GenerationRequest& request, int batch) const = 0;
     // isCpu: decoding on the CPU (other convolution engines than on a GPU).
     virtual std::int64_t vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset,
                                         bool isCpu) const = 0;

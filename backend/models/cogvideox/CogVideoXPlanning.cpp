@@ -43,6 +43,15 @@ std::int64_t CogVideoXPlanning::denoiseBytes(const GenerationRequest& request, i
     return CogVideoXActivations::denoise(m_transformer, m_vae, request, batch, dtype, attention);
 }
 
+// Per block and sample, over the joint sequence S of text and video tokens at width D: q, k, v
+// and the output projection 8 S D², the 4 D feed-forward 16 S D², attention's QKᵀ and AV 4 S² D.
+double CogVideoXPlanning::denoiseFlops(const GenerationRequest& request, int batch) const
+{
+    const CogVideoXLatentGeometry g = CogVideoXActivations::geometry(m_transformer, m_vae, request);
+    const double s = static_cast<double>(g.sequenceLength), d = m_transformer.innerDim();
+    return batch * m_transformer.numLayers * (24.0 * s * d * d + 4.0 * s * s * d);
+}
+
 std::int64_t CogVideoXPlanning::vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset,
                                                bool isCpu) const
 {

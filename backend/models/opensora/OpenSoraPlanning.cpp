@@ -97,6 +97,24 @@ std::int64_t OpenSoraPlanning::denoiseBytes(const GenerationRequest& request, in
         .peakBytes();
 }
 
+// Per sample, S = T·HW video tokens at width D, L caption tokens, MLP width M. Each spatial and
+// each temporal block: self-attention's projections 8 S D², cross-attention's q and output 4 S D²
+// and its k, v over the caption 4 L D², cross-attention's products 4 S L D, the MLP 4 S D M. Self-
+// attention's products: within a frame (T sequences of HW) for the spatial block, along time (HW
+// sequences of T) for the temporal one.
+double OpenSoraPlanning::denoiseFlops(const GenerationRequest& request, int batch) const
+{
+    const auto latent = latentSize(request);
+    const auto& patch = m_transformer.patchSize;
+    const double t = static_cast<double>((latent[0] + patch[0] - 1) / patch[0]);
+    const double hw = static_cast<double>(((latent[1] + patch[1] - 1) / patch[1]) * ((latent[2] + patch[2] - 1) / patch[2]));
+    const double s = t * hw, d = m_transformer.hiddenSize, l = m_transformer.modelMaxLength,
+                 m = m_transformer.mlpHidden();
+    const double perBlock = 12.0 * s * d * d + 4.0 * l * d * d + 4.0 * s * l * d + 4.0 * s * d * m;
+    const double selfAttention = 4.0 * t * hw * hw * d + 4.0 * hw * t * t * d;
+    return batch * m_transformer.depth * (2.0 * perBlock + selfAttention);
+}
+
 std::int64_t OpenSoraPlanning::vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset,
                                               bool isCpu) const
 {
