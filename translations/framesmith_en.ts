@@ -1012,6 +1012,22 @@ Total time: %4 s</translation>
         <source>RAM %1 of %2 GiB</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>about %1 s/step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 s/step (streams %2 s of weights per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>here on the CPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed: %1, estimated from the step&apos;s arithmetic and the device&apos;s rate</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>

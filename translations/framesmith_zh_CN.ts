@@ -1011,6 +1011,22 @@ Total time: %4 s</source>
         <source>RAM %1 of %2 GiB</source>
         <translation>内存 %1 / %2 GiB</translation>
     </message>
+    <message>
+        <source>about %1 s/step</source>
+        <translation>约 %1 秒/步</translation>
+    </message>
+    <message>
+        <source>about %1 s/step (streams %2 s of weights per step)</source>
+        <translation>约 %1 秒/步（每步传输权重 %2 秒）</translation>
+    </message>
+    <message>
+        <source>here on the CPU: %1</source>
+        <translation>本机 CPU 上：%1</translation>
+    </message>
+    <message>
+        <source>Speed: %1, estimated from the step&apos;s arithmetic and the device&apos;s rate</source>
+        <translation>速度：%1，按每步运算量和设备速率估算</translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>
