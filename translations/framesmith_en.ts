@@ -2192,6 +2192,26 @@ Total time: %4 s</translation>
     </message>
 </context>
 <context>
+    <name>VramHeadroomAction</name>
+    <message>
+        <source>Keep VRAM Free…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory every run leaves free on each GPU, for the desktop and other programs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep VRAM Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every run keeps this much memory free on each GPU (MiB; 0: none).
+A memory preset may keep more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Generate short video clips with open video models.</source>

@@ -2181,6 +2181,27 @@ Total time: %4 s</source>
     </message>
 </context>
 <context>
+    <name>VramHeadroomAction</name>
+    <message>
+        <source>Keep VRAM Free…</source>
+        <translation>保留空闲显存…</translation>
+    </message>
+    <message>
+        <source>Memory every run leaves free on each GPU, for the desktop and other programs</source>
+        <translation>每次生成在每块 GPU 上留出的空闲显存，供桌面和其他程序使用</translation>
+    </message>
+    <message>
+        <source>Keep VRAM Free</source>
+        <translation>保留空闲显存</translation>
+    </message>
+    <message>
+        <source>Every run keeps this much memory free on each GPU (MiB; 0: none).
+A memory preset may keep more.</source>
+        <translation>每次生成在每块 GPU 上保留这么多空闲显存（MiB；0 表示不保留）。
+内存预设可以保留更多。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Generate short video clips with open video models.</source>

@@ -25,6 +25,7 @@ const QString kExportFolder = QStringLiteral("export/folder");
 const QString kExportFormat = QStringLiteral("export/format");
 const QString kTraceFolder = QStringLiteral("export/traceFolder");
 const QString kIdleUnloadMinutes = QStringLiteral("generation/idleUnloadMinutes");
+const QString kVramHeadroomMb = QStringLiteral("memory/vramHeadroomMb");
 const QString kQueuePaused = QStringLiteral("queue/paused");
 const QString kFarmPartition = QStringLiteral("farm/partition");
 const QString kFarmOutputFolder = QStringLiteral("farm/outputFolder");
@@ -115,6 +116,16 @@ int AppSettings::idleUnloadMinutes() const
 }
 
 void AppSettings::setIdleUnloadMinutes(int minutes) { m_settings.setValue(Key::kIdleUnloadMinutes, qMax(0, minutes)); }
+
+int AppSettings::vramHeadroomMb() const
+{
+    return qBound(0, m_settings.value(Key::kVramHeadroomMb, 0).toInt(), framesmith::MemoryPreset::kMaxVramHeadroomMb);
+}
+
+void AppSettings::setVramHeadroomMb(int mb)
+{
+    m_settings.setValue(Key::kVramHeadroomMb, qBound(0, mb, framesmith::MemoryPreset::kMaxVramHeadroomMb));
+}
 
 bool AppSettings::isQueuePaused() const { return m_settings.value(Key::kQueuePaused, false).toBool(); }
 

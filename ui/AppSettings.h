@@ -47,6 +47,11 @@ public:
     int idleUnloadMinutes() const;
     void setIdleUnloadMinutes(int minutes);
 
+    // VRAM every run keeps free on every GPU, whatever its preset says (a preset may ask for more):
+    // for a desktop's compositor, a browser or another app. 0..MemoryPreset::kMaxVramHeadroomMb.
+    int vramHeadroomMb() const;
+    void setVramHeadroomMb(int mb);
+
     // The render queue waits (the running job finishes) until resumed; survives a restart.
     bool isQueuePaused() const;
     void setQueuePaused(bool isPaused);

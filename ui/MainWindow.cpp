@@ -26,6 +26,8 @@
 #include "ui/TokenCounter.h"
 #include "ui/UserPresetActions.h"
 #include "ui/WindowLayout.h"
+#include "ui/VramHeadroom.h"
+#include "ui/VramHeadroomAction.h"
 #include "widgets/ImageDropArea.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
@@ -67,6 +69,8 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_queueDock = new QueueDock(*this, *m_monitor, m_controller, m_launcher, m_shelf, m_settings);
     m_queueDock->bind(m_ui->actionAddToQueue, m_ui->actionShowQueue, m_ui->parametersPanel->queueButton());
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
+    auto* headroom = new VramHeadroomAction(m_ui->menuGenerate, m_settings, this);
+    connect(headroom, &VramHeadroomAction::headroomChanged, this, [this] { updateForecast(); });
     setUpActions();
     LanguageMenu::bind(m_ui->actionLanguageSystem, m_ui->actionLanguageEnglish, m_ui->actionLanguageChinese, m_settings,
                        m_translator, this);
@@ -386,6 +390,7 @@ void MainWindow::updateForecast()
     framesmith::GenerationRequest r = request();
     if (!m_model.isReady())
         r.modelPath.clear();
+    r = VramHeadroom::applied(r, m_settings.vramHeadroomMb());
     m_memory->showForecastOn(*m_ui->parametersPanel, r, m_model.state == ModelFolderProbe::State::Checking);
 }
 

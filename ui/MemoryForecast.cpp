@@ -151,7 +151,9 @@ std::vector<framesmith::DeviceInfo> MemoryForecast::devicesFrom(const framesmith
 MemoryForecast MemoryForecast::forRequest(const framesmith::GenerationRequest& request,
                                           const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes)
 {
-    const auto preset = PresetLibrary::load(QString::fromStdString(request.preset));
+    // A preset the request carries whole (the app's VRAM headroom applied) is the one that runs.
+    const auto preset = request.resolvedPreset ? request.resolvedPreset
+                                               : PresetLibrary::load(QString::fromStdString(request.preset));
     if (!preset)
         return {};
     return forPreset(request, *preset, devices, plannedGpuBytes);

@@ -11,6 +11,7 @@
 #include "ui/RenderQueue.h"
 #include "ui/RunQuitGuard.h"
 #include "ui/VariationsDialog.h"
+#include "ui/VramHeadroom.h"
 
 #include <QAction>
 #include <QDir>
@@ -158,7 +159,8 @@ qint64 QueueDock::plannedPeakBytes(const framesmith::GenerationRequest& request)
 {
     // As the forecast beside the preset picker plans it: this machine's devices, or the GPU size
     // chosen there when it has none. The highest of the per-device peaks is the job's.
-    const MemoryForecast forecast = MemoryForecast::forRequest(request, MemoryForecast::devicesFrom(m_monitor),
+    const MemoryForecast forecast = MemoryForecast::forRequest(VramHeadroom::applied(request, m_settings.vramHeadroomMb()),
+                                                               MemoryForecast::devicesFrom(m_monitor),
                                                                m_window.parametersPanel()->plannedGpuBytes());
     qint64 peak = 0;
     for (const qint64 bytes : forecast.peakBytesBySeries)

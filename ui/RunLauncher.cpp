@@ -7,6 +7,7 @@
 #include "ui/HistoryEntry.h"
 #include "ui/GenerationController.h"
 #include "ui/MemoryDisplay.h"
+#include "ui/VramHeadroom.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -104,7 +105,8 @@ void RunLauncher::start(const framesmith::GenerationRequest& request, const QStr
     m_runRequest = request;
     m_stepsDone = 0;
     m_runHistoryId = m_shelf->store().newId(request);
-    m_controller->start(request, m_shelf->store().videoPathFor(m_runHistoryId), saveLatentsPath);
+    m_controller->start(VramHeadroom::applied(request, m_settings.vramHeadroomMb()),
+                        m_shelf->store().videoPathFor(m_runHistoryId), saveLatentsPath);
     Q_EMIT started();
     Q_EMIT statusMessage(tr("Generating…"), 0);
 }

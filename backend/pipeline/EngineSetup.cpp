@@ -72,7 +72,9 @@ std::vector<DeviceInfo> devicesFor(const std::string& device, std::vector<Device
 
 MemoryPreset presetFor(const GenerationRequest& request, const std::vector<DeviceInfo>& devices, std::string& log)
 {
-    if (!request.resolvedPreset)
+    // An automatic preset given whole (a front end's settings applied to "auto") is chosen from
+    // like a named one.
+    if (!request.resolvedPreset || request.resolvedPreset->isAutomatic())
         return GenerationMemory::resolvePreset(request, devices, &log);
     // A regeneration runs exactly the preset it recorded.
     log = "memory preset \"" + request.resolvedPreset->name + "\" as recorded; " +

@@ -37,7 +37,8 @@ MemoryPreset GenerationMemory::resolvePreset(const GenerationRequest& request, c
                                              std::string* log)
 {
     const PresetStore store;
-    MemoryPreset preset = store.load(request.preset.empty() ? std::string("auto") : request.preset);
+    MemoryPreset preset = request.resolvedPreset ? *request.resolvedPreset
+                                                 : store.load(request.preset.empty() ? std::string("auto") : request.preset);
     if (preset.isAutomatic())
         preset = MemoryPlanner::choosePreset(*ModelRegistry::planning(request.modelPath), request, preset, devices, store);
     const std::string allocator = AllocatorSettings::apply(preset);
