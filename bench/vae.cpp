@@ -3,6 +3,8 @@
 // WORKLOAD: decode | decode-tiled | encode — the tests/fixtures/cogvideox-mid VAE workloads
 // (real VAE config, seeded weights and inputs as that README defines). One workload per process:
 // prints median/min/max seconds, GFLOP/s, RSS after load, peak RSS and activation = peak - after load.
+#include "io/WeightLoader.h"
+#include "io/WeightSource.h"
 #include "models/cogvideox/CogVideoXVae.h"
 
 #include <ATen/ATen.h>
@@ -85,7 +87,8 @@ std::vector<std::int64_t> parseShape(const std::string& text) // "1,16,3,16,24"
 int usage()
 {
     std::cerr << "usage: bench_vae decode|decode-tiled|encode [--runs N] [--threads T] [--dtype f32|bf16]"
-                 " [--config PATH] [--window-mib M] [--input B,C,F,H,W]\n";
+                 " [--config PATH] [--window-mib M] [--input B,C,F,H,W] [--weights SAFETENSORS_OR_DIR]"
+                 " [--flush-denormals 0|1]\n";
     return 2;
 }
 
@@ -98,6 +101,8 @@ int main(int argc, char** argv)
     const std::string name = argv[1];
     int runs = 3, threads = 2;
     long long windowMiB = 8;
+    std::string weightsPath; // a VAE folder's safetensors instead of the seeded weights
+    bool flushDenormals = false;
     std::vector<std::int64_t> inputShape;
     at::ScalarType dtype = at::kFloat;
     // Default: the fixture, found from the repository root, the build folder or this source file.
@@ -117,6 +122,8 @@ int main(int argc, char** argv)
         else if (flag == "--config") configPath = value;
         else if (flag == "--window-mib") windowMiB = std::stoll(value);
         else if (flag == "--input") inputShape = parseShape(value);
+        else if (flag == "--weights") weightsPath = value;
+        else if (flag == "--flush-denormals") flushDenormals = value == "1";
         else return usage();
     }
     Workload w;
@@ -135,7 +142,11 @@ int main(int argc, char** argv)
     c10::InferenceMode inference;
     auto config = CogVideoXVaeConfig::fromFile(configPath);
     CogVideoXVae vae(config);
-    fillSeededWeights(vae, dtype);
+    if (weightsPath.empty())
+        fillSeededWeights(vae, dtype);
+    else
+        loadWeights(vae, WeightSource::open(weightsPath), dtype, c10::Device(c10::kCPU), "");
+    at::globalContext().setFlushDenormal(flushDenormals);
     at::Generator inputGen = at::make_generator<at::CPUGeneratorImpl>(1);
     at::Tensor input = at::randn(w.input, inputGen).to(dtype);
     VaeOptions options;
