@@ -39,7 +39,7 @@ case "$lane" in
     # follower, GenerationController/Worker, BackgroundTasks users: TokenCounter, ModelChecker,
     # ClipShelf) and the GUI tests that run generations through them.
     regex=${regex:-'^(tst_VramMonitor|tst_ComputeThreads|tst_Engine|tst_EngineResume|tst_GenerationController|tst_TokenCounter|tst_ModelChecker|tst_ClipShelf|tst_RunLauncher|tst_QueueDock|tst_MainWindow|tst_MainWindowGeneration|tst_MainWindowFamilies|tst_MainWindowTranslation|tst_MemoryGraphFeeder|tst_PresetEditorDialog|tst_ImageDropArea|tst_PreviewPlayer|tst_VramGraph|tst_HistoryStore|tst_GuiMonkey)$'}
-    exclude='tst_MainWindowScreenshot'
+    exclude='tst_MainWindowScreenshot|^tst_GenerationController$'
     export TSAN_OPTIONS="suppressions=$root/scripts/tsan.supp:halt_on_error=0:second_deadlock_stack=1"
     export OMP_NUM_THREADS=1
     ;;
@@ -60,6 +60,13 @@ set +e
 QT_QPA_PLATFORM=offscreen ctest "${labels[@]}" ${regex:+-R "$regex"} -E "$exclude" \
   --output-on-failure --timeout 1800 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+if [ "$lane" = tsan ] && [ -x bin/tst_GenerationController ]; then
+  # TSan's runtime aborts (CHECK in ForkAfter) when Qt 6.4's QProcess clone()s a child while
+  # threads run: the one function that starts framesmith-cli runs in every other lane, the rest here.
+  functions=$(bin/tst_GenerationController -functions | sed 's/()//' | grep -v '^appAndCliProduceIdenticalLatents$')
+  # shellcheck disable=SC2086
+  QT_QPA_PLATFORM=offscreen bin/tst_GenerationController $functions 2>&1 | tee -a "$log" || status=1
+fi
 set -e
 echo "sanitizer reports: $(grep -c -E 'ERROR: (Address|Leak)Sanitizer|runtime error:|WARNING: ThreadSanitizer' "$log") (log: $log)"
 exit "$status"
