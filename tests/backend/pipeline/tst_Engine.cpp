@@ -2,7 +2,8 @@
 // request and gives the latents a cold one gives; placement changes reload, decode-only levers do
 // not; unload frees everything; a result's recorded preset replays exactly; a cancel or a failure
 // after finished steps keeps the latents and names them; an out-of-memory is labelled with its
-// stage; plan refuses what generate refuses and counts what stays loaded.
+// stage; plan refuses what generate refuses and counts what stays loaded. Decoding again:
+// tst_EngineDecode.
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "memory/oom/OomInjector.h"
@@ -12,6 +13,7 @@
 #include "pipeline/HeldMemory.h"
 #include "pipeline/LatentsCheckpoint.h"
 #include "support/TestPaths.h"
+#include "support/EngineRuns.h"
 #include "support/TinyGeneration.h"
 
 #include <ATen/ATen.h>
@@ -25,63 +27,8 @@
 
 using namespace framesmith;
 
-namespace {
+using namespace framesmith::test;
 
-struct Sink : ProgressSink {
-    std::vector<StageStarted> stages;
-    int steps = 0;
-    CancelToken* cancelAfter = nullptr;
-    int cancelAtStep = 0;
-    void onStageStarted(const StageStarted& e) override { stages.push_back(e); }
-    void onStepFinished(const StepFinished& e) override
-    {
-        steps = e.step;
-        if (cancelAfter && e.step == cancelAtStep)
-            cancelAfter->request(CancelMode::StopNow);
-    }
-    bool sawDetail(Stage stage, const std::string& text) const
-    {
-        for (const StageStarted& s : stages)
-            if (s.stage == stage && s.detail.find(text) != std::string::npos)
-                return true;
-        return false;
-    }
-};
-
-struct Run {
-    GenerationResult result;
-    at::Tensor latents;
-};
-
-Run generate(Engine& engine, const GenerationRequest& request, GenerateOptions options = {}, Sink* sink = nullptr)
-{
-    GenerationHooks hooks;
-    options.hooks = &hooks;
-    options.isPreviewWanted = false;
-    Sink own;
-    CancelToken cancel;
-    Run run;
-    run.result = engine.generate(request, sink ? *sink : own, cancel, options);
-    run.latents = hooks.finalLatents.clone();
-    return run;
-}
-
-GenerationRequest tiny(std::uint64_t seed = 3, const std::string& model = "models/tiny-2b")
-{
-    GenerationRequest r = test::tinyRequest(test::cogvideoxFixture(model), 2);
-    r.seed = seed;
-    r.preset = "24gb";
-    return r;
-}
-
-GenerateOptions noDecode()
-{
-    GenerateOptions o;
-    o.isDecodeWanted = false;
-    return o;
-}
-
-} // namespace
 
 class TestEngine : public QObject {
     Q_OBJECT
@@ -392,54 +339,6 @@ private Q_SLOTS:
         QVERIFY(cold.residentComponents.empty());
         // The text encoder runs with the transformer and the VAE still loaded.
         QVERIFY(warm.stages.front().devices.front().peakBytes > cold.stages.front().devices.front().peakBytes);
-    }
-
-    void decodeAgainUsesTheLoadedModel()
-    {
-        Engine engine;
-        const Run run = generate(engine, tiny(), noDecode());
-        DecodeRequest again;
-        again.checkpointPath = run.result.latentsCheckpointPath;
-        again.vae = DecodeOptions{false, true, 240, 360}; // untiled, sliced: other settings than the preset's
-        Sink sink;
-        CancelToken cancel;
-        const GenerationResult decoded = engine.decode(again, sink, cancel);
-        QVERIFY(decoded.wasWarm);
-        QCOMPARE(decoded.clip.frameCount, 9);
-        QCOMPARE(decoded.clip.width, 96);
-        QVERIFY(decoded.clip.isComplete());
-        QCOMPARE(decoded.latentsCheckpointPath, run.result.latentsCheckpointPath);
-    }
-
-    // Resuming an interrupted run decodes with the VAE settings the run resolved ("auto" too),
-    // which its checkpoint records, not with "Decode again"'s defaults; the clip records them.
-    void decodeAsRecordedUsesTheRunsVaeSettings()
-    {
-        Engine engine;
-        GenerationRequest request = tiny();
-        request.preset = "auto";
-        GenerateOptions options = noDecode();
-        options.decode = DecodeOptions{false, false, 240, 360}; // untiled: not "Decode again"'s defaults
-        const Run run = generate(engine, request, options);
-        DecodeRequest resume;
-        resume.checkpointPath = run.result.latentsCheckpointPath;
-        resume.isVaeAsRecorded = true; // resume.vae keeps the defaults: tiled, 240 x 360
-        Sink sink;
-        CancelToken cancel;
-        const GenerationResult decoded = engine.decode(resume, sink, cancel);
-        QVERIFY(!sink.sawDetail(Stage::VaeDecoding, "tiled"));
-        QVERIFY(decoded.request.resolvedPreset.has_value());
-        QCOMPARE(decoded.request.resolvedPreset->vaeTiling, false);
-
-        DecodeRequest again = resume; // "Decode again" with its own choice: that one runs and is recorded
-        again.isVaeAsRecorded = false;
-        again.vae = DecodeOptions{true, false, 48, 64};
-        Sink tiled;
-        const GenerationResult redone = engine.decode(again, tiled, cancel);
-        QVERIFY(tiled.sawDetail(Stage::VaeDecoding, "tiled"));
-        QCOMPARE(redone.request.resolvedPreset->vaeTiling, true);
-        QCOMPARE(redone.request.resolvedPreset->vaeTileHeight, 48);
-        QCOMPARE(redone.request.resolvedPreset->vaeTileWidth, 64);
     }
 };
 
