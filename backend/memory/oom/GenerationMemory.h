@@ -62,6 +62,8 @@ public:
     const std::string& growthFinding() const { return m_growthFinding; }
     std::int64_t stagePeakBytes(Stage stage) const; // 0 when not measured
     const std::vector<std::string>& recoveries() const { return m_ladder.recoveries(); }
+    // One rung down the OOM ladder without an OOM (OomRecoveryLadder::stepDown).
+    std::string stepDown(Stage stage, const std::string& cause) { return m_ladder.stepDown(stage, cause); }
     // The run's report as JSON: preset, device, per-stage peaks and seconds, recoveries.
     std::string reportJson(double secondsPerStep) const;
     // Writes the report to $FRAMESMITH_MEMORY_REPORT when set (any failure is reported as a warning).
