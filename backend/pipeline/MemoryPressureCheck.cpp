@@ -33,9 +33,12 @@ bool restFits(const DetailedPlan& plan)
 MemoryPressureCheck::MemoryPressureCheck(const GenerationRequest& request, RuntimePlacement& placement,
                                          GenerationMemory& memory, ProgressSink& sink,
                                          std::unique_ptr<DeviceUseSource> source)
-    : m_request(request), m_placement(placement), m_memory(memory), m_sink(sink),
-      m_source(source ? std::move(source) : DeviceUseSource::fromEnvironment())
+    : m_request(request), m_placement(placement), m_memory(memory), m_sink(sink), m_source(std::move(source))
 {
+    if (gpus().empty())
+        return; // nothing to watch (and no driver library to load)
+    if (!m_source)
+        m_source = DeviceUseSource::fromEnvironment();
     m_source->setStep(0);
     for (const std::string& gpu : gpus())
         if (const auto use = m_source->read(gpu))
@@ -93,6 +96,8 @@ std::string MemoryPressureCheck::describeShortfall(const DetailedPlan& plan, int
 
 void MemoryPressureCheck::beforeStep(int step)
 {
+    if (!m_source)
+        return;
     m_source->setStep(step);
     bool isNew = false;
     for (const auto& [gpu, baseline] : m_baseline)
