@@ -1067,6 +1067,10 @@ Total time: %4 s</translation>
         <source>Memory still rising: paused to disk</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Another program took GPU memory: re-planned</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelUnloader</name>

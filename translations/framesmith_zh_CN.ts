@@ -1066,6 +1066,10 @@ Total time: %4 s</source>
         <source>Memory still rising: paused to disk</source>
         <translation>内存仍在上涨：已暂停并保存到磁盘</translation>
     </message>
+    <message>
+        <source>Another program took GPU memory: re-planned</source>
+        <translation>其他程序占用了显存：已重新规划</translation>
+    </message>
 </context>
 <context>
     <name>ModelUnloader</name>

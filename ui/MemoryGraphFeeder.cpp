@@ -103,12 +103,15 @@ void MemoryGraphFeeder::pullNow()
 
 QString MemoryGraphFeeder::markerText(const std::string& label)
 {
-    // Markers are the backend's stable names (stages, the memory-growth remedy); the graph shows
+    // Markers are the backend's stable names (stages, the memory-growth remedy, a re-plan when
+    // another program took GPU memory); the graph shows
     // them in the user's language.
     if (label == framesmith::kCacheReleaseMarker)
         return tr("Memory kept rising: cache released every step");
     if (label == framesmith::kGrowthPauseMarker)
         return tr("Memory still rising: paused to disk");
+    if (label == framesmith::kOtherProcessReplanMarker)
+        return tr("Another program took GPU memory: re-planned");
     const auto stage = framesmith::stageFromName(label);
     return stage == framesmith::Stage::Invalid ? QString::fromStdString(label) : RunPresenter::stageText(int(stage));
 }

@@ -74,6 +74,11 @@ void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice
                       << column(d.capacityBytes > 0 ? formatBytes(d.capacityBytes) : "-", 11)
                       << (d.fits() ? "" : "DOES NOT FIT") << "\n";
     std::cout << "\nhost RAM: " << HostMemoryLimits::read().describe() << "\n";
+    for (const StageBreakdown& stage : plan.stages)
+        for (const DeviceBreakdown& d : stage.devices)
+            if (d.pinnedBytes > 0) // counted in the host's row above; the memlock limit does not bind it
+                std::cout << "staging ring: " << formatBytes(d.pinnedBytes) << " of pinned RAM while " << stage.name
+                          << " (prefetch + 1 blocks; CUDA pins through its driver, outside RLIMIT_MEMLOCK)\n";
     printStepEstimate(plan.step);
     std::cout << "\nverdict: " << (plan.fits() ? "fits" : "does not fit") << "\n";
     for (const std::string& line : advice)
@@ -88,7 +93,7 @@ nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::stri
         for (const DeviceBreakdown& d : stage.devices)
             devices.push_back({{"device", d.device}, {"peakBytes", d.peakBytes()}, {"capacityBytes", d.capacityBytes},
                                {"weightBytes", d.weightBytes}, {"activationBytes", d.activationBytes},
-                               {"marginBytes", d.marginBytes}});
+                               {"marginBytes", d.marginBytes}, {"pinnedBytes", d.pinnedBytes}});
         stages.push_back({{"name", stage.name}, {"devices", devices}});
     }
     const HostMemoryLimits host = HostMemoryLimits::read();

@@ -8,6 +8,7 @@
 #include "pipeline/ImageFile.h"
 #include "pipeline/LatentPreview.h"
 #include "pipeline/LatentsCheckpoint.h"
+#include "pipeline/MemoryPressureCheck.h"
 #include "pipeline/PromptCache.h"
 
 #include <ATen/ATen.h>
@@ -141,6 +142,9 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
     auto start = std::chrono::steady_clock::now();
     const int count = m_pipeline.stepCount();
     const int first = resumeFrom(options, noise, result);
+    std::optional<MemoryPressureCheck> pressure; // other programs taking GPU memory mid-run
+    if (m_placement)
+        pressure.emplace(result.request, *m_placement, *m_memory, m_sink);
     for (int i = first; i < count; ++i) {
         if (m_cancel.isStopRequested())
             throw CancelledError("denoise (step " + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
@@ -153,6 +157,8 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
             isComplete = false;
             return;
         }
+        if (pressure)
+            pressure->beforeStep(i + 1);
         auto stepStart = std::chrono::steady_clock::now();
         m_memory->run(Stage::Denoising, i + 1, [&] { m_pipeline.denoiseStep(i, noise); });
         const auto growth = m_memory->afterStep(i + 1);

@@ -30,9 +30,11 @@ private Q_SLOTS:
         // The memory-growth remedy's moments are marked in words too.
         monitor.addMarker(framesmith::kCacheReleaseMarker);
         monitor.addMarker(framesmith::kGrowthPauseMarker);
-        QTRY_COMPARE(graph.markerCount(), 3);
+        monitor.addMarker(framesmith::kOtherProcessReplanMarker);
+        QTRY_COMPARE(graph.markerCount(), 4);
         QCOMPARE(graph.markerLabel(1), QStringLiteral("Memory kept rising: cache released every step"));
         QCOMPARE(graph.markerLabel(2), QStringLiteral("Memory still rising: paused to disk"));
+        QCOMPARE(graph.markerLabel(3), QStringLiteral("Another program took GPU memory: re-planned"));
         feeder.stop();
         // Every monitor sample arrived exactly once.
         feeder.pullNow();

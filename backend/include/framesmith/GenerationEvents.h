@@ -43,6 +43,8 @@ enum class WarningKind { Invalid, General, MemoryGrowth, OutOfMemoryRecovered, S
 // Warning::marker names (stable: the UI translates them).
 inline constexpr const char* kCacheReleaseMarker = "memory-growth:cache-release"; // remedy turned on
 inline constexpr const char* kGrowthPauseMarker = "memory-growth:paused";         // paused to disk
+// Another program took GPU memory mid-run: the rest of the run was re-planned down the OOM ladder.
+inline constexpr const char* kOtherProcessReplanMarker = "memory-pressure:replanned";
 
 struct Warning {
     Warning(WarningKind kind = WarningKind::General, std::string message = {}, std::string marker = {})

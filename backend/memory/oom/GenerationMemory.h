@@ -66,6 +66,8 @@ public:
     std::int64_t stagePeakRssBytes(Stage stage) const; // 0 when not measured
     std::int64_t startRssBytes() const { return m_startRss; }
     const std::vector<std::string>& recoveries() const { return m_ladder.recoveries(); }
+    // One rung down the OOM ladder without an OOM (OomRecoveryLadder::stepDown).
+    std::string stepDown(Stage stage, const std::string& cause) { return m_ladder.stepDown(stage, cause); }
     // The run's report as JSON: preset, device, per-stage peaks (measured on the device, and the
     // process's peak RSS) and seconds, the RSS at the start, recoveries.
     std::string reportJson(double secondsPerStep) const;

@@ -46,6 +46,27 @@ std::string OomRecoveryLadder::whereFrom(const std::exception& error) const
     return fromMessage.empty() ? std::string() : " at " + fromMessage;
 }
 
+std::string OomRecoveryLadder::applyNextLever(Stage stage)
+{
+    for (const MemoryLever& lever : memoryLevers()) {
+        if (!isUsable(lever, stage, m_preset))
+            continue;
+        lever.apply(m_preset);
+        if (m_onPresetChanged)
+            m_onPresetChanged(m_preset, stage);
+        return lever.describe(m_preset);
+    }
+    return "";
+}
+
+std::string OomRecoveryLadder::stepDown(Stage stage, const std::string& cause)
+{
+    const std::string lever = applyNextLever(stage);
+    if (!lever.empty())
+        m_recoveries.push_back(cause + "; switched to: " + lever);
+    return lever;
+}
+
 bool OomRecoveryLadder::climb(Stage stage, bool& cacheReleased, const std::string& where,
                               std::vector<std::string>& done)
 {
@@ -54,17 +75,10 @@ bool OomRecoveryLadder::climb(Stage stage, bool& cacheReleased, const std::strin
         cacheReleased = true;
         action = "released cached memory and retried";
     } else {
-        for (const MemoryLever& lever : memoryLevers()) {
-            if (!isUsable(lever, stage, m_preset))
-                continue;
-            lever.apply(m_preset);
-            action = "retried after switching to: " + lever.describe(m_preset);
-            break;
-        }
-        if (action.empty())
+        const std::string lever = applyNextLever(stage);
+        if (lever.empty())
             return false;
-        if (m_onPresetChanged)
-            m_onPresetChanged(m_preset, stage);
+        action = "retried after switching to: " + lever;
     }
     m_releaseCache();
     const std::string at = m_step > 0 ? " at step " + std::to_string(m_step) : std::string();

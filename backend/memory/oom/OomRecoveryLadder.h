@@ -48,6 +48,11 @@ public:
     // The 1-based denoising step the next run() covers (0: a whole stage), named in the report.
     void setStep(int step) { m_step = step; }
 
+    // Before an OOM happens (another program took memory mid-run): the next rung's lever for
+    // `stage` is applied as a retry would apply it, and recorded with `cause`. Returns the lever
+    // as described to the user; "" when no lever is left.
+    std::string stepDown(Stage stage, const std::string& cause);
+
     const std::vector<std::string>& recoveries() const { return m_recoveries; } // for GenerationResult
     const MemoryPreset& preset() const { return m_preset; }
     // The rungs this ladder would try for a stage, in order (release cache first).
@@ -57,6 +62,7 @@ private:
     void runErased(Stage stage, const std::function<void()>& body);
     // Climbs one rung; false when none is left. `done` lists what was tried.
     bool climb(Stage stage, bool& cacheReleased, const std::string& where, std::vector<std::string>& done);
+    std::string applyNextLever(Stage stage); // the lever's description; "" when none is left
     std::string whereFrom(const std::exception& error) const;
     bool isUsable(const struct MemoryLever& lever, Stage stage, const MemoryPreset& preset) const;
 

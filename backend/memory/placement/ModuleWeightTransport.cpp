@@ -3,13 +3,13 @@
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/monitor/DeviceNames.h"
-#include "memory/placement/PinnedBlockStorage.h"
 
 #include <ATen/ATen.h>
 
 #include <algorithm>
 
 #ifdef FRAMESMITH_HAS_CUDA
+#include <ATen/cuda/CachingHostAllocator.h>
 #include <c10/core/Event.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -51,6 +51,7 @@ void ModuleWeightTransport::unbindAll()
     m_bindings.clear();
     m_hostCopies.clear();
     m_quantized.clear();
+    m_ring.reset(); // the blocks it stages for are gone
 }
 
 int ModuleWeightTransport::blockOf(const std::string& module)
@@ -108,51 +109,96 @@ std::int64_t ModuleWeightTransport::boundBytes(const std::string& module)
 
 void ModuleWeightTransport::moveModule(const std::string& module, const std::string& device)
 {
+    // Streamed blocks rest here too, in pageable RAM: they visit the GPU through the staging ring.
     const c10::Device target = physicalDevice(device);
-    const bool pin = target.is_cpu() && DeviceMemory::hasCuda() && module.find("transformer_blocks.") != std::string::npos;
     std::vector<ParameterSlot> slots = slotsOf(module);
     if (auto quantized = m_quantized.find(blockOf(module)); quantized != m_quantized.end())
         for (QuantizedSlot& q : quantized->second)
             for (at::Tensor* stored : q.resting.storage())
                 slots.push_back(ParameterSlot{"", {}, stored});
-    // Streamed blocks rest pinned, one buffer per block, so their copies to the GPU can overlap compute.
-    if (pin && !std::all_of(slots.begin(), slots.end(),
-                            [](const ParameterSlot& s) { return !s.tensor->defined() || s.tensor->is_pinned(); }))
-        return PinnedBlockStorage::pack(slots);
     for (ParameterSlot& slot : slots)
         if (slot.tensor->defined())
             *slot.tensor = slot.tensor->to(target);
 }
 
+void ModuleWeightTransport::setStaging(int slotCount, PinnedStagingRing::Allocate allocate)
+{
+    if (allocate)
+        m_stagingAllocate = std::move(allocate);
+    if (m_ring && m_ring->slotCount() == slotCount)
+        return;
+    m_ring.reset(); // a prefetch depth changed by a re-plan: the next prefetch builds the new ring
+    m_stagingSlots = std::max(1, slotCount);
+}
+
+void ModuleWeightTransport::releaseStaging()
+{
+    if (!m_ring)
+        return;
+    m_ring.reset();
+#ifdef FRAMESMITH_HAS_CUDA
+    // CUDA's host allocator keeps freed pinned blocks for reuse: give the ring's RAM back to the
+    // system for the stages after denoising (decoded video lives in RAM).
+    if (DeviceMemory::hasCuda())
+        at::cuda::CachingHostAllocator_emptyCache();
+#endif
+}
+
+PinnedStagingRing& ModuleWeightTransport::ring()
+{
+    if (!m_ring)
+        m_ring = std::make_unique<PinnedStagingRing>(
+            m_stagingSlots, m_stagingAllocate ? m_stagingAllocate : PinnedStagingRing::defaultAllocate());
+    return *m_ring;
+}
+
+// The block's tensors that travel (its defined parameters, then its stored matrices' codes and
+// scales in `visiting`, a copy of the resting form): pointers to where their device copies go.
+std::vector<at::Tensor*> ModuleWeightTransport::travellers(int block, std::vector<ParameterSlot>& slots)
+{
+    std::vector<at::Tensor*> out;
+    for (ParameterSlot& slot : slots)
+        if (slot.tensor->defined()) // quantized matrices' slots are empty: they travel as codes
+            out.push_back(slot.tensor);
+    if (auto quantized = m_quantized.find(block); quantized != m_quantized.end())
+        for (QuantizedSlot& q : quantized->second) {
+            q.visiting = q.resting;
+            for (at::Tensor* stored : q.visiting.storage())
+                out.push_back(stored);
+        }
+    return out;
+}
+
 void ModuleWeightTransport::prefetchBlock(int block, const std::string& device)
 {
-    const c10::Device target = physicalDevice(device);
     auto slots = slotsOf(blockModule(block));
     std::vector<at::Tensor>& host = m_hostCopies[block];
     host.clear();
     for (ParameterSlot& slot : slots)
         host.push_back(*slot.tensor);
-    std::vector<QuantizedSlot>* quantized = m_quantized.count(block) ? &m_quantized[block] : nullptr;
-    if (target.is_cpu()) {
-        // Simulated GPU: the host tensors serve directly.
-        if (quantized)
-            for (QuantizedSlot& q : *quantized)
-                q.visiting = q.resting;
+    std::vector<at::Tensor*> moving = travellers(block, slots);
+    if (device == "cpu")
+        return; // computing on the CPU itself: the resting tensors serve directly
+    const c10::Device target = physicalDevice(device); // the CPU for a simulated GPU: staged all the same
+    std::vector<at::Tensor> sources;
+    for (at::Tensor* tensor : moving)
+        sources.push_back(*tensor);
+#ifdef FRAMESMITH_HAS_CUDA
+    if (target.is_cuda()) {
+        auto [it, inserted] = m_cuda->sideStreams.try_emplace(target.index(), c10::cuda::getStreamFromPool(false, target.index()));
+        c10::cuda::CUDAStreamGuard guard(it->second);
+        std::vector<at::Tensor> copies = ring().stage(sources, target, block);
+        for (std::size_t i = 0; i < moving.size(); ++i)
+            *moving[i] = std::move(copies[i]);
+        auto event = std::make_unique<c10::Event>(c10::DeviceType::CUDA);
+        event->record(it->second);
+        m_cuda->arrived[block] = std::move(event);
         return;
     }
-#ifdef FRAMESMITH_HAS_CUDA
-    auto [it, inserted] = m_cuda->sideStreams.try_emplace(target.index(), c10::cuda::getStreamFromPool(false, target.index()));
-    c10::cuda::CUDAStreamGuard guard(it->second);
-    for (ParameterSlot& slot : slots)
-        if (slot.tensor->defined()) // quantized matrices travel as their codes, below
-            *slot.tensor = slot.tensor->to(target, /*non_blocking=*/true);
-    if (quantized)
-        for (QuantizedSlot& q : *quantized)
-            q.visiting = q.resting.to(target, /*nonBlocking=*/true);
-    auto event = std::make_unique<c10::Event>(c10::DeviceType::CUDA);
-    event->record(it->second);
-    m_cuda->arrived[block] = std::move(event);
 #endif
+    std::vector<at::Tensor> copies = ring().stage(sources, target, block);
+    for (std::size_t i = 0; i < moving.size(); ++i)
+        *moving[i] = std::move(copies[i]);
 }
 
 void ModuleWeightTransport::awaitBlock(int block, const std::string& device)

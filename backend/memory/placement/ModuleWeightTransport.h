@@ -2,12 +2,14 @@
 // The real WeightTransport: moves the parameters of bound Modules. Plan device names map to
 // physical devices: "cuda:N" is CUDA device N when this build and machine have CUDA, else the CPU
 // (a simulated GPU: the ledger still counts it, so plans for GPUs are testable on a CPU-only
-// machine). Streamed blocks keep pinned host copies; on CUDA each block is copied on a side stream
-// and the compute stream waits for it just before the block runs.
+// machine). Streamed blocks rest in pageable RAM and travel through a PinnedStagingRing of K
+// pinned slots (setStaging); on CUDA each block is copied on a side stream and the compute stream
+// waits for it just before the block runs. A simulated GPU stages through the ring as well.
 // Blocks may be stored quantized (int8/fp8, memory/QuantizedWeight): their matrices then rest, move
 // and stream as one byte per element, and are widened to the compute dtype around the block's run.
 // The generation worker's thread only (it owns the modules).
 #include "core/Module.h"
+#include "memory/placement/PinnedStagingRing.h"
 #include "memory/placement/QuantizedWeight.h"
 #include "memory/placement/WeightTransport.h"
 
@@ -36,6 +38,11 @@ public:
     // while the block runs (widenBlock .. narrowBlock). Vectors (biases, norms) keep their dtype.
     void quantizeBlock(int block, WeightStorage storage);
     bool isQuantized(int block) const { return m_quantized.count(block) > 0; }
+    // The staging ring's slots (prefetch + 1) and, for tests, its allocation (default: pinned
+    // memory where CUDA is). A changed slot count replaces the ring at the next prefetch.
+    void setStaging(int slotCount, PinnedStagingRing::Allocate allocate = {});
+    const PinnedStagingRing* stagingRing() const { return m_ring.get(); } // null before the first prefetch
+    void releaseStaging(); // denoising is over: the ring's pinned RAM goes back to the system
 
     void moveModule(const std::string& module, const std::string& device) override;
     void prefetchBlock(int block, const std::string& device) override;
@@ -52,10 +59,12 @@ private:
     struct QuantizedSlot {
         std::size_t slot = 0;             // index into the block's slotsOf()
         c10::ScalarType dtype;            // what the layer computes in
-        QuantizedWeight resting;          // where the block rests (pinned RAM when streamed)
+        QuantizedWeight resting;          // where the block rests (pageable RAM when streamed)
         QuantizedWeight visiting;         // the streamed copy on the compute device
     };
     std::vector<ParameterSlot> slotsOf(const std::string& module);
+    std::vector<at::Tensor*> travellers(int block, std::vector<ParameterSlot>& slots);
+    PinnedStagingRing& ring();
     static std::string blockModule(int block) { return "transformer.transformer_blocks." + std::to_string(block); }
     static int blockOf(const std::string& module); // -1 unless a block's name
 
@@ -64,6 +73,9 @@ private:
     std::map<int, std::vector<QuantizedSlot>> m_quantized;
     struct CudaState;
     std::unique_ptr<CudaState> m_cuda;                   // side stream and events (CUDA builds)
+    int m_stagingSlots = 2;
+    PinnedStagingRing::Allocate m_stagingAllocate;       // empty: PinnedStagingRing::defaultAllocate()
+    std::unique_ptr<PinnedStagingRing> m_ring;           // after m_cuda: freed first, its copies awaited
 };
 
 } // namespace framesmith

@@ -25,7 +25,7 @@ Component PlacementExecutor::componentOf(Stage stage)
 
 void PlacementExecutor::bringIn(const ModulePlacement& m)
 {
-    // Streamed blocks rest at home (pinned RAM) and visit the GPU block by block.
+    // Streamed blocks rest at home (pageable RAM) and visit the GPU block by block (PinnedStagingRing).
     const std::string& target = m.streamed ? m.homeDevice : m.computeDevice;
     m_ledger.move(m.module, target);
     if (m_transport)

@@ -25,8 +25,8 @@ public:
     at::Tensor widen(c10::ScalarType dtype) const;
     // The same codes on `device` (non_blocking from pinned memory), or pinned in RAM.
     QuantizedWeight to(c10::Device device, bool nonBlocking = false) const;
-    // Its tensors (codes, scales), for re-homing in place: a streamed block's pinned buffer
-    // (PinnedBlockStorage) holds its stored matrices beside its vectors.
+    // Its tensors (codes, scales), for re-homing in place: a streamed block's stored matrices
+    // travel through the staging ring (PinnedStagingRing) beside its vectors.
     std::vector<at::Tensor*> storage() { return {&m_codes, &m_scales}; }
 
     WeightStorage storage() const { return m_storage; }

@@ -26,6 +26,12 @@ RuntimePlacement::RuntimePlacement(const MemoryPreset& preset, std::vector<Devic
                                                      &m_transport)),
       m_residency(std::move(residency))
 {
+    m_transport.setStaging(plan().prefetchBlocks() + 1);
+}
+
+void RuntimePlacement::setStagingAllocator(PinnedStagingRing::Allocate allocate)
+{
+    m_transport.setStaging(plan().prefetchBlocks() + 1, std::move(allocate));
 }
 
 void RuntimePlacement::beginRun()
@@ -160,6 +166,8 @@ void RuntimePlacement::detach(const std::string& component)
     if (!m_attached.erase(component))
         return;
     takeOut(component);
+    if (component == componentName(Component::Transformer))
+        m_transport.releaseStaging(); // the ring serves denoising only (the planner counts it there)
     if (keepsLoaded(component))
         return; // the stage is over; the weights stay bound for the next generation
     if (component == componentName(Component::Transformer))
@@ -180,6 +188,7 @@ void RuntimePlacement::replan(const MemoryPreset& preset)
     }
     m_executor = std::make_unique<PlacementExecutor>(planFor(m_preset, m_devices, m_footprint, m_residency), m_ledger,
                                                      &m_transport);
+    m_transport.setStaging(plan().prefetchBlocks() + 1);
     for (const auto& [component, attached] : m_attached)
         bringIn(component, whereNow);
 }

@@ -40,7 +40,14 @@ public:
     std::map<std::string, std::int64_t> residentBytes() const;
 
     const PlacementPlan& plan() const { return m_executor->plan(); }
+    const MemoryPreset& preset() const { return m_preset; }
+    const std::vector<DeviceInfo>& devices() const { return m_devices; } // as planned for (free memory then)
+    const Residency& residency() const { return m_residency; }
     const WeightLedger& ledger() const { return m_ledger; }
+    // Streamed blocks reach their GPU through a ring of prefetch + 1 pinned slots; tests count its
+    // allocations through this hook (default: pinned memory where CUDA is).
+    void setStagingAllocator(PinnedStagingRing::Allocate allocate);
+    const PinnedStagingRing* stagingRing() const { return m_transport.stagingRing(); } // null until a block streams
     // Per stage and device, the most weight bytes resident (stages finished so far).
     const std::map<std::string, std::map<std::string, std::int64_t>>& stagePeaks() const { return m_stagePeaks; }
     std::int64_t stagePeak(Stage stage, const std::string& device) const; // 0 when never used

@@ -6,6 +6,7 @@
 #include "memory/presets/MemoryStrategyRegistry.h"
 #include "memory/placement/PlacementExecutor.h"
 #include "memory/placement/PlacementPlanner.h"
+#include "memory/placement/PinnedStagingRing.h"
 #include "memory/presets/PresetStore.h"
 
 #include <algorithm>
@@ -71,6 +72,17 @@ std::map<std::string, std::int64_t> activations(const ModelPlanning& model, cons
         out[device] += model.vaeDecodeBytes(request, preset, !isCudaDeviceName(device));
     }
     return out;
+}
+
+// Pinned RAM of block streaming's staging ring while denoising: prefetch + 1 slots of the largest
+// block that streams to a GPU (0 when none does).
+std::int64_t stagingRingBytes(const PlacementPlan& placement)
+{
+    std::int64_t largest = 0;
+    for (const ModulePlacement* m : placement.ofComponent(Component::Transformer))
+        if (m->streamed && isCudaDeviceName(m->computeDevice))
+            largest = std::max(largest, m->bytes);
+    return PinnedStagingRing::pinnedBytesFor(placement.prefetchBlocks() + 1, largest);
 }
 
 // The host's limit as DeviceMemory::host() found it ("" when it is the free RAM itself).
@@ -187,6 +199,9 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
                 byDevice[device].weightBytes = bytes;
         for (const auto& [device, bytes] : activations(model, request, computed, result.placement, stage))
             byDevice[device].activationBytes += bytes;
+        if (stage == Stage::Denoising) // the ring lives while blocks stream (RuntimePlacement::detach frees it)
+            if (const std::int64_t ring = stagingRingBytes(result.placement); ring > 0)
+                byDevice["cpu"].pinnedBytes = ring;
         std::vector<std::string> order; // GPUs first, then the CPU
         for (const auto& [device, d] : byDevice)
             if (device != "cpu")
@@ -197,7 +212,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
             DeviceBreakdown& d = byDevice[device];
             d.device = device;
             d.capacityBytes = capacityOf(device, devices, preset);
-            const std::int64_t used = d.weightBytes + d.activationBytes;
+            const std::int64_t used = d.weightBytes + d.activationBytes + d.pinnedBytes;
             if (isCudaDeviceName(device) && used > 0)
                 d.marginBytes = kCudaContextBytes + static_cast<std::int64_t>(fragmentation * static_cast<double>(used));
             if (device != "cpu" || used > 0)

@@ -25,7 +25,8 @@ struct DeviceBreakdown {
     std::int64_t activationBytes = 0;
     std::int64_t marginBytes = 0;      // CUDA context and allocator fragmentation
     std::int64_t capacityBytes = 0;    // 0: unknown (not checked)
-    std::int64_t peakBytes() const { return weightBytes + activationBytes + marginBytes; }
+    std::int64_t pinnedBytes = 0;      // host: block streaming's staging ring (PinnedStagingRing::pinnedBytesFor)
+    std::int64_t peakBytes() const { return weightBytes + activationBytes + marginBytes + pinnedBytes; }
     bool fits() const { return capacityBytes <= 0 || peakBytes() <= capacityBytes; }
 };
 

@@ -6,6 +6,7 @@
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "memory/planner/MemoryPlanner.h"
+#include "memory/placement/PinnedStagingRing.h"
 #include "memory/presets/MemoryLevers.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
@@ -186,8 +187,15 @@ private Q_SLOTS:
                 QCOMPARE(plan.stages.size(), std::size_t(3));
                 QVERIFY2(plan.fits(), (family->info().name + " " + name).c_str());
                 for (const StageBreakdown& stage : plan.stages)
-                    for (const DeviceBreakdown& d : stage.devices)
+                    for (const DeviceBreakdown& d : stage.devices) {
                         QVERIFY(d.weightBytes >= 0 && d.activationBytes >= 0);
+                        // Streamed blocks pin a ring of prefetch + 1 of them while denoising, nothing else.
+                        const bool isRing = name == "low-memory" && stage.name == "denoise" && d.device == "cpu";
+                        QCOMPARE(d.pinnedBytes, isRing ? PinnedStagingRing::pinnedBytesFor(
+                                                             preset.streamPrefetchBlocks + 1,
+                                                             planning->footprint(preset).transformerBlockBytes)
+                                                       : std::int64_t(0));
+                    }
             }
             const MemoryPlan automatic = Engine::plan(request, store.load("auto"), gpus({8}));
             QVERIFY(automatic.fits);

@@ -6,12 +6,13 @@
 namespace framesmith {
 namespace {
 
-// Blocks rest in pinned host memory; each is copied to the GPU on a side stream one or two
+// Blocks rest in pageable host memory and travel through a ring of prefetch + 1 pinned slots
+// (PinnedStagingRing); each is copied to the GPU on a side stream one or two
 // blocks ahead of use and dropped after it ran, so the GPU holds 1 + prefetch blocks at a time.
 class BlockStreamingStrategy final : public MemoryStrategy {
 public:
     std::string name() const override { return "block-streaming"; }
-    std::string summary() const override { return "Stream transformer blocks from pinned RAM, prefetching one or two ahead"; }
+    std::string summary() const override { return "Stream transformer blocks from RAM through a pinned ring, prefetching one or two ahead"; }
     std::vector<std::string> excludes() const override { return {"transformer-resident", "model-offload", "multi-gpu-spread"}; }
     void enable(MemoryPreset& preset) const override
     {

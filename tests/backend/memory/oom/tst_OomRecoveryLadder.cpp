@@ -94,6 +94,29 @@ private Q_SLOTS:
             QVERIFY2(rung != "fp8-weights", "the ladder must not change the output silently");
     }
 
+    // Without an OOM (another program took memory): the next lever for the stage is applied and
+    // handed to the caller's re-plan, recorded with the cause; no cache release, nothing retried.
+    void stepsDownWithoutAnOutOfMemory()
+    {
+        MemoryPreset p = builtin("max-speed");
+        RecordingSink sink;
+        int released = 0;
+        std::vector<MemoryPreset> changed;
+        OomRecoveryLadder ladder(p, &sink, [&](const MemoryPreset& preset, Stage) { changed.push_back(preset); },
+                                 [&] { ++released; });
+        const std::string lever = ladder.stepDown(Stage::Denoising, "another program took 3.0 GiB");
+        QVERIFY2(QString::fromStdString(lever).contains("stream transformer blocks"), lever.c_str());
+        QCOMPARE(changed.size(), std::size_t(1));
+        QVERIFY(std::count(changed[0].strategies.begin(), changed[0].strategies.end(), "block-streaming") == 1);
+        QCOMPARE(released, 0);
+        QVERIFY(sink.warnings.empty()); // the caller says it, with its marker
+        QCOMPARE(ladder.recoveries().size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(ladder.recoveries()[0]),
+                 QString::fromStdString("another program took 3.0 GiB; switched to: " + lever));
+        QCOMPARE(ladder.stepDown(Stage::Denoising, "more"), std::string()); // no lever left for denoising
+        QCOMPARE(changed.size(), std::size_t(1));
+    }
+
     void givesUpNamingTheStage_data()
     {
         QTest::addColumn<QString>("stage");

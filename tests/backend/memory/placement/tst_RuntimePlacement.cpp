@@ -23,6 +23,10 @@ public:
         return [this, inner](int block, bool beforeBlock) {
             inner(block, beforeBlock);
             ++callbacks;
+            if (const PinnedStagingRing* ring = stagingRing()) {
+                ringSlots = ring->slotCount();
+                ringStaged = std::max(ringStaged, ring->stagedCount());
+            }
             for (const std::string& device : {std::string("cuda:0"), std::string("cuda:1")})
                 maxBlocks[device] = std::max(maxBlocks[device], blocksOn(device));
             if (beforeBlock)
@@ -32,11 +36,37 @@ public:
         };
     }
     int callbacks = 0;
+    int ringSlots = 0;
+    std::int64_t ringStaged = 0;
     std::map<std::string, int> maxBlocks;
     std::map<int, std::string> ranOn;
 };
 
 constexpr int kBlocks = 6;
+
+// The staging ring's allocations, standing in for pinned memory: how many, and the most bytes
+// alive at once (freed through the tensor's deleter).
+struct CountingAllocator {
+    struct Counts {
+        int allocations = 0;
+        std::int64_t liveBytes = 0;
+        std::int64_t peakLiveBytes = 0;
+    };
+    std::shared_ptr<Counts> counts = std::make_shared<Counts>();
+    PinnedStagingRing::Allocate hook() const
+    {
+        return [counts = counts](std::int64_t bytes) {
+            ++counts->allocations;
+            counts->liveBytes += bytes;
+            counts->peakLiveBytes = std::max(counts->peakLiveBytes, counts->liveBytes);
+            void* memory = std::malloc(static_cast<std::size_t>(bytes));
+            return at::from_blob(memory, {bytes}, [counts, bytes](void* p) {
+                counts->liveBytes -= bytes;
+                std::free(p);
+            }, at::kByte);
+        };
+    }
+};
 
 // ||a - b|| / ||b||: the error of a quantized run relative to the native one.
 double relativeError(const at::Tensor& a, const at::Tensor& b)
@@ -72,8 +102,10 @@ private Q_SLOTS:
     {
         QFETCH(int, prefetch);
         const MemoryPreset preset = presetOf({"block-streaming"}, prefetch);
-        WatchedPlacement placement(preset, simulatedGpus({8}),
-                                   ModelRegistry::planning(m_model)->footprint(preset));
+        const ModelFootprint footprint = ModelRegistry::planning(m_model)->footprint(preset);
+        WatchedPlacement placement(preset, simulatedGpus({8}), footprint);
+        CountingAllocator pinned;
+        placement.setStagingAllocator(pinned.hook());
         QCOMPARE(placement.loadDevice("transformer"), c10::Device(c10::kCPU));
         const TinyRun run = runTiny(tinyRequest(m_model), preset, &placement, checkpoint());
         QCOMPARE(placement.callbacks, 3 * 2 * kBlocks); // steps x (before, after) x blocks
@@ -82,6 +114,22 @@ private Q_SLOTS:
         // Every block visited the device once per step.
         QVERIFY(placement.ledger().traffic("cuda:0").movesIn >= 3 * kBlocks);
         QVERIFY(at::equal(run.latents, m_resident));
+
+        // Every visit went through the ring of K = prefetch + 1 slots, each allocated once: at no
+        // time were more than K blocks' bytes pinned, however many blocks the model has.
+        QCOMPARE(placement.ringSlots, prefetch + 1);
+        // Every block each step, and the prefetch past the last block that wraps to the next step.
+        QCOMPARE(placement.ringStaged, std::int64_t(3 * kBlocks + prefetch));
+        QCOMPARE(placement.ringStaged, std::int64_t(placement.ledger().traffic("cuda:0").movesIn - 1)); // less the base
+        QCOMPARE(pinned.counts->allocations, prefetch + 1);
+        const std::int64_t kBlocksBytes = (prefetch + 1) * (footprint.transformerBlockBytes + PinnedStagingRing::kSlotSlackBytes);
+        QVERIFY2(pinned.counts->peakLiveBytes <= kBlocksBytes,
+                 qPrintable(QString("%1 bytes pinned, K blocks are %2").arg(pinned.counts->peakLiveBytes).arg(kBlocksBytes)));
+        QVERIFY(pinned.counts->peakLiveBytes >= (prefetch + 1) * footprint.transformerBlockBytes);
+        QVERIFY(pinned.counts->peakLiveBytes < kBlocks * footprint.transformerBlockBytes); // not every block
+        // Denoising over, the ring is freed (the stages after it need the RAM).
+        QVERIFY(!placement.stagingRing());
+        QCOMPARE(pinned.counts->liveBytes, std::int64_t(0));
     }
 
     void offloadsEachComponentToTheDeviceForItsStage()
@@ -182,8 +230,18 @@ private Q_SLOTS:
         const auto configs = ModelRegistry::planning(m_model);
         const std::vector<DeviceInfo> gpus = simulatedGpus({8});
         WatchedPlacement runtime(preset, gpus, configs->footprint(preset));
+        CountingAllocator pinned;
+        runtime.setStagingAllocator(pinned.hook());
         QCOMPARE(runtime.loadDevice("transformer"), c10::Device(c10::kCPU)); // narrowed before any GPU holds it
         const TinyRun run = runTiny(tinyRequest(m_model), preset, &runtime, checkpoint());
+        if (placement == "block-streaming") { // the stored bytes (codes, scales, vectors) go through the same ring
+            QCOMPARE(pinned.counts->allocations, 2);
+            QVERIFY(pinned.counts->peakLiveBytes <=
+                    2 * (configs->footprint(preset).transformerBlockBytes + PinnedStagingRing::kSlotSlackBytes));
+            QVERIFY(runtime.ringStaged >= 3 * kBlocks);
+        } else {
+            QCOMPARE(pinned.counts->allocations, 0); // resident blocks never stage
+        }
 
         // Weights: the ledger of the real run equals the planner's prediction on every device.
         const DetailedPlan predicted = MemoryPlanner::planDetailed(*configs, tinyRequest(m_model), preset, gpus);

@@ -1,6 +1,7 @@
 // The planner on the real models' configs: verdicts that match what users report, advice that
 // names a lever, and peaks that respond to the request the way they must.
 #include "memory/planner/MemoryPlanner.h"
+#include "memory/placement/PinnedStagingRing.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
@@ -198,6 +199,46 @@ private Q_SLOTS:
         QVERIFY(peakOf(plan(small, "max-speed"), "denoise", "cuda:0") < peakOf(plan({}, "max-speed"), "denoise", "cuda:0"));
         QVERIFY(peakOf(plan(unguided, "max-speed"), "denoise", "cuda:0") < peakOf(plan({}, "max-speed"), "denoise", "cuda:0"));
         QVERIFY(peakOf(plan({}, "24gb"), "vae-decode", "cuda:0") < peakOf(plan({}, "max-speed"), "vae-decode", "cuda:0"));
+    }
+
+    // Block streaming pins a ring of prefetch + 1 blocks, not the transformer: the host's denoise
+    // row counts that ring (as CUDA's allocator rounds it), and only while blocks stream to a GPU.
+    void stagingRingIsCountedInTheHostRow_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("prefetch");
+        QTest::newRow("2b, prefetch 1") << "cogvideox/full-size-configs/cogvideox-2b" << 1;
+        QTest::newRow("5b, prefetch 1") << "cogvideox/full-size-configs/cogvideox-5b" << 1;
+        QTest::newRow("5b, prefetch 2") << "cogvideox/full-size-configs/cogvideox-5b" << 2;
+        QTest::newRow("1.5-5b, prefetch 2") << "cogvideox/full-size-configs/cogvideox1.5-5b" << 2;
+        QTest::newRow("Open-Sora 1.2, prefetch 2") << "opensora/full-size-configs" << 2;
+    }
+    void stagingRingIsCountedInTheHostRow()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, prefetch);
+        const auto configs = ModelRegistry::planning(test::fixturesDir() + "/" + model.toStdString());
+        MemoryPreset streaming = preset("low-memory");
+        streaming.streamPrefetchBlocks = prefetch;
+        const DetailedPlan plan = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, streaming, gpus({12}));
+        const ModelFootprint footprint = configs->footprint(streaming);
+        const std::int64_t ring = PinnedStagingRing::pinnedBytesFor(prefetch + 1, footprint.transformerBlockBytes);
+        QVERIFY(ring >= (prefetch + 1) * footprint.transformerBlockBytes);
+        QVERIFY(ring < 2 * (prefetch + 1) * (footprint.transformerBlockBytes + PinnedStagingRing::kSlotSlackBytes));
+        QVERIFY(ring <= (1ll << 30)); // bf16 blocks of every model: at most 1 GiB pinned
+        QVERIFY(ring < footprint.transformerBlockCount * footprint.transformerBlockBytes / 4); // not the whole stack
+        for (const StageBreakdown& stage : plan.stages)
+            for (const DeviceBreakdown& d : stage.devices) {
+                const bool isRingRow = stage.name == "denoise" && d.device == "cpu";
+                QCOMPARE(d.pinnedBytes, isRingRow ? ring : std::int64_t(0));
+                if (isRingRow) // beside every resting block, in pageable RAM
+                    QVERIFY(d.weightBytes >= footprint.transformerBlockCount * footprint.transformerBlockBytes);
+            }
+        // Resident blocks: nothing pinned.
+        const DetailedPlan resident = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, preset("max-speed"), gpus({80}));
+        for (const StageBreakdown& stage : resident.stages)
+            for (const DeviceBreakdown& d : stage.devices)
+                QCOMPARE(d.pinnedBytes, std::int64_t(0));
     }
 
     void summaryHasTheJsonShape()
