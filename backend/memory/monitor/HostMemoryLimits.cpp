@@ -1,5 +1,7 @@
 #include "memory/monitor/HostMemoryLimits.h"
 
+#include "memory/monitor/ProcessResidentMemory.h"
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -16,22 +18,6 @@ namespace fs = std::filesystem;
 
 // v1 writes "no limit" as a page-rounded LLONG_MAX; anything past 2^60 is no limit.
 constexpr std::int64_t kNoLimitAbove = std::int64_t(1) << 60;
-
-// "Key:   123 kB" in meminfo or status, in bytes; 0 when absent.
-std::int64_t kibField(const std::string& file, const std::string& key)
-{
-    std::ifstream in(file);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind(key + ":", 0) != 0)
-            continue;
-        std::istringstream fields(line.substr(key.size() + 1));
-        std::int64_t kib = 0;
-        fields >> kib;
-        return kib * 1024;
-    }
-    return 0;
-}
 
 // A file holding one number ("max" and v1's huge value: unlimited); nullopt-like -2 when unreadable.
 std::int64_t numberFile(const fs::path& file)
@@ -131,15 +117,15 @@ std::string gib(std::int64_t bytes)
 HostMemoryLimits HostMemoryLimits::read(const HostMemorySources& sources)
 {
     HostMemoryLimits limits;
-    limits.memTotalBytes = kibField(sources.procRoot + "/meminfo", "MemTotal");
-    limits.memAvailableBytes = kibField(sources.procRoot + "/meminfo", "MemAvailable");
+    limits.memTotalBytes = ProcessResidentMemory::kibField(sources.procRoot + "/meminfo", "MemTotal");
+    limits.memAvailableBytes = ProcessResidentMemory::kibField(sources.procRoot + "/meminfo", "MemAvailable");
     const fs::path root = sources.cgroupRoot;
     std::error_code ec;
     if (fs::exists(root / "cgroup.controllers", ec))
         readCgroup(limits, root, cgroupPath(sources.procRoot, 2), 2);
     else if (fs::is_directory(root / "memory", ec))
         readCgroup(limits, root / "memory", cgroupPath(sources.procRoot, 1), 1);
-    limits.addressSpaceUsedBytes = kibField(sources.procRoot + "/self/status", "VmSize");
+    limits.addressSpaceUsedBytes = ProcessResidentMemory::kibField(sources.procRoot + "/self/status", "VmSize");
     if (sources.readProcessLimits) {
         limits.addressSpaceLimitBytes = softLimit(RLIMIT_AS);
         limits.memlockLimitBytes = softLimit(RLIMIT_MEMLOCK);

@@ -6,14 +6,11 @@
 
 namespace framesmith {
 
-namespace {
-
-// "VmRSS:	  123456 kB" → bytes; 0 when the field or the file is missing.
-std::int64_t statusField(const std::string& key)
+std::int64_t ProcessResidentMemory::kibField(const std::string& file, const std::string& key)
 {
-    std::ifstream status("/proc/self/status");
+    std::ifstream in(file);
     std::string line;
-    while (std::getline(status, line)) {
+    while (std::getline(in, line)) {
         if (line.compare(0, key.size(), key) != 0 || line.size() <= key.size() || line[key.size()] != ':')
             continue;
         std::istringstream fields(line.substr(key.size() + 1));
@@ -24,11 +21,9 @@ std::int64_t statusField(const std::string& key)
     return 0;
 }
 
-} // namespace
+std::int64_t ProcessResidentMemory::currentBytes() { return kibField("/proc/self/status", "VmRSS"); }
 
-std::int64_t ProcessResidentMemory::currentBytes() { return statusField("VmRSS"); }
-
-std::int64_t ProcessResidentMemory::peakBytes() { return statusField("VmHWM"); }
+std::int64_t ProcessResidentMemory::peakBytes() { return kibField("/proc/self/status", "VmHWM"); }
 
 bool ProcessResidentMemory::resetPeak()
 {
