@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace framesmith {
 
@@ -10,9 +11,21 @@ StepCache::StepCache(StepCachePolicy policy) : m_policy(policy) {}
 
 std::string StepCache::summary() const
 {
-    return "the blocks after the first ran in " + std::to_string(computedCount()) + " of " +
-           std::to_string(m_trace.size()) + " step forwards (counted per CFG branch); the others reused the "
-           "previous residual";
+    std::string text = "the blocks after the first ran in " + std::to_string(computedCount()) + " of " +
+                       std::to_string(m_trace.size()) + " step forwards (counted per CFG branch); the others reused "
+                       "the previous residual";
+    std::vector<double> changes;
+    for (const Decision& d : m_trace)
+        if (d.change >= 0)
+            changes.push_back(d.change);
+    if (changes.empty())
+        return text;
+    // What the threshold was compared with: the figure to look at when choosing one.
+    std::sort(changes.begin(), changes.end());
+    char line[160];
+    std::snprintf(line, sizeof line, "; first-block change %.3f median (%.3f to %.3f)", changes[changes.size() / 2],
+                  changes.front(), changes.back());
+    return text + line;
 }
 
 void StepCache::beginStep(int index, int count)

@@ -1,8 +1,9 @@
 #pragma once
 // How a step cache decides, per step and per CFG branch, whether the transformer's blocks after
 // the first one run or the previous step's residual of those blocks is reused (StepCache).
-// A named speed setting (StepCacheSetting.h) maps to one policy; the numbers were chosen from
-// bench_step_cache's measurements (docs/benchmarks.md). Plain values; any thread.
+// A named speed setting (StepCacheSetting.h) maps to one policy: quality is the first-block
+// residual rule at diffusers' default threshold, balanced and fast compute every 2nd and 3rd step;
+// bench_step_cache measures what each costs (docs/benchmarks.md). Plain values; any thread.
 #include <string>
 
 namespace framesmith {

@@ -73,10 +73,12 @@ private Q_SLOTS:
         QVERIFY(StepCachePolicy::forSetting("off").isOff());
         const StepCachePolicy quality = StepCachePolicy::forSetting("quality");
         const StepCachePolicy balanced = StepCachePolicy::forSetting("balanced");
+        const StepCachePolicy fast = StepCachePolicy::forSetting("fast");
         QCOMPARE(quality.kind, StepCachePolicy::Kind::FirstBlockResidual);
-        QCOMPARE(balanced.kind, StepCachePolicy::Kind::FirstBlockResidual);
-        QVERIFY(quality.threshold > 0 && quality.threshold < balanced.threshold);
-        QCOMPARE(StepCachePolicy::forSetting("fast").kind, StepCachePolicy::Kind::FixedInterval);
+        QCOMPARE(quality.threshold, 0.05);
+        QCOMPARE(balanced.kind, StepCachePolicy::Kind::FixedInterval);
+        QCOMPARE(fast.kind, StepCachePolicy::Kind::FixedInterval);
+        QVERIFY(balanced.interval < fast.interval); // faster skips more
         QVERIFY(!isStepCacheSetting("Fast"));
         try {
             StepCachePolicy::forSetting("turbo");
@@ -110,11 +112,14 @@ private Q_SLOTS:
 
     void firstBlockComputesAFastSignal()
     {
-        StepCache cache(StepCachePolicy::forSetting("balanced"));
+        StepCache cache(StepCachePolicy::forSetting("quality"));
         CountingBlocks blocks;
         runSteps(cache, blocks, 10, 1, [](int k, std::int64_t) { return 1.0 + 0.5 * (k % 2); });
         QCOMPARE(blocks.restCalls, 10);
         QCOMPARE(cache.skippedCount(), 0);
+        // The changes the threshold saw (0.5, then 1/3 after a computed 1.5) are reported.
+        QVERIFY2(QString::fromStdString(cache.summary()).contains("first-block change 0.500 median (0.333 to 0.500)"),
+                 cache.summary().c_str());
     }
 
     // A skipped step's output is its own first-block output plus the residual the rest added at
@@ -167,6 +172,7 @@ private Q_SLOTS:
         for (const auto& rows : blocks.restRows)
             QCOMPARE(rows, (std::vector<std::int64_t>{0, 1}));
         QVERIFY(QString::fromStdString(cache.summary()).contains("10 of 20"));
+        QVERIFY(!QString::fromStdString(cache.summary()).contains("first-block change")); // nothing measured
     }
 
     void neverSkipEqualsThePlainStack()

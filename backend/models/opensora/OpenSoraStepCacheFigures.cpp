@@ -1,0 +1,10 @@
+#include "models/opensora/OpenSoraStepCacheFigures.h"
+
+namespace framesmith {
+
+std::vector<StepCacheFigure> OpenSoraStepCacheFigures::all()
+{
+    return {};
+}
+
+} // namespace framesmith
