@@ -180,6 +180,23 @@ private Q_SLOTS:
         const auto request = nlohmann::json::parse(
             SafetensorsReader(path("cached.safetensors").toStdString()).metadata().at("request"));
         QCOMPARE(request["stepCache"].get<std::string>(), std::string("fast"));
+
+        // plan --cache: the denoise stage grows by the cache's residuals.
+        const QStringList plan = {"plan", "--model", fixture("models/tiny-2b"), "--frames", "9", "--width", "96",
+                                  "--height", "64", "--json"};
+        auto denoisePeak = [](const Run& run) {
+            std::int64_t peak = 0;
+            const nlohmann::json parsed = nlohmann::json::parse(run.output.toStdString());
+            for (const auto& stage : parsed["stages"])
+                if (stage["name"] == "denoise")
+                    for (const auto& device : stage["devices"])
+                        peak = std::max(peak, device["peakBytes"].get<std::int64_t>());
+            return peak;
+        };
+        Run plain = cli(plan), cached = cli(plan + QStringList{"--cache", "balanced"});
+        QVERIFY2(plain.exitCode == 0 && cached.exitCode == 0, qPrintable(plain.output + cached.output));
+        QVERIFY(denoisePeak(cached) > denoisePeak(plain));
+        QCOMPARE(cli(plan + QStringList{"--cache", "x"}).exitCode, 2);
     }
 
     // Open-Sora 1.2 conditioned from the command line: --image keeps the start image at latent
