@@ -1938,7 +1938,7 @@ Total time: %4 s</source>
     </message>
     <message>
         <source>%1 — measured %2× faster, video %3 dB PSNR</source>
-        <translation>%1 — 实测快 %2 倍，视频 PSNR %3 dB</translation>
+        <translation>%1 — 实测快 %2 倍，视频峰值信噪比 %3 dB</translation>
     </message>
     <message>
         <source>Measured by bench_step_cache on %1 against the uncached run with the same seed: the later blocks ran in %2 of %3 step passes, final latents differ by %4 % (relative L2)</source>
