@@ -1213,6 +1213,10 @@ Total time: %4 s</translation>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Spee&amp;d:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PresetChoices</name>
@@ -1930,6 +1934,57 @@ Total time: %4 s</translation>
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedChoices</name>
+    <message>
+        <source>Quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skips the later transformer blocks of a step only when the first block&apos;s output barely changed since the last full step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs the whole transformer only every third step (and the first two and the last); the steps between reuse the later blocks&apos; residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every step runs every block: the exact result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — measured %2× faster, video %3 dB PSNR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured by bench_step_cache on %1 against the uncached run with the same seed: the later blocks ran in %2 of %3 step passes, final latents differ by %4 % (relative L2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not measured for this model family)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs the whole transformer every second step (and the first two and the last); the steps between reuse the later blocks&apos; residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — measured %2× faster, identical video</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

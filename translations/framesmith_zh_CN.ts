@@ -1212,6 +1212,10 @@ Total time: %4 s</source>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
+    <message>
+        <source>Spee&amp;d:</source>
+        <translation>速度(&amp;D)：</translation>
+    </message>
 </context>
 <context>
     <name>PresetChoices</name>
@@ -1920,6 +1924,57 @@ Total time: %4 s</source>
     <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedChoices</name>
+    <message>
+        <source>Quality</source>
+        <translation>质量优先</translation>
+    </message>
+    <message>
+        <source>Skips the later transformer blocks of a step only when the first block&apos;s output barely changed since the last full step</source>
+        <translation>仅当第一个块的输出自上次完整计算以来几乎没有变化时，才跳过该步中其后的 Transformer 块</translation>
+    </message>
+    <message>
+        <source>Balanced</source>
+        <translation>均衡</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>Runs the whole transformer only every third step (and the first two and the last); the steps between reuse the later blocks&apos; residual</source>
+        <translation>每三步才完整运行一次 Transformer（另加前两步和最后一步）；其间各步复用后面各块的残差</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Every step runs every block: the exact result</source>
+        <translation>每一步都运行所有块：结果精确</translation>
+    </message>
+    <message>
+        <source>%1 — measured %2× faster, video %3 dB PSNR</source>
+        <translation>%1 — 实测快 %2 倍，视频峰值信噪比 %3 dB</translation>
+    </message>
+    <message>
+        <source>Measured by bench_step_cache on %1 against the uncached run with the same seed: the later blocks ran in %2 of %3 step passes, final latents differ by %4 % (relative L2)</source>
+        <translation>由 bench_step_cache 在 %1 上与相同种子的无缓存运行对比测得：后面的块在 %3 次步计算中运行了 %2 次，最终潜变量相差 %4 %（相对 L2）</translation>
+    </message>
+    <message>
+        <source>%1 (not measured for this model family)</source>
+        <translation>%1（此模型家族尚未测量）</translation>
+    </message>
+    <message>
+        <source>Runs the whole transformer every second step (and the first two and the last); the steps between reuse the later blocks&apos; residual</source>
+        <translation>每两步完整运行一次 Transformer（另加前两步和最后一步）；其间各步复用后面各块的残差</translation>
+    </message>
+    <message>
+        <source>%1 — measured %2× faster, identical video</source>
+        <translation>%1 — 实测快 %2 倍，视频完全相同</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "ui/FrameRuleText.h"
 #include "ui/PresetChoices.h"
+#include "ui/SpeedChoices.h"
 #include "ui_ParametersPanel.h"
 
 #include <QEvent>
@@ -32,6 +33,7 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent), m_ui(std::m
     connect(m_ui->guidanceSpin, &QDoubleSpinBox::valueChanged, this, &ParametersPanel::changed);
     connect(m_ui->seedEdit, &QLineEdit::textChanged, this, &ParametersPanel::changed);
     connect(m_ui->schedulerCombo, &QComboBox::currentIndexChanged, this, &ParametersPanel::changed);
+    connect(m_ui->speedCombo, &QComboBox::currentIndexChanged, this, &ParametersPanel::changed);
     connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this, &ParametersPanel::presetChanged);
     connect(m_ui->plannedGpuSpin, &QSpinBox::valueChanged, this, &ParametersPanel::plannedGpuChanged);
     connect(m_ui->customizePresetButton, &QPushButton::clicked, this, &ParametersPanel::customizeClicked);
@@ -55,6 +57,7 @@ void ParametersPanel::readInto(framesmith::GenerationRequest& r) const
     r.guidanceScale = m_ui->guidanceSpin->value();
     r.seed = m_ui->seedEdit->text().toULongLong();
     r.scheduler = m_ui->schedulerCombo->currentData().toString().toStdString();
+    r.stepCache = m_ui->speedCombo->currentData().toString().toStdString();
     r.preset = presetId().toStdString();
 }
 
@@ -68,6 +71,7 @@ void ParametersPanel::write(const framesmith::GenerationRequest& r)
     m_ui->guidanceSpin->setValue(r.guidanceScale);
     setSeed(r.seed);
     m_ui->schedulerCombo->setCurrentIndex(std::max(0, m_ui->schedulerCombo->findData(QString::fromStdString(r.scheduler))));
+    selectSpeed(QString::fromStdString(r.stepCache));
     selectPreset(QString::fromStdString(r.preset));
 }
 
@@ -89,6 +93,7 @@ void ParametersPanel::applySpec(const framesmith::ParameterSpec& spec)
     }
     m_ui->stepsSpin->setRange(1, spec.maxSteps);
     fillSchedulers();
+    fillSpeeds();
     retranslateDynamic();
 }
 
@@ -129,6 +134,25 @@ void ParametersPanel::populateChoices()
         add(choice);
     fillSchedulers();
     selectPreset(preset);
+}
+
+// The family's measured figures beside each setting; the selection is kept across models.
+void ParametersPanel::fillSpeeds()
+{
+    const QString speed = m_ui->speedCombo->currentData().toString();
+    const QSignalBlocker blocker(m_ui->speedCombo);
+    m_ui->speedCombo->clear();
+    for (const SpeedChoice& choice : speedChoices(QString::fromStdString(m_spec.family))) {
+        m_ui->speedCombo->addItem(choice.text, choice.id);
+        m_ui->speedCombo->setItemData(m_ui->speedCombo->count() - 1, choice.toolTip, Qt::ToolTipRole);
+    }
+    selectSpeed(speed.isEmpty() ? QStringLiteral("off") : speed);
+}
+
+void ParametersPanel::selectSpeed(const QString& id)
+{
+    const int index = m_ui->speedCombo->findData(id);
+    m_ui->speedCombo->setCurrentIndex(index >= 0 ? index : m_ui->speedCombo->findData(QStringLiteral("off")));
 }
 
 void ParametersPanel::fillSchedulers()
@@ -218,6 +242,7 @@ void ParametersPanel::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange) {
         m_ui->retranslateUi(this);
         populateChoices();
+        fillSpeeds();
         retranslateDynamic();
     }
     QWidget::changeEvent(event);

@@ -1,6 +1,7 @@
 #pragma once
 // The right half of the request form: memory preset with its forecast (and, with no GPU here, the
-// GPU size to plan for), frames, fps, size, steps, guidance, seed and scheduler, the validation
+// GPU size to plan for), frames, fps, size, steps, guidance, seed, scheduler and speed (step
+// caching, with the family's measured figures), the validation
 // messages, and Generate/Cancel. The spin boxes take their ranges and steps from the model's
 // ParameterSpec; the fields scroll rather than shrink when space runs out. GUI thread only.
 #include "framesmith/GenerationRequest.h"
@@ -67,6 +68,8 @@ protected:
 private:
     void applyDefaults(const framesmith::ParameterSpec& spec);
     void fillSchedulers();
+    void fillSpeeds();
+    void selectSpeed(const QString& id);
     QWidget* labelFor(const QString& field) const;
     void retranslateDynamic();
 

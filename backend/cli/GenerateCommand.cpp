@@ -7,6 +7,7 @@
 
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
+#include "framesmith/StepCacheSetting.h"
 
 #include <fstream>
 #include <sstream>
@@ -19,7 +20,7 @@ const std::set<std::string> kSwitches = {"--dynamic-guidance", "--quiet", "--no-
 const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt", "--image", "--reference",
                                       "--mask-strategy", "--frames", "--fps",
                                       "--width", "--height", "--steps", "--guidance", "--dynamic-guidance", "--seed",
-                                      "--scheduler", "--preset", "--job", "--latents-in", "--save-latents", "--out",
+                                      "--scheduler", "--cache", "--preset", "--job", "--latents-in", "--save-latents", "--out",
                                       "--device", "--quiet", "--no-decode", "--memory-report", "--pause-after-step",
                                       CliDevices::kFlag};
 
@@ -51,6 +52,7 @@ GenerationRequest buildRequest(const CliArgs& args, GenerationRequest r)
     r.useDynamicGuidance = r.useDynamicGuidance || args.has("--dynamic-guidance");
     r.seed = args.unsignedValue("--seed", r.seed);
     r.scheduler = args.value("--scheduler").value_or(r.scheduler);
+    r.stepCache = args.value("--cache").value_or(r.stepCache);
     if (auto preset = args.value("--preset")) { // a named preset replaces the one a sidecar recorded
         r.preset = *preset;
         r.resolvedPreset.reset();
@@ -62,6 +64,8 @@ int runGenerate(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, kSwitches, {CliDevices::kFlag});
     args.rejectUnknown(kFlags);
+    if (auto cache = args.value("--cache"); cache && !isStepCacheSetting(*cache)) // before any file is read
+        throw InvalidRequestError("--cache", "is '" + *cache + "'; choose one of off, quality, balanced, fast");
     const bool hasJob = args.has("--job");
     GenerationRequest base = hasJob ? requestFromJson(readFile(args.require("--job"))) : GenerationRequest{};
     base.modelPath = args.value("--model").value_or(base.modelPath);
@@ -82,7 +86,7 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "generate --model DIR --prompt TEXT [--negative-prompt T] [--image PNG] "
                        "[--reference IMAGE|VIDEO ...] [--mask-strategy STR] [--frames N] [--fps N] "
                        "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
-                       "[--scheduler NAME] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
+                       "[--scheduler NAME] [--cache off|quality|balanced|fast] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
                        "[--save-latents F] [--out FILE] [--device cpu|cuda:N] [--vram GiB ...] "
                        "[--memory-report F.json] [--pause-after-step N] [--no-decode] [--quiet]",
                        "generate one clip through the engine the app uses (the preset's placement carried out; "
@@ -90,7 +94,9 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "SIGUSR1 or --pause-after-step pauses after a step (exit 5; `resume` continues); "
                        "the model's family gives the defaults and the samplers (`framesmith-cli families`); "
                        "--reference (repeatable) and --mask-strategy condition on images or videos where the family "
-                       "takes them, in the family's own syntax (`framesmith-cli families` shows it)",
+                       "takes them, in the family's own syntax (`framesmith-cli families` shows it); "
+                       "--cache reuses the later transformer blocks' residual between steps (faster, slightly "
+                       "different; `framesmith-cli families` shows each setting's measured speed-up and error)",
                        runGenerate);
 
 } // namespace framesmith::cli

@@ -31,6 +31,9 @@ GenerationRequest requestFrom(const CliArgs& args)
     r.guidanceScale = args.doubleValue("--guidance", r.guidanceScale);
     r.startImagePath = args.value("--image").value_or("");
     r.preset = args.value("--preset").value_or("auto");
+    r.stepCache = args.value("--cache").value_or("off"); // the cache's residuals count in the denoise stage
+    if (!isStepCacheSetting(r.stepCache))
+        throw InvalidRequestError("--cache", "is '" + r.stepCache + "'; choose one of off, quality, balanced, fast");
     return r;
 }
 
@@ -117,7 +120,7 @@ int runPlan(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, {"--json"}, {CliDevices::kFlag});
     args.rejectUnknown({"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
-                        CliDevices::kFlag, "--json"});
+                        "--cache", CliDevices::kFlag, "--json"});
     const GenerationRequest request = requestFrom(args);
     std::vector<DeviceInfo> devices = CliDevices::fromFlags(args);
     if (devices.empty())
@@ -135,7 +138,7 @@ int runPlan(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("plan",
                        "plan --model DIR [--preset NAME|FILE] [--frames N --width W --height H --steps N --guidance G] "
-                       "[--image PNG] [--vram GiB ...] [--json]",
+                       "[--image PNG] [--cache off|quality|balanced|fast] [--vram GiB ...] [--json]",
                        "predict per-stage, per-device peak memory without loading weights (exit 0 even when it does "
                        "not fit; see \"fits\")",
                        runPlan);

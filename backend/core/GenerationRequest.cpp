@@ -1,6 +1,7 @@
 #include "framesmith/GenerationRequest.h"
 
 #include "framesmith/Error.h"
+#include "framesmith/StepCacheSetting.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,8 @@ std::string toJson(const GenerationRequest& r)
         j["references"] = r.references;
     if (!r.conditioning.empty())
         j["conditioning"] = r.conditioning;
+    if (r.stepCache != "off") // written only when used: uncached sidecars stay as they were
+        j["stepCache"] = r.stepCache;
     if (r.resolvedPreset)
         j["resolvedPreset"] = nlohmann::json::parse(toJson(*r.resolvedPreset));
     return j.dump(2);
@@ -94,6 +97,17 @@ void readReferences(const nlohmann::json& j, std::vector<std::string>& out)
     }
 }
 
+void readStepCache(const nlohmann::json& j, std::string& out)
+{
+    readField(j, "stepCache", out);
+    if (isStepCacheSetting(out))
+        return;
+    std::string known;
+    for (const std::string& name : stepCacheSettings())
+        known += (known.empty() ? "" : ", ") + name;
+    throw InvalidRequestError("stepCache", "is '" + out + "'; choose one of " + known);
+}
+
 } // namespace
 
 GenerationRequest requestFromJson(const std::string& text)
@@ -120,6 +134,7 @@ GenerationRequest requestFromJson(const std::string& text)
     readField(j, "dynamicGuidance", r.useDynamicGuidance);
     readField(j, "seed", r.seed);
     readField(j, "scheduler", r.scheduler);
+    readStepCache(j, r.stepCache);
     readField(j, "preset", r.preset);
     if (j.contains("resolvedPreset")) {
         if (!j["resolvedPreset"].is_object())

@@ -26,6 +26,8 @@
 
 namespace framesmith {
 
+class StepCache;
+
 // How the decoder trades speed for memory; the memory presets fill it.
 struct DecodeSettings {
     bool slicing = false;
@@ -119,9 +121,13 @@ public:
     virtual void releaseDecoder() = 0;
 
     void setStepObserver(StepObserver observer) { m_stepObserver = std::move(observer); }
+    // The run's step cache (owned by the runner; nullptr: every block of every step runs): the
+    // family hands it to its transformer's forwards in denoiseStep.
+    void setStepCache(StepCache* cache) { m_stepCache = cache; }
 
 protected:
     StepObserver m_stepObserver;
+    StepCache* m_stepCache = nullptr;
 };
 
 } // namespace framesmith

@@ -2,6 +2,7 @@
 
 #include "core/Utf8.h"
 #include "framesmith/Error.h"
+#include "pipeline/StepCachePolicy.h"
 
 namespace framesmith {
 
@@ -31,6 +32,7 @@ void EngineRequestCheck::requireUtf8(const GenerationRequest& request)
 void EngineRequestCheck::require(const GenerationRequest& request, const ParameterSpec& spec)
 {
     requireUtf8(request);
+    StepCachePolicy::forSetting(request.stepCache); // throws InvalidRequestError("stepCache") naming the choices
     auto errors = validateRequest(request, spec);
     if (errors.empty())
         return;

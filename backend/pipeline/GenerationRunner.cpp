@@ -10,6 +10,7 @@
 #include "pipeline/LatentsCheckpoint.h"
 #include "pipeline/MemoryPressureCheck.h"
 #include "pipeline/PromptCache.h"
+#include "pipeline/StepCache.h"
 
 #include <ATen/ATen.h>
 
@@ -160,6 +161,8 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
         if (pressure)
             pressure->beforeStep(i + 1);
         auto stepStart = std::chrono::steady_clock::now();
+        if (m_stepCache)
+            m_stepCache->beginStep(i, count);
         m_memory->run(Stage::Denoising, i + 1, [&] { m_pipeline.denoiseStep(i, noise); });
         const auto growth = m_memory->afterStep(i + 1);
         stepFinished(i, secondsSince(stepStart), secondsSince(start) / (i + 1 - first), result);
@@ -172,6 +175,27 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
             return;
         }
     }
+}
+
+// A new cache per run: residuals of another request must never be reused. A resumed run starts
+// with an empty cache (its first step computes every block).
+void GenerationRunner::useStepCache(const GenerationRequest& request, const RunOptions& options)
+{
+    const StepCachePolicy policy = StepCachePolicy::forSetting(request.stepCache);
+    m_ownStepCache = policy.isOff() || options.stepCache ? nullptr : std::make_unique<StepCache>(policy);
+    m_stepCache = options.stepCache ? options.stepCache : m_ownStepCache.get();
+    m_pipeline.setStepCache(m_stepCache);
+}
+
+// The clip differs from an uncached one: its sidecar and the sink say how often the cache stood in.
+void GenerationRunner::reportStepCache(GenerationResult& result)
+{
+    if (!m_stepCache)
+        return;
+    const std::string summary = "step cache '" + result.request.stepCache + "': " + m_stepCache->summary();
+    m_stepCache = nullptr;
+    result.warnings.push_back(summary);
+    m_sink.onWarning({WarningKind::General, summary});
 }
 
 // Returns false when the user asked to finish the stage early (the latents so far are kept).
@@ -187,14 +211,19 @@ bool GenerationRunner::denoise(const GenerationRequest& request, const RunOption
             const at::Tensor image = options.startImage.defined() ? options.startImage : loadStartImage(request);
             m_pipeline.prepareDenoising(request, image, options.initialLatents, noise);
         });
+        useStepCache(request, options);
         beginStage(Stage::Denoising, std::to_string(m_pipeline.stepCount()) + " steps");
         denoiseSteps(options, noise, result, isComplete);
     } catch (...) {
         // The stage ends however it ends: a warm engine's pipeline must be ready for the next run.
+        m_pipeline.setStepCache(nullptr);
+        m_stepCache = nullptr;
         m_pipeline.releaseDenoiser();
         throw;
     }
+    m_pipeline.setStepCache(nullptr);
     m_pipeline.releaseDenoiser();
+    reportStepCache(result);
     m_memory->endStage(Stage::Denoising);
     addTiming(result, Stage::Denoising, secondsSince(start));
     return isComplete;

@@ -27,6 +27,7 @@ class Error;
 class GenerationMemory;
 class PromptCache;
 class RuntimePlacement;
+class StepCache;
 
 struct RunOptions {
     std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
@@ -50,6 +51,8 @@ struct RunOptions {
     // latents and states replace the prepared ones and the steps start after its last. Not owned.
     const LatentsCheckpoint* resume = nullptr;
     int pauseAfterStep = 0; // GenerateOptions::pauseAfterStep
+    // A step cache the caller owns and inspects (tests, benches) instead of request.stepCache's.
+    StepCache* stepCache = nullptr;
 };
 
 class GenerationRunner {
@@ -81,6 +84,8 @@ private:
     std::string writeCheckpoint(const LatentsCheckpoint& checkpoint);
     void keepUnfinishedLatents(const GenerationRequest& request, GenerationResult& result, Error& error);
     void beginStage(Stage stage, const std::string& detail);
+    void useStepCache(const GenerationRequest& request, const RunOptions& options);
+    void reportStepCache(GenerationResult& result);
 
     VideoPipeline& m_pipeline;
     ProgressSink& m_sink;
@@ -94,6 +99,8 @@ private:
     std::optional<CheckpointTarget> m_checkpoint; // chosen before denoising, per run
     std::optional<LatentsCheckpoint> m_paused;    // taken between steps when a pause came, per run
     bool m_isPausedForGrowth = false;             // the pause came from the memory-growth detector
+    std::unique_ptr<StepCache> m_ownStepCache;    // per run; null when request.stepCache is "off"
+    StepCache* m_stepCache = nullptr;             // the run's: the own one or RunOptions::stepCache
 };
 
 } // namespace framesmith

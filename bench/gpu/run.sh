@@ -23,6 +23,9 @@
 #                       logical devices (FRAMESMITH_LOGICAL_GPUS=2): presets edited, not coded
 #   diffusers MODEL     the same request through diffusers 0.36.0 (bench/gpu/diffusers_side_by_side.py):
 #                       everything resident, then model offload + VAE tiling; s/step and peaks
+#   cache MODEL         every --cache setting against the uncached run (bench_step_cache, same seed):
+#                       denoise speed-up (wall, CPU), final latents' error, decoded video PSNR;
+#                       the table to $OUT/step-cache-MODEL.md and results.jsonl
 #   report              results.jsonl -> $OUT/benchmarks-gpu.md: the table for docs/benchmarks.md,
 #                       with date, device, driver, torch
 #   cpu-proof           every step above on the CPU with the tiny fixture configs (weights written by
@@ -47,7 +50,7 @@ while [ $# -gt 0 ]; do
     --device) DEVICE=$2; shift 2 ;;
     --tiny) TINY=1; shift ;;
     --steps) STEPS=$2; shift 2 ;;
-    -h|--help) sed -n 2,34p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,37p "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -121,7 +124,8 @@ step_build() {
   # The Qt front end is not needed here; the benchmarks and the CLI are.
   cmake -S "$ROOT" -B "$BUILD" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
     -DFRAMESMITH_BUILD_GUI=OFF -DFRAMESMITH_BUILD_TESTS=OFF -DCMAKE_CXX_FLAGS="-D_GLIBCXX_USE_CXX11_ABI=$abi" > "$OUT/configure.log"
-  cmake --build "$BUILD" -j"$(nproc)" --target framesmith-cli bench_gpu_make_random_model bench_gpu_compare
+  cmake --build "$BUILD" -j"$(nproc)" --target framesmith-cli bench_gpu_make_random_model bench_gpu_compare \
+    bench_step_cache
 }
 
 step_weights() {
@@ -261,6 +265,17 @@ step_report() {
   cat "$OUT/benchmarks-gpu.md"
 }
 
+# Step caching on this device: the settings' speed-up and error against the uncached run.
+step_cache() {
+  local model=${1:?cache MODEL}
+  local dir; dir=$(model_dir "$model")
+  [ -f "$dir/model_index.json" ] || die "no weights for $model: run '$0 weights $model' first"
+  local table=$OUT/step-cache-$model.md
+  "$BUILD/bin/bench_step_cache" --model "$dir" --device "$DEVICE" --frames "$FRAMES" --width "$WIDTH" \
+    --height "$HEIGHT" --steps "${CACHE_STEPS:-30}" --repeats "${CACHE_REPEATS:-2}" | tee "$table"
+  record "$(python3 -c 'import json,sys; print(json.dumps({"step": "cache", "model": sys.argv[1], "device": sys.argv[2], "table": open(sys.argv[3]).read()}))' "$model" "$DEVICE" "$table")"
+}
+
 step_cpu_proof() {
   [ "$DEVICE" = cpu ] && [ "$TINY" = 1 ] || die "cpu-proof runs with --device cpu --tiny"
   : > "$RESULTS"
@@ -270,6 +285,7 @@ step_cpu_proof() {
   step_presets 2b
   step_presets 5b 24gb low-memory
   step_variants 2b
+  step_cache 2b
   step_diffusers 2b
   step_diffusers 5b
   step_report
@@ -283,6 +299,7 @@ case "$STEP" in
   presets) step_presets "$@" ;;
   variants) step_variants "$@" ;;
   diffusers) step_diffusers "$@" ;;
+  cache) step_cache "$@" ;;
   report) step_report ;;
   cpu-proof) step_cpu_proof ;;
   *) echo "usage: bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] stage|build|weights MODEL|parity|presets MODEL [PRESET...]|variants MODEL|diffusers MODEL|report|cpu-proof" >&2; exit 2 ;;

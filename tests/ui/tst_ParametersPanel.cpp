@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QSignalSpy>
 #include <QTest>
 
 class tst_ParametersPanel : public QObject {
@@ -90,6 +91,50 @@ private Q_SLOTS:
         QCOMPARE(read.width, 640);
         QCOMPARE(read.height, 352);
         QCOMPARE(panel.findChild<QSpinBox*>(QStringLiteral("frameCountSpin"))->maximum(), 408);
+    }
+
+    // Speed (step caching): off by default, the user's choice reaches the request and survives a
+    // model change, a recorded request selects its own, and a family's shipped measurements are
+    // shown beside each setting (a family without them says so).
+    void speedChoiceReachesTheRequest()
+    {
+        ParametersPanel panel;
+        framesmith::ParameterSpec spec;
+        spec.family = "cogvideox";
+        panel.applySpec(spec);
+        auto* speed = panel.findChild<QComboBox*>(QStringLiteral("speedCombo"));
+        QVERIFY(speed);
+        QStringList ids;
+        for (int i = 0; i < speed->count(); ++i)
+            ids << speed->itemData(i).toString();
+        QCOMPARE(ids, (QStringList{QStringLiteral("quality"), QStringLiteral("balanced"), QStringLiteral("fast"),
+                                   QStringLiteral("off")}));
+        framesmith::GenerationRequest read;
+        panel.readInto(read);
+        QCOMPARE(read.stepCache, std::string("off"));
+
+        QSignalSpy changed(&panel, &ParametersPanel::changed);
+        speed->setFocus();
+        speed->setCurrentIndex(0);
+        QTest::keyClick(speed, Qt::Key_Down); // Quality -> Balanced
+        QTest::keyClick(speed, Qt::Key_Down); // -> Fast
+        QVERIFY(changed.count() >= 2);
+        panel.readInto(read);
+        QCOMPARE(read.stepCache, std::string("fast"));
+        QVERIFY2(speed->currentText().contains(QStringLiteral("×")), qPrintable(speed->currentText()));
+        QVERIFY(speed->itemData(speed->currentIndex(), Qt::ToolTipRole).toString().contains(QStringLiteral("bench_step_cache")));
+
+        spec.family = "unmeasured";
+        panel.adoptModel(spec, QStringLiteral("cogvideox"));
+        panel.readInto(read);
+        QCOMPARE(read.stepCache, std::string("fast"));
+        QVERIFY(speed->currentText().contains(QStringLiteral("not measured")));
+
+        framesmith::GenerationRequest recorded;
+        recorded.stepCache = "quality";
+        panel.write(recorded);
+        panel.readInto(read);
+        QCOMPARE(read.stepCache, std::string("quality"));
     }
 
     void theWholeSeedIsVisible()

@@ -29,6 +29,9 @@ struct GenerationRequest {
     bool useDynamicGuidance = false;
     std::uint64_t seed = 42;
     std::string scheduler;       // empty: the model's own; else a SchedulerOption::id of its spec
+    // Step caching (StepCacheSetting.h): "off", "quality", "balanced" or "fast"; the sidecar keeps it,
+    // so a regeneration caches exactly as the clip did.
+    std::string stepCache = "off";
     std::string preset = "auto"; // built-in preset name or path of a preset JSON
     // Every lever of the preset a run used ("auto" and names resolved, dtype, tiles). Set: the
     // engine runs exactly this preset and `preset` is only its name (a regeneration). The engine

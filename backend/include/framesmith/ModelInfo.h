@@ -1,5 +1,6 @@
 #pragma once
 #include "framesmith/ParameterSpec.h"
+#include "framesmith/StepCacheSetting.h"
 
 #include <cstdint>
 #include <string>
@@ -16,6 +17,9 @@ struct ModelFamilyInfo {
     // English: the syntax of GenerationRequest::conditioning (--mask-strategy); "" when the family
     // takes no references.
     std::string conditioningSyntax;
+    // bench_step_cache's figures for each step-cache setting on this family's models (empty: not
+    // measured; the app then shows the setting without figures).
+    std::vector<StepCacheFigure> stepCacheFigures;
 };
 
 // What a model folder is, without loading weights, as its family describes it.

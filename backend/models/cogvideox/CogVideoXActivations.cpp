@@ -5,6 +5,7 @@
 #include "models/cogvideox/CogVideoXPipelinePrompts.h"
 #include "models/cogvideox/CogVideoXParameterCounter.h"
 #include "models/cogvideox/CogVideoXVaeWorkingSet.h"
+#include "pipeline/StepCacheBytes.h"
 #include "text/T5MemoryModel.h"
 
 #include <algorithm>
@@ -82,6 +83,9 @@ std::int64_t CogVideoXActivations::denoise(const CogVideoXTransformerConfig& t, 
         static_cast<std::int64_t>(g.latentFrames) * vae.latentChannels * g.latentHeight * g.latentWidth * 4;
     total += 8 * latent;
     total += 2 * static_cast<std::int64_t>(t.maxTextSeqLength) * t.textEmbedDim * b; // prompt embeddings
+    // Step caching: the joint stream (text + video tokens, both streams) and the video tokens' probe.
+    total += StepCacheBytes::forStep(request.stepCache, batch, g.sequenceLength * t.innerDim(),
+                                     g.videoTokens * t.innerDim(), b);
     return total;
 }
 

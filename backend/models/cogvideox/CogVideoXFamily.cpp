@@ -7,6 +7,7 @@
 #include "models/cogvideox/CogVideoXPlanning.h"
 #include "models/cogvideox/CogVideoXSchedulers.h"
 #include "models/cogvideox/CogVideoXSpec.h"
+#include "models/cogvideox/CogVideoXStepCacheFigures.h"
 #include "models/cogvideox/CogVideoXVariant.h"
 #include "models/cogvideox/eval/CogVideoXEvalKinds.h"
 
@@ -36,9 +37,13 @@ std::unique_ptr<ModelFamily> cogvideoxFamily()
 
 ModelFamilyInfo CogVideoXFamily::info() const
 {
-    return {"cogvideox", "CogVideoX",
-            "a diffusers folder whose model_index.json names CogVideoXPipeline or CogVideoXImageToVideoPipeline",
-            kWeightsUrl};
+    ModelFamilyInfo info;
+    info.name = "cogvideox";
+    info.displayName = "CogVideoX";
+    info.folderHint = "a diffusers folder whose model_index.json names CogVideoXPipeline or CogVideoXImageToVideoPipeline";
+    info.weightsUrl = kWeightsUrl;
+    info.stepCacheFigures = CogVideoXStepCacheFigures::all();
+    return info;
 }
 
 FolderRecognition CogVideoXFamily::recognise(const std::string& folder) const

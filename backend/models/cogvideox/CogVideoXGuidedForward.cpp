@@ -35,6 +35,7 @@ at::Tensor CogVideoXGuidedForward::forward(CogVideoXTransformer3D& transformer, 
     if (placement && input.size(0) == 2 && !placement->cfgUnconditionalDevice().empty())
         return splitForward(transformer, input, prompts, timesteps, rope, ofs);
     const c10::Device device = placement ? placement->computeDevice("transformer") : m_resources.device;
+    transformer.setStepCache(m_stepCache, 0);
     at::Tensor output = launchOn(transformer, device, input, prompts, timesteps, rope, ofs);
     transformer.checkFinite(output, timesteps);
     return output.to(m_resources.device);
@@ -69,12 +70,14 @@ at::Tensor CogVideoXGuidedForward::splitForward(CogVideoXTransformer3D& transfor
     // Logical devices: two logical GPUs on one physical GPU (a benchmark's stand-in) still hold two copies,
     // as the plan and its ledger count them.
     CogVideoXTransformer3D& other = unconditional == conditional ? transformer : replica();
+    other.setStepCache(m_stepCache, 0); // each half is its own cache branch, as in one batch
     // Batch row 0 is the negative prompt (torch.cat([negative_prompt_embeds, prompt_embeds])).
     // Both halves are launched before either is checked (a check waits for its device): on two GPUs
     // the unconditional half's kernels run while the conditional half's are queued.
     at::Tensor uncond = launchOn(other, unconditionalDevice, input.narrow(0, 0, 1), prompts.narrow(0, 0, 1),
                                  timesteps.narrow(0, 0, 1), rope, ofs); // [1, F, C_out, h, w]
     placement.noteForward("unconditional", unconditional);
+    transformer.setStepCache(m_stepCache, 1);
     at::Tensor cond = launchOn(transformer, conditionalDevice, input.narrow(0, 1, 1), prompts.narrow(0, 1, 1),
                                timesteps.narrow(0, 1, 1), rope, ofs);
     placement.noteForward("conditional", conditional);

@@ -16,6 +16,7 @@
 namespace framesmith {
 
 class CogVideoXTransformer3D;
+class StepCache;
 
 class CogVideoXGuidedForward {
 public:
@@ -26,6 +27,8 @@ public:
     // on PipelineResources::device.
     at::Tensor forward(CogVideoXTransformer3D& transformer, const at::Tensor& input, const at::Tensor& prompts,
                        const at::Tensor& timesteps, const RotaryEmbedding* rope, const std::optional<at::Tensor>& ofs);
+    // The step cache of the next forwards (nullptr: none); batch row 0 is branch 0 (unconditional).
+    void setStepCache(StepCache* cache) { m_stepCache = cache; }
 
 private:
     // The forward on `device`, unchecked (CogVideoXTransformer3D::forwardUnchecked).
@@ -40,6 +43,7 @@ private:
     std::string m_modelDir;
     PipelineResources m_resources;
     std::shared_ptr<CogVideoXTransformer3D> m_replica; // the unconditional half's copy on another GPU
+    StepCache* m_stepCache = nullptr;
 };
 
 } // namespace framesmith

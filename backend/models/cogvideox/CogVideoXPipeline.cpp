@@ -215,6 +215,7 @@ void CogVideoXPipeline::denoiseStep(int index, NoiseSource& noise)
     record.timestep = t;
     record.modelInput = modelInput();
     record.timesteps = at::full({record.modelInput.size(0)}, t, at::TensorOptions().dtype(at::kLong).device(m_resources.device));
+    m_guidance->setStepCache(m_stepCache);
     // The reference casts the transformer output to float32 before guidance.
     record.modelOutput = m_guidance->forward(*m_transformer, record.modelInput, m_promptBatch, record.timesteps,
                                              m_rope.get(), m_ofs).to(at::kFloat);

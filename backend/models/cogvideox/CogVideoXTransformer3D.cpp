@@ -3,6 +3,8 @@
 #include "framesmith/Error.h"
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
+#include "models/cogvideox/CogVideoXBlockSplit.h"
+#include "pipeline/StepCache.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -149,13 +151,33 @@ void CogVideoXTransformer3D::checkFinite(const at::Tensor& output, const at::Ten
     throw NumericalError(s.str());
 }
 
+// With a step cache the stack runs as block 0 and the rest (CogVideoXBlockSplit); a debug run
+// records every block and never caches.
 at::Tensor CogVideoXTransformer3D::runBlocks(at::Tensor joint, std::int64_t textTokens, const at::Tensor& emb,
                                              const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const
+{
+    const std::size_t count = m_blocks->size();
+    if (m_stepCache && !debug && count > 0) {
+        const CogVideoXBlockSplit split(
+            [&](const at::Tensor& state, std::size_t begin, std::size_t end, const at::Tensor& embRows) {
+                return runBlockRange(state, begin, end, textTokens, embRows, rope, nullptr);
+            },
+            count, emb, textTokens);
+        joint = m_stepCache->run(joint, m_firstBranch, split);
+    } else {
+        joint = runBlockRange(std::move(joint), 0, count, textTokens, emb, rope, debug);
+    }
+    return joint.to(m_projOut->weight.device()); // the output layers rest with the embeddings
+}
+
+at::Tensor CogVideoXTransformer3D::runBlockRange(at::Tensor joint, std::size_t begin, std::size_t end,
+                                                 std::int64_t textTokens, const at::Tensor& emb,
+                                                 const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const
 {
     const std::int64_t videoTokens = joint.size(1) - textTokens;
     at::Tensor embHere = emb;
     std::optional<RotaryEmbedding> ropeHere = rope;
-    for (std::size_t i = 0; i < m_blocks->size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         if (m_cancelToken && m_cancelToken->isStopRequested())
             throw CancelledError("transformer block " + std::to_string(i));
         if (m_blockCallback)
@@ -178,7 +200,7 @@ at::Tensor CogVideoXTransformer3D::runBlocks(at::Tensor joint, std::int64_t text
             (*debug)[prefix + ".encoder_hidden_states"] = joint.narrow(1, 0, textTokens).clone();
         }
     }
-    return joint.to(m_projOut->weight.device()); // the output layers rest with the embeddings
+    return joint;
 }
 
 c10::Device CogVideoXTransformer3D::blockDevice(std::size_t block) const

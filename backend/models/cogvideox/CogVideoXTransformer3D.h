@@ -20,6 +20,8 @@
 
 namespace framesmith {
 
+class StepCache;
+
 class CogVideoXTransformer3D : public Module {
 public:
     using BlockCallback = std::function<void(int blockIndex, bool beforeBlock)>;
@@ -59,6 +61,8 @@ public:
     const ModuleList<CogVideoXBlock>& transformerBlocks() const { return *m_blocks; }
     void setBlockCallback(BlockCallback callback) { m_blockCallback = std::move(callback); }
     void setCancelToken(const CancelToken* token) { m_cancelToken = token; }
+    // Step caching for the next forwards (nullptr: none): batch row b is CFG branch firstBranch + b.
+    void setStepCache(StepCache* cache, int firstBranch) { m_stepCache = cache; m_firstBranch = firstBranch; }
     void setAttentionOptions(const AttentionOptions& options) { m_attentionOptions = options; }
     const AttentionOptions& attentionOptions() const { return m_attentionOptions; }
 
@@ -68,6 +72,9 @@ private:
                    DebugTensors* debug) const;
     at::Tensor runBlocks(at::Tensor joint, std::int64_t textTokens, const at::Tensor& emb,
                          const std::optional<RotaryEmbedding>& rope, DebugTensors* debug) const;
+    at::Tensor runBlockRange(at::Tensor joint, std::size_t begin, std::size_t end, std::int64_t textTokens,
+                             const at::Tensor& emb, const std::optional<RotaryEmbedding>& rope,
+                             DebugTensors* debug) const;
     c10::Device blockDevice(std::size_t block) const; // where the block's weights are now
     void checkInputs(const at::Tensor& hiddenStates, const at::Tensor& encoderHiddenStates, const at::Tensor& timestep,
                      const std::optional<RotaryEmbedding>& rope, const std::optional<at::Tensor>& ofs) const;
@@ -86,6 +93,8 @@ private:
 
     BlockCallback m_blockCallback;
     const CancelToken* m_cancelToken = nullptr;
+    StepCache* m_stepCache = nullptr;
+    int m_firstBranch = 0;
     AttentionOptions m_attentionOptions;
 };
 

@@ -8,6 +8,7 @@
 #include "models/opensora/OpenSoraPlanning.h"
 #include "models/opensora/OpenSoraSchedulers.h"
 #include "models/opensora/OpenSoraSpec.h"
+#include "models/opensora/OpenSoraStepCacheFigures.h"
 #include "models/opensora/stdit3/STDiT3Config.h"
 #include "models/opensora/vae/OpenSoraVaeConfig.h"
 
@@ -76,13 +77,19 @@ std::unique_ptr<ModelFamily> opensoraFamily()
 
 ModelFamilyInfo OpenSoraFamily::info() const
 {
-    return {"opensora", "Open-Sora 1.2",
-            "a folder holding hpcai-tech/OpenSora-STDiT-v3, hpcai-tech/OpenSora-VAE-v1.2, DeepFloyd/t5-v1_1-xxl and the "
-            "2-D VAE (as `huggingface-cli download --local-dir` or the Hub cache lays them out), or the STDiT3 repo in it",
-            kWeightsUrl,
-            "images or videos (--reference, repeatable, after --image as reference 0) placed by the mask strategy "
-            "\"loop,ref,ref_start,target_start,length,edit_ratio[;...]\" in latent frames, as Open-Sora 1.2's "
-            "inference takes it (e.g. \"0,0,0,0,1,0\"; align=N as its --align); --image alone is reference 0 at frame 0"};
+    ModelFamilyInfo info;
+    info.name = "opensora";
+    info.displayName = "Open-Sora 1.2";
+    info.folderHint = "a folder holding hpcai-tech/OpenSora-STDiT-v3, hpcai-tech/OpenSora-VAE-v1.2, DeepFloyd/t5-v1_1-xxl "
+                      "and the 2-D VAE (as `huggingface-cli download --local-dir` or the Hub cache lays them out), or "
+                      "the STDiT3 repo in it";
+    info.weightsUrl = kWeightsUrl;
+    info.conditioningSyntax =
+        "images or videos (--reference, repeatable, after --image as reference 0) placed by the mask strategy "
+        "\"loop,ref,ref_start,target_start,length,edit_ratio[;...]\" in latent frames, as Open-Sora 1.2's "
+        "inference takes it (e.g. \"0,0,0,0,1,0\"; align=N as its --align); --image alone is reference 0 at frame 0";
+    info.stepCacheFigures = OpenSoraStepCacheFigures::all();
+    return info;
 }
 
 FolderRecognition OpenSoraFamily::recognise(const std::string& folder) const

@@ -196,6 +196,7 @@ double OpenSoraPipeline::timestep(int index) const
 
 void OpenSoraPipeline::denoiseStep(int index, NoiseSource& noise)
 {
+    m_denoiser->setStepCache(m_stepCache);
     const OpenSoraStepRecord r = m_denoiser->step(index, noise);
     if (m_openSoraObserver)
         m_openSoraObserver(r);

@@ -10,6 +10,7 @@
 #include "models/opensora/OpenSoraVaeWorkingSet.h"
 #include "models/opensora/STDiT3ActivationModel.h"
 #include "models/opensora/STDiT3ParameterCount.h"
+#include "pipeline/StepCacheBytes.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
 #include "text/T5MemoryModel.h"
 
@@ -93,8 +94,10 @@ std::int64_t OpenSoraPlanning::denoiseBytes(const GenerationRequest& request, in
     shape.latentWidth = latent[2];
     shape.textTokens = m_transformer.modelMaxLength;
     shape.hasFrameMask = false; // text-to-video: every frame is denoised
-    return STDiT3ActivationModel::estimate(m_transformer, shape, elementBytes(dtype), attention == AttentionPath::Fused)
-        .peakBytes();
+    const std::int64_t e = elementBytes(dtype);
+    const STDiT3Activations a = STDiT3ActivationModel::estimate(m_transformer, shape, e, attention == AttentionPath::Fused);
+    const std::int64_t rowElements = a.residualBytes / (shape.batch * e); // [T·S, hidden] per branch
+    return a.peakBytes() + StepCacheBytes::forStep(request.stepCache, shape.batch, rowElements, rowElements, e);
 }
 
 // Per sample, S = T·HW video tokens at width D, L caption tokens, MLP width M. Each spatial and

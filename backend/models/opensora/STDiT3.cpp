@@ -3,7 +3,9 @@
 #include "framesmith/Error.h"
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
+#include "models/opensora/stdit3/STDiT3BlockSplit.h"
 #include "models/opensora/stdit3/STDiT3PositionTable.h"
+#include "pipeline/StepCache.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -222,12 +224,54 @@ c10::Device STDiT3::blockDevice(Module& block) const
     return m_tBlock->weight.device();
 }
 
-at::Tensor STDiT3::runBlocks(at::Tensor x, STDiT3BlockContext context, DebugTensors* debug) const
+// With a step cache the stack runs as the first spatial/temporal pair and the rest
+// (STDiT3BlockSplit); a debug run records every block and never caches.
+at::Tensor STDiT3::runBlocks(at::Tensor x, STDiT3BlockContext context, const STDiT3Inputs& in, DebugTensors* debug) const
+{
+    const std::size_t count = 2 * m_spatialBlocks->size();
+    if (in.stepCache && !debug && count > 0) {
+        // Blocks update the stream in place: each part runs on its own copy.
+        const STDiT3BlockSplit split(
+            [&](const at::Tensor& state, std::size_t begin, std::size_t end, const std::vector<std::int64_t>* rows) {
+                return rows ? runRows(state, context, begin, end, *rows)
+                            : runBlockRange(state.clone(), context, begin, end, nullptr);
+            },
+            count);
+        x = in.stepCache->run(x, in.firstBranch, split);
+    } else {
+        x = runBlockRange(std::move(x), std::move(context), 0, count, debug);
+    }
+    return x.to(m_finalLayer->scaleShiftTable.device()); // the output layers rest with the embeddings
+}
+
+at::Tensor STDiT3::runRows(const at::Tensor& x, const STDiT3BlockContext& context, std::size_t begin, std::size_t end,
+                           const std::vector<std::int64_t>& rows) const
+{
+    const std::int64_t batch = x.size(0);
+    const at::Tensor index = at::tensor(rows, at::TensorOptions().dtype(at::kLong));
+    auto pick = [&](const at::Tensor& t) {
+        return t.defined() && t.size(0) == batch ? t.index_select(0, index.to(t.device())) : t;
+    };
+    STDiT3BlockContext sub = context;
+    sub.tMlp = pick(context.tMlp);
+    sub.t0Mlp = pick(context.t0Mlp);
+    sub.xMask = pick(context.xMask);
+    STDiT3TextTokens text;
+    for (std::int64_t row : rows) {
+        text.rows.push_back(context.text->rows.at(static_cast<std::size_t>(row)));
+        text.lengths.push_back(context.text->lengths.at(static_cast<std::size_t>(row)));
+    }
+    sub.text = &text;
+    return runBlockRange(x.index_select(0, index.to(x.device())), sub, begin, end, nullptr);
+}
+
+at::Tensor STDiT3::runBlockRange(at::Tensor x, STDiT3BlockContext context, std::size_t begin, std::size_t end,
+                                 DebugTensors* debug) const
 {
     const std::vector<Module*> blocks = blocksInOrder();
     STDiT3TextTokens text = *context.text; // handles: moved with the activations when a block rests elsewhere
     context.text = &text;
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         const std::string name = (i % 2 ? "temporal_block" : "spatial_block") + std::to_string(i / 2);
         if (m_cancelToken && m_cancelToken->isStopRequested())
             throw CancelledError("STDiT3 " + name);
@@ -252,7 +296,7 @@ at::Tensor STDiT3::runBlocks(at::Tensor x, STDiT3BlockContext context, DebugTens
         if (debug)
             (*debug)[name] = x.clone();
     }
-    return x.to(m_finalLayer->scaleShiftTable.device()); // the output layers rest with the embeddings
+    return x;
 }
 
 at::Tensor STDiT3::unpatchify(const at::Tensor& tokens, at::IntArrayRef grid, at::IntArrayRef inputShape) const
@@ -302,7 +346,7 @@ at::Tensor STDiT3::run(const STDiT3Inputs& in, DebugTensors* debug) const
     context.attention = m_attentionOptions;
     context.chunkBytes = m_chunkBytes;
 
-    at::Tensor tokens = runBlocks(embedTokens(x, in, debug), context, debug);
+    at::Tensor tokens = runBlocks(embedTokens(x, in, debug), context, in, debug);
     tokens = m_finalLayer->forward(std::move(tokens), k.t, k.t0, xMask, grid[0], grid[1] * grid[2]);
     if (debug)
         (*debug)["final_layer"] = tokens.clone();

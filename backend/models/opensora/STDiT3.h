@@ -22,6 +22,8 @@
 
 namespace framesmith {
 
+class StepCache;
+
 // STDiT3.forward(x, timestep, y, mask, x_mask, fps, height, width); tensors may be on any device.
 struct STDiT3Inputs {
     at::Tensor x;                    // [B, in_channels, T, H, W] latents (any T, H, W: padded to the patch)
@@ -32,6 +34,9 @@ struct STDiT3Inputs {
     at::Tensor fps;                  // [B] or a divisor of B entries
     at::Tensor height;               // pixels; element 0 scales the position table
     at::Tensor width;
+    // Step caching for this forward (nullptr: every block runs): batch row b is branch firstBranch + b.
+    StepCache* stepCache = nullptr;
+    int firstBranch = 0;
 };
 
 class STDiT3 : public Module {
@@ -80,7 +85,12 @@ private:
     Conditioning conditioning(const STDiT3Inputs& in, c10::ScalarType dtype, c10::Device device,
                               DebugTensors* debug) const;
     at::Tensor embedTokens(const at::Tensor& x, const STDiT3Inputs& in, DebugTensors* debug) const;
-    at::Tensor runBlocks(at::Tensor x, STDiT3BlockContext context, DebugTensors* debug) const;
+    at::Tensor runBlocks(at::Tensor x, STDiT3BlockContext context, const STDiT3Inputs& in, DebugTensors* debug) const;
+    at::Tensor runBlockRange(at::Tensor x, STDiT3BlockContext context, std::size_t begin, std::size_t end,
+                             DebugTensors* debug) const;
+    // The cached forward's rest on a subset of rows: x's rows with their own conditioning.
+    at::Tensor runRows(const at::Tensor& x, const STDiT3BlockContext& context, std::size_t begin, std::size_t end,
+                       const std::vector<std::int64_t>& rows) const;
     at::Tensor unpatchify(const at::Tensor& tokens, at::IntArrayRef grid, at::IntArrayRef inputShape) const;
     c10::Device blockDevice(Module& block) const;
 

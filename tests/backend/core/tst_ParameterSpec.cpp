@@ -87,6 +87,25 @@ private Q_SLOTS:
         QVERIFY(find(validateRequest(r, eightNPlusOne()), "references", FieldRule::ReferencesUnsupported));
     }
 
+    // The step-cache setting travels in job files and sidecars (only when used) and an unknown
+    // one is refused naming the field and the choices.
+    void stepCacheRoundTripsAndIsChecked()
+    {
+        GenerationRequest r;
+        QVERIFY(!QString::fromStdString(toJson(r)).contains("stepCache")); // uncached sidecars unchanged
+        QCOMPARE(requestFromJson(toJson(r)).stepCache, std::string("off"));
+        r.stepCache = "balanced";
+        QCOMPARE(requestFromJson(toJson(r)).stepCache, std::string("balanced"));
+        try {
+            requestFromJson(R"({"stepCache": "warp"})");
+            QFAIL("an unknown step-cache setting was read");
+        } catch (const InvalidRequestError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("stepCache"));
+            QVERIFY(QString(e.what()).contains("quality"));
+        }
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, requestFromJson(R"({"stepCache": 2})"));
+    }
+
     void framesOfSeveralRunsNameTheNearestValidCount()
     {
         ParameterSpec spec;

@@ -164,6 +164,41 @@ private Q_SLOTS:
         FRAMESMITH_EXPECT_PARITY("step3.prev_sample", out.view("step3.prev_sample"), golden.view("step3.prev_sample"), 1e-5);
     }
 
+    // --cache: a bad value is refused before anything is read (the model folder does not even
+    // exist), a good one runs and the clip's request records it for an exact regeneration.
+    void cacheFlagIsCheckedFirstAndRecorded()
+    {
+        Run bad = cli({"generate", "--model", path("no-such-model"), "--prompt", "a fox", "--cache", "turbo"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.output.contains("--cache") && bad.output.contains("balanced"), qPrintable(bad.output));
+        QVERIFY2(!bad.output.contains("no-such-model"), qPrintable(bad.output));
+
+        Run good = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
+                        "--width", "96", "--height", "64", "--steps", "4", "--cache", "fast", "--quiet", "--out",
+                        path("cached.safetensors")});
+        QVERIFY2(good.exitCode == 0, qPrintable(good.output));
+        const auto request = nlohmann::json::parse(
+            SafetensorsReader(path("cached.safetensors").toStdString()).metadata().at("request"));
+        QCOMPARE(request["stepCache"].get<std::string>(), std::string("fast"));
+
+        // plan --cache: the denoise stage grows by the cache's residuals.
+        const QStringList plan = {"plan", "--model", fixture("models/tiny-2b"), "--frames", "9", "--width", "96",
+                                  "--height", "64", "--json"};
+        auto denoisePeak = [](const Run& run) {
+            std::int64_t peak = 0;
+            const nlohmann::json parsed = nlohmann::json::parse(run.output.toStdString());
+            for (const auto& stage : parsed["stages"])
+                if (stage["name"] == "denoise")
+                    for (const auto& device : stage["devices"])
+                        peak = std::max(peak, device["peakBytes"].get<std::int64_t>());
+            return peak;
+        };
+        Run plain = cli(plan), cached = cli(plan + QStringList{"--cache", "balanced"});
+        QVERIFY2(plain.exitCode == 0 && cached.exitCode == 0, qPrintable(plain.output + cached.output));
+        QVERIFY(denoisePeak(cached) > denoisePeak(plain));
+        QCOMPARE(cli(plan + QStringList{"--cache", "x"}).exitCode, 2);
+    }
+
     // Open-Sora 1.2 conditioned from the command line: --image keeps the start image at latent
     // frame 0 (the conditioned frame of the saved latents is the same for 2 and 3 steps),
     // --reference with --mask-strategy reaches the sidecar request, and a bad strategy or a missing

@@ -75,6 +75,7 @@ OpenSoraStepRecord OpenSoraDenoiser::step(int index, NoiseSource& noise)
     r.timestep = at::cat({t, t});
     r.xMask = input.xMask.repeat({2, 1});
     STDiT3Inputs in{r.x, r.timestep, m_y, m_mask, r.xMask, m_kwargs.fps, m_kwargs.height, m_kwargs.width};
+    in.stepCache = m_stepCache;
     try {
         r.modelOutput = m_model->forward(in);
     } catch (const NumericalError& e) {

@@ -47,6 +47,8 @@ public:
     // NumericalError names the step when the model output is not finite.
     OpenSoraStepRecord step(int index, NoiseSource& noise);
     const at::Tensor& latents() const { return m_latents; } // [B, C, T, h, w] float32
+    // The step cache of the next steps' forwards (nullptr: none); row 0 (conditional) is branch 0.
+    void setStepCache(StepCache* cache) { m_stepCache = cache; }
     // Between steps, for a paused run: the sampler's state; restore() continues from latents
     // [B, C, T, h, w] and that state after start() of the same request (throws ShapeError, FileError).
     StepState state() const { return m_scheduler.saveState(); }
@@ -59,6 +61,7 @@ private:
     at::Tensor m_y;      // [2B, 1, L, caption]: [y_text, y_null]
     at::Tensor m_mask;   // [B, L]
     at::Tensor m_latents;
+    StepCache* m_stepCache = nullptr;
 };
 
 } // namespace framesmith
