@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -62,6 +64,12 @@ std::int64_t predictedHostBytes(const MemoryPlan& plan, const std::string& stage
 
 int main(int argc, char** argv)
 {
+    // RSS is to follow what is live: glibc otherwise keeps freed blocks (raising its mmap threshold
+    // up to 32 MiB as large blocks are freed) and hands them to the next allocation, so a reloaded
+    // weight or a second activation can cost no new RSS, which hides megabytes on a small model.
+    // Every allocation over 64 KiB gets its own mapping, given back when freed.
+    mallopt(M_MMAP_THRESHOLD, 64 << 10);
+    mallopt(M_TRIM_THRESHOLD, 64 << 10);
     GenerationRequest request;
     request.modelPath = argument(argc, argv, "--model", "");
     if (request.modelPath.empty()) {
