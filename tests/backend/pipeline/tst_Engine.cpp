@@ -29,7 +29,6 @@ using namespace framesmith;
 
 using namespace framesmith::test;
 
-
 class TestEngine : public QObject {
     Q_OBJECT
 
