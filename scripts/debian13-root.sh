@@ -17,6 +17,9 @@
 #
 # Environment: FRAMESMITH_TARGETS="a b" builds only those targets (default: everything the
 # suite needs; benchmarks are left out), FRAMESMITH_NO_TESTS=1 skips ctest, FRAMESMITH_JOBS.
+# FRAMESMITH_BENCH=1 (cpu lane) configures with the benchmark programs (in the lane's build folder,
+# whose objects ccache already holds) and runs no tests: bench/libtorch-versions.sh builds
+# bench_transformer_forward and bench_vae this way and times them against the 1.13 build.
 #
 # cuDNN: libtorch-cuda-2.6 depends on nvidia-cudnn, which is only a downloader (its postinst fetches
 # cuDNN from NVIDIA; these machines reach no network but Debian's mirror). libtorch_cuda.so needs
@@ -111,8 +114,12 @@ case "$lane" in
     log "libtorch-dev 2.6 (CPU)"
     apt_install "${build_packages[@]}" "${cpu_torch[@]}"
     inroot dpkg-query -W -f='built against ${Package} ${Version}\n' libtorch-dev
-    configure_and_build /build/cpu
-    run_suite /build/cpu "$@"
+    if [ "${FRAMESMITH_BENCH:-}" = 1 ]; then
+      configure_and_build /build/cpu -DFRAMESMITH_BUILD_BENCH=ON
+    else
+      configure_and_build /build/cpu
+      run_suite /build/cpu "$@"
+    fi
     ;;
   cuda)
     make_root
