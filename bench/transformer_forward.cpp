@@ -3,9 +3,10 @@
 // Reports median/min/max of N timed calls after one warm-up, achieved GFLOP/s against a 2048^3
 // fp32 matmul measured in the same process, and RSS (after load, peak, activation peak).
 //   bench_transformer_forward --workload 2b|5b [--fixtures DIR] [--runs 3] [--budget-mb 256]
-//                             [--storage native|int8|fp8]
+//                             [--storage native|int8|fp8] [--attention auto|fused|chunked]
 // --storage int8|fp8 stores the blocks' matrices narrowed (memory/QuantizedWeight) and widens each
-// block around its run, as the fp8-weights / int8-weights strategies do.
+// block around its run, as the fp8-weights / int8-weights strategies do. --attention forces a path
+// (bench/libtorch-versions.sh times both on libtorch 2.x); auto is what the engine takes.
 #include "memory/placement/ModuleWeightTransport.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 
@@ -110,13 +111,14 @@ int main(int argc, char** argv)
     const int runs = std::stoi(flag(argc, argv, "--runs", "3"));
     const double gflop = workload == "5b" ? 1455.7 : 596.8; // README FLOP counts
     try {
+        AttentionOptions options; // a bad --attention is refused before the weights are made
+        options.kernel = ChunkedAttention::parseKernel(flag(argc, argv, "--attention", "auto"), "--attention");
+        options.scoreBudgetBytes = std::stoll(flag(argc, argv, "--budget-mb", "256")) << 20;
         double machineCpuRate = 0;
         const double machine = matmulGflops(machineCpuRate);
         auto config = CogVideoXTransformerConfig::fromFile(fixtures + "/transformer-" + workload + "-mid/config.json");
         auto model = std::make_shared<CogVideoXTransformer3D>(config);
         fillWeights(*model);
-        AttentionOptions options;
-        options.scoreBudgetBytes = std::stoll(flag(argc, argv, "--budget-mb", "256")) << 20;
         model->setAttentionOptions(options);
         const std::string storageName = flag(argc, argv, "--storage", "native");
         const WeightStorage storage = storageName == "int8" ? WeightStorage::Int8

@@ -36,15 +36,45 @@ bool ChunkedAttention::hasFusedKernel(bool cuda)
 #endif
 }
 
+bool ChunkedAttention::fusedKernelAvailable()
+{
+    return TORCH_VERSION_MAJOR >= 2;
+}
+
+AttentionKernel ChunkedAttention::parseKernel(const std::string& name, const std::string& field)
+{
+    if (name == "auto")
+        return AttentionKernel::Auto;
+    if (name == "chunked")
+        return AttentionKernel::Chunked;
+    if (name != "fused")
+        throw InvalidRequestError(field, "expected auto, fused or chunked, got '" + name + "'");
+    if (!fusedKernelAvailable())
+        throw InvalidRequestError(field, std::string("libtorch ") + TORCH_VERSION +
+                                             " has no fused attention kernel (scaled_dot_product_attention "
+                                             "needs libtorch 2.0 or later); use auto or chunked");
+    return AttentionKernel::Fused;
+}
+
 bool ChunkedAttention::usesFusedKernel(const at::Tensor& q, const AttentionOptions& options)
 {
-    return options.allowFusedKernels && (q.is_cuda() || q.is_cpu()) && hasFusedKernel(q.is_cuda());
+    switch (options.kernel) {
+    case AttentionKernel::Chunked:
+        return false;
+    case AttentionKernel::Fused:
+        return fusedKernelAvailable();
+    case AttentionKernel::Auto:
+        break;
+    }
+    return (q.is_cuda() || q.is_cpu()) && hasFusedKernel(q.is_cuda());
 }
 
 at::Tensor ChunkedAttention::compute(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                                      const AttentionOptions& options)
 {
     checkShapes(q, k, v);
+    if (options.kernel == AttentionKernel::Fused && !fusedKernelAvailable())
+        parseKernel("fused", "attention"); // throws the error that names the version
 #if TORCH_VERSION_MAJOR >= 2
     if (usesFusedKernel(q, options))
         return at::scaled_dot_product_attention(q, k, v); // token-major storage: see the header

@@ -7,12 +7,19 @@
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
+#include <string>
 
 namespace framesmith {
 
+enum class AttentionKernel {
+    Auto,    // the path measured best for this libtorch and device (ChunkedAttention::hasFusedKernel)
+    Fused,   // at::scaled_dot_product_attention; refused where this libtorch has none (1.x)
+    Chunked, // the query-chunked math path
+};
+
 struct AttentionOptions {
     std::int64_t scoreBudgetBytes = 256ll << 20; // per chunk of scores in the math path
-    bool allowFusedKernels = true;               // false forces the chunked math path
+    AttentionKernel kernel = AttentionKernel::Auto;
 };
 
 class ChunkedAttention {
@@ -29,9 +36,15 @@ public:
     static at::Tensor fullMath(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v);
     // Whether compute() would take a fused kernel for tensors like `q`.
     static bool usesFusedKernel(const at::Tensor& q, const AttentionOptions& options);
-    // Whether this libtorch has a fused kernel on a device (cuda: true, false: the CPU); the
-    // planner asks this so its attention term follows the kernel compute() will run.
+    // Whether AttentionKernel::Auto takes the fused kernel on a device (cuda: true, false: the
+    // CPU) with this libtorch; the planner asks this so its attention term follows the kernel
+    // compute() will run.
     static bool hasFusedKernel(bool cuda);
+    // Whether this libtorch has at::scaled_dot_product_attention at all (AttentionKernel::Fused).
+    static bool fusedKernelAvailable();
+    // Parses "auto", "fused" or "chunked" (a command-line switch); throws InvalidRequestError
+    // naming `field` otherwise, or for "fused" where fusedKernelAvailable() is false.
+    static AttentionKernel parseKernel(const std::string& name, const std::string& field);
 };
 
 } // namespace framesmith

@@ -1,5 +1,6 @@
 // The query-chunked attention must equal the unchunked math (1e-5) for every chunking the
-// budget can force: whole heads, groups of heads, rows of one head, single rows.
+// budget can force: whole heads, groups of heads, rows of one head, single rows. A forced path is
+// taken or refused with a clear error, and both agree.
 #include "core/ChunkedAttention.h"
 #include "framesmith/Error.h"
 #include "support/TensorParity.h"
@@ -7,6 +8,7 @@
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <QtTest/QtTest>
+#include <torch/version.h>
 
 using namespace framesmith;
 
@@ -45,6 +47,50 @@ private Q_SLOTS:
         at::Tensor v = at::randn({1, 2, 31, 8}, gen);
         FRAMESMITH_EXPECT_PARITY("attention", ChunkedAttention::chunkedMath(q, k, v, 4 * 31 * 4),
                                  ChunkedAttention::fullMath(q, k, v), 1e-5);
+    }
+
+    void forcedPathIsTakenOrRefused()
+    {
+        auto gen = at::make_generator<at::CPUGeneratorImpl>(11);
+        const at::Tensor q = at::randn({2, 3, 41, 16}, gen), k = at::randn({2, 3, 41, 16}, gen),
+                         v = at::randn({2, 3, 41, 16}, gen);
+        const at::Tensor reference = ChunkedAttention::fullMath(q, k, v);
+        AttentionOptions chunked;
+        chunked.kernel = AttentionKernel::Chunked;
+        QVERIFY(!ChunkedAttention::usesFusedKernel(q, chunked));
+        FRAMESMITH_EXPECT_PARITY("chunked", ChunkedAttention::compute(q, k, v, chunked), reference, 1e-5);
+        AttentionOptions fused;
+        fused.kernel = AttentionKernel::Fused;
+        if (TORCH_VERSION_MAJOR >= 2) {
+            QVERIFY(ChunkedAttention::usesFusedKernel(q, fused));
+            FRAMESMITH_EXPECT_PARITY("fused", ChunkedAttention::compute(q, k, v, fused), reference, 1e-5);
+        } else {
+            QVERIFY(!ChunkedAttention::usesFusedKernel(q, fused));
+            QVERIFY_THROWS_EXCEPTION(InvalidRequestError, ChunkedAttention::compute(q, k, v, fused));
+        }
+    }
+
+    void parsesTheSwitch()
+    {
+        QVERIFY(ChunkedAttention::parseKernel("auto", "--attention") == AttentionKernel::Auto);
+        QVERIFY(ChunkedAttention::parseKernel("chunked", "--attention") == AttentionKernel::Chunked);
+        try {
+            ChunkedAttention::parseKernel("flash", "--attention");
+            QFAIL("'flash' was accepted");
+        } catch (const InvalidRequestError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QString("--attention"));
+            QVERIFY(QString(e.what()).contains("auto, fused or chunked"));
+        }
+        if (TORCH_VERSION_MAJOR >= 2) {
+            QVERIFY(ChunkedAttention::parseKernel("fused", "--attention") == AttentionKernel::Fused);
+        } else {
+            try {
+                ChunkedAttention::parseKernel("fused", "--attention");
+                QFAIL("'fused' was accepted by a libtorch without SDPA");
+            } catch (const InvalidRequestError& e) {
+                QVERIFY(QString(e.what()).contains(TORCH_VERSION));
+            }
+        }
     }
 
     void rejectsMismatchedShapes()

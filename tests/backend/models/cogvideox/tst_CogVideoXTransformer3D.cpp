@@ -197,7 +197,7 @@ private Q_SLOTS:
         auto model = CogVideoXTransformer3D::load(modelDir("tiny-5b"), at::kFloat, c10::Device(c10::kCPU));
         AttentionOptions tiny;
         tiny.scoreBudgetBytes = 4096; // forces row chunks of a single head
-        tiny.allowFusedKernels = false;
+        tiny.kernel = AttentionKernel::Chunked;
         model->setAttentionOptions(tiny);
         FRAMESMITH_EXPECT_PARITY("output", runCase(*model, golden).output, golden.view("output"), 1e-4);
     }

@@ -134,7 +134,7 @@ private Q_SLOTS:
         model->setChunkBytes(1); // one frame (or one position) per chunk
         AttentionOptions tiny;
         tiny.scoreBudgetBytes = 256; // and attention in row chunks
-        tiny.allowFusedKernels = false;
+        tiny.kernel = AttentionKernel::Chunked;
         model->setAttentionOptions(tiny);
         at::Tensor chunked = model->forward(inputsOf(golden));
         FRAMESMITH_EXPECT_PARITY("chunked output", chunked, whole, 1e-6);
