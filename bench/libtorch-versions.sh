@@ -70,7 +70,7 @@ variants() {
   esac
 }
 
-# Results: one line per process, "side|workload|path|median s|activation MiB|OpenBLAS core".
+# Results: one line per process, "side|workload|path|median s|CPU s|activation MiB|OpenBLAS core".
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 : > "$log"
@@ -88,38 +88,45 @@ for ((round = 1; round <= rounds; ++round)); do
       core=$(sed -n 's/^Core: *//p' <<< "$out" | head -1)
       if [[ $cmd == bench_vae* ]]; then
         median=$(sed -n 's/^time_s median \([0-9.e+-]*\).*/\1/p' <<< "$out")
+        cpu=$(sed -n 's/^cpu_s median \([0-9.e+-]*\).*/\1/p' <<< "$out")
         act=$(sed -n 's/^activation_MiB //p' <<< "$out")
       else
         median=$(sed -n 's/.*: median \([0-9.]*\) s.*/\1/p' <<< "$out")
+        cpu=$(sed -n 's/.* \([0-9.]*\) CPU s per call.*/\1/p' <<< "$out")
         act=$(sed -n 's/.*activation peak \([0-9]*\) MiB.*/\1/p' <<< "$out")
       fi
-      echo "$side|$workload|$path|$median|$act|${core:-unknown}" >> "$results"
-      echo "   round $round: libtorch $side, $label: $median s, activation $act MiB, OpenBLAS ${core:-unknown}" >&2
+      echo "$side|$workload|$path|$median|$cpu|$act|${core:-unknown}" >> "$results"
+      echo "   round $round: libtorch $side, $label: $median s ($cpu CPU s), activation $act MiB, OpenBLAS ${core:-unknown}" >&2
     done
   done
 done
 echo "== done $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$log" >&2
 
 # The table: each 2.6 row against the 1.13 row of its workload (the transformer's against 1.13's
-# chunked path, the only one it has).
+# chunked path, the only one it has). The ratios are taken per round, between runs minutes apart,
+# and their median given: on a shared machine the load moves more between rounds than between the
+# two sides of a round. CPU seconds (all threads) are steadier than wall time under load.
 python3 - "$results" <<'EOF'
 import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
-    side, workload, path, median, act, core = line.rstrip("\n").split("|")
-    r = rows.setdefault((side, workload, path), {"t": [], "a": [], "core": set()})
-    r["t"].append(float(median)); r["a"].append(float(act)); r["core"].add(core)
-def cell(r):
-    return f"{statistics.median(r['t']):.2f} ({min(r['t']):.2f}–{max(r['t']):.2f})"
-print("| workload | 1.13 median s (range) | 2.6 median s (range) | 2.6 / 1.13 | 1.13 activation MiB | 2.6 activation MiB |")
+    side, workload, path, median, cpu, act, core = line.rstrip("\n").split("|")
+    r = rows.setdefault((side, workload, path), {"t": [], "c": [], "a": [], "core": set()})
+    r["t"].append(float(median)); r["c"].append(float(cpu)); r["a"].append(float(act)); r["core"].add(core)
+def cell(values):
+    return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
+def ratio(r, base, key):
+    per_round = [x / y for x, y in zip(r[key], base[key])]
+    return f"{statistics.median(per_round):.2f} ({', '.join(f'{x:.2f}' for x in per_round)})"
+print("| workload | 1.13 s, median (range) | 2.6 s, median (range) | 2.6 / 1.13 wall, per round | 2.6 / 1.13 CPU s, per round | activation MiB 1.13 / 2.6 |")
 print("|---|---|---|---|---|---|")
 for (side, workload, path), r in rows.items():
     if side != "2.6":
         continue
     base = next(b for (s, w, _), b in rows.items() if s == "1.13" and w == workload)
     name = workload if path == "-" else f"{workload} (2.6: {path})"
-    ratio = statistics.median(r["t"]) / statistics.median(base["t"])
-    print(f"| {name} | {cell(base)} | {cell(r)} | {ratio:.2f} | {max(base['a']):.0f} | {max(r['a']):.0f} |")
+    print(f"| {name} | {cell(base['t'])} | {cell(r['t'])} | {ratio(r, base, 't')} | {ratio(r, base, 'c')} "
+          f"| {max(base['a']):.0f} / {max(r['a']):.0f} |")
 for side in ("1.13", "2.6"):
     cores = sorted(set().union(*(r["core"] for k, r in rows.items() if k[0] == side)))
     print(f"OpenBLAS kernel, libtorch {side}: {', '.join(cores)}")

@@ -23,13 +23,20 @@ void checkShapes(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v)
 
 } // namespace
 
+// The rule, by measurement (docs/benchmarks.md, "libtorch 1.13 against 2.6 on the CPU";
+// bench/libtorch-versions.sh): CUDA takes SDPA from 2.0 (flash / memory-efficient kernels, no score
+// matrix, faster than any chunking). The CPU takes the chunked math path on every version. 1.x has
+// no SDPA; 2.0's CPU SDPA is the materialising math kernel; and 2.1+'s CPU flash kernel, although
+// it holds no scores (72-86 MiB of activation on the 2b-mid step against the chunked path's
+// 316-333 MiB), runs its small block GEMMs through BLAS from inside ATen's own thread pool: with
+// Debian's OpenBLAS (pthreads) at 2 threads those calls serialise and the 2b-mid step took 1.75x
+// the chunked path's time (one BLAS thread: fused 4.9 s, chunked 5.9 s; two: 14.1 s against 8.0 s).
+// The chunked path's extra memory is bounded by AttentionOptions::scoreBudgetBytes (256 MiB), which
+// the planner counts whenever this returns false, so its forecast stays true for the path taken.
 bool ChunkedAttention::hasFusedKernel(bool cuda)
 {
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 1)
-    (void)cuda;
-    return true; // CPU flash attention (2.1+) does not materialise the scores either
-#elif TORCH_VERSION_MAJOR == 2
-    return cuda; // 2.0's CPU path is the materialising math kernel
+#if TORCH_VERSION_MAJOR >= 2
+    return cuda;
 #else
     (void)cuda;
     return false;

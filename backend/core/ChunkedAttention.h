@@ -1,9 +1,9 @@
 #pragma once
 // Unmasked softmax(q k^T / sqrt(d)) v that never holds more than a budget of attention scores.
-// Where libtorch 2.x offers scaled_dot_product_attention with fused kernels (CUDA flash /
-// memory-efficient, CPU flash from 2.1) it is used; otherwise queries are processed in chunks so
-// one chunk's [heads, rows, keys] scores stay within the budget (the full 5b score matrix at
-// 49 x 480 x 720 would be ~60 GB). Any thread; stateless.
+// On CUDA with libtorch 2.x scaled_dot_product_attention's fused kernels (flash / memory-efficient)
+// are used; elsewhere queries are processed in chunks so one chunk's [heads, rows, keys] scores stay
+// within the budget (the full 5b score matrix at 49 x 480 x 720 would be ~60 GB). The CPU keeps the
+// chunked path on 2.x too, by measurement (hasFusedKernel). Any thread; stateless.
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
@@ -38,7 +38,7 @@ public:
     static bool usesFusedKernel(const at::Tensor& q, const AttentionOptions& options);
     // Whether AttentionKernel::Auto takes the fused kernel on a device (cuda: true, false: the
     // CPU) with this libtorch; the planner asks this so its attention term follows the kernel
-    // compute() will run.
+    // compute() will run. The rule and the measurement behind it are in the .cpp.
     static bool hasFusedKernel(bool cuda);
     // Whether this libtorch has at::scaled_dot_product_attention at all (AttentionKernel::Fused).
     static bool fusedKernelAvailable();

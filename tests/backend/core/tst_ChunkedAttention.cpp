@@ -1,6 +1,7 @@
 // The query-chunked attention must equal the unchunked math (1e-5) for every chunking the
-// budget can force: whole heads, groups of heads, rows of one head, single rows. A forced path is
-// taken or refused with a clear error, and both agree.
+// budget can force: whole heads, groups of heads, rows of one head, single rows. The path each
+// libtorch takes by default is the measured one (CPU: chunked on every version; CUDA: fused from
+// 2.0), a forced path is taken or refused with a clear error, and both agree.
 #include "core/ChunkedAttention.h"
 #include "framesmith/Error.h"
 #include "support/TensorParity.h"
@@ -47,6 +48,22 @@ private Q_SLOTS:
         at::Tensor v = at::randn({1, 2, 31, 8}, gen);
         FRAMESMITH_EXPECT_PARITY("attention", ChunkedAttention::chunkedMath(q, k, v, 4 * 31 * 4),
                                  ChunkedAttention::fullMath(q, k, v), 1e-5);
+    }
+
+    // The CPU keeps the chunked path on 2.x too (measured: docs/benchmarks.md "libtorch 1.13
+    // against 2.6 on the CPU"); CUDA takes SDPA where libtorch has it. The planner asks
+    // hasFusedKernel, so its answer must be the path compute() takes on a CPU tensor.
+    void defaultPathIsTheMeasuredOne()
+    {
+        const bool libtorch2 = TORCH_VERSION_MAJOR >= 2;
+        QCOMPARE(ChunkedAttention::fusedKernelAvailable(), libtorch2);
+        QCOMPARE(ChunkedAttention::hasFusedKernel(true), libtorch2);
+        QVERIFY(!ChunkedAttention::hasFusedKernel(false));
+        const at::Tensor q = at::zeros({1, 30, 1474, 64}); // the 2b-mid step's shape per head group
+        QVERIFY(!ChunkedAttention::usesFusedKernel(q, AttentionOptions{}));
+        // The result's layout tells which kernel ran: the math path's is contiguous, SDPA's is not.
+        const at::Tensor small = at::randn({1, 2, 9, 8});
+        QVERIFY(ChunkedAttention::compute(small, small, small).is_contiguous());
     }
 
     void forcedPathIsTakenOrRefused()
