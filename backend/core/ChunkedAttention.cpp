@@ -25,14 +25,14 @@ void checkShapes(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v)
 
 // The rule, by measurement (docs/benchmarks.md, "libtorch 1.13 against 2.6 on the CPU";
 // bench/libtorch-versions.sh): CUDA takes SDPA from 2.0 (flash / memory-efficient kernels, no score
-// matrix, faster than any chunking). The CPU takes the chunked math path on every version. 1.x has
-// no SDPA; 2.0's CPU SDPA is the materialising math kernel; and 2.1+'s CPU flash kernel, although
-// it holds no scores (72-86 MiB of activation on the 2b-mid step against the chunked path's
-// 316-333 MiB), runs its small block GEMMs through BLAS from inside ATen's own thread pool: with
-// Debian's OpenBLAS (pthreads) at 2 threads those calls serialise and the 2b-mid step took 1.75x
-// the chunked path's time (one BLAS thread: fused 4.9 s, chunked 5.9 s; two: 14.1 s against 8.0 s).
-// The chunked path's extra memory is bounded by AttentionOptions::scoreBudgetBytes (256 MiB), which
-// the planner counts whenever this returns false, so its forecast stays true for the path taken.
+// matrix, faster than any chunking). The CPU takes the chunked math path on every version: 1.x has
+// no SDPA, 2.0's CPU SDPA is the materialising math kernel, and 2.1+'s CPU flash kernel, although it
+// holds no scores (81 / 224 MiB of activation on the 2b / 5b-mid steps against 335 / 478 MiB), was
+// slower than the chunked path in the same 2.6 build in every round: by 4-8 % on a quiet machine,
+// by 1.8-3.5x under load. It hands its small block GEMMs to BLAS from inside ATen's thread pool, and
+// Debian's OpenBLAS (pthreads) then runs threads inside threads that spin on a busy machine. The
+// chunked path's memory is bounded by AttentionOptions::scoreBudgetBytes, which the planner counts
+// whenever this returns false, so its forecast stays true for the path taken.
 bool ChunkedAttention::hasFusedKernel(bool cuda)
 {
 #if TORCH_VERSION_MAJOR >= 2
