@@ -9,6 +9,7 @@
 // process pays once whatever it generates, are outside both sides; they are printed.
 // Prints one Markdown row per stage with the residual; exits 1 when one is outside ±10 %.
 #include "framesmith/Engine.h"
+#include "framesmith/OpenBlasKernel.h"
 #include "framesmith/PresetCatalog.h"
 #include "memory/monitor/ProcessResidentMemory.h"
 
@@ -64,6 +65,8 @@ std::int64_t predictedHostBytes(const MemoryPlan& plan, const std::string& stage
 
 int main(int argc, char** argv)
 {
+    // As the app and the CLI do: the OpenBLAS kernel this CPU can run, not a generic fallback.
+    framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     // RSS is to follow what is live: glibc otherwise keeps freed blocks (raising its mmap threshold
     // up to 32 MiB as large blocks are freed) and hands them to the next allocation, so a reloaded
     // weight or a second activation can cost no new RSS, which hides megabytes on a small model.
