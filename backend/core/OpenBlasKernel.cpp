@@ -10,7 +10,8 @@ namespace framesmith {
 
 namespace {
 
-// Set across the restart so that the restarted process can say what it replaced.
+// Set across the restart so that the restarted process can say what it replaced: "Prescott>SkylakeX".
+// Children inherit it; it holds for them only while OPENBLAS_CORETYPE still names what it asked for.
 constexpr const char* kReplacedVariable = "FRAMESMITH_OPENBLAS_REPLACED";
 
 // OpenBLAS's kernels by the vector instructions they use (corenames of OpenBLAS 0.3.x).
@@ -75,7 +76,7 @@ void OpenBlasKernel::restartWithBetterKernel(char** argv)
     if (wanted.empty())
         return;
     setenv("OPENBLAS_CORETYPE", wanted.c_str(), 1);
-    setenv(kReplacedVariable, current.c_str(), 1);
+    setenv(kReplacedVariable, (current + ">" + wanted).c_str(), 1);
     execv("/proc/self/exe", argv);
     // No restart (no /proc, the binary replaced on disk): run on with what OpenBLAS chose.
     unsetenv("OPENBLAS_CORETYPE");
@@ -85,7 +86,14 @@ void OpenBlasKernel::restartWithBetterKernel(char** argv)
 std::string OpenBlasKernel::replacedKernel()
 {
     const char* replaced = std::getenv(kReplacedVariable);
-    return replaced ? std::string(replaced) : std::string();
+    const char* asked = std::getenv("OPENBLAS_CORETYPE");
+    if (!replaced || !asked)
+        return {};
+    const std::string record(replaced);
+    const std::size_t arrow = record.find('>');
+    if (arrow == std::string::npos || record.substr(arrow + 1) != asked)
+        return {};
+    return record.substr(0, arrow);
 }
 
 std::string OpenBlasKernel::advice()
