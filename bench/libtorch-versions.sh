@@ -85,7 +85,8 @@ for ((round = 1; round <= rounds; ++round)); do
       # shellcheck disable=SC2086 # cmd is a program and its arguments
       out=$(run_side "$side" $cmd 2>&1) || { echo "$out" >&2; echo "libtorch-versions: $side $label failed" >&2; exit 1; }
       printf '== round %d, libtorch %s, %s (load %s)\n%s\n' "$round" "$side" "$label" "$(cut -d' ' -f1 /proc/loadavg)" "$out" >> "$log"
-      core=$(sed -n 's/^Core: *//p' <<< "$out" | head -1)
+      # The last one: a program that restarts itself with a better kernel prints the line twice.
+      core=$(sed -n 's/^Core: *//p' <<< "$out" | tail -1)
       if [[ $cmd == bench_vae* ]]; then
         median=$(sed -n 's/^time_s median \([0-9.e+-]*\).*/\1/p' <<< "$out")
         cpu=$(sed -n 's/^cpu_s median \([0-9.e+-]*\).*/\1/p' <<< "$out")

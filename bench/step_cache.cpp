@@ -11,6 +11,7 @@
 // max abs and relative L2 error and the decoded video's PSNR against the uncached run. Prints a
 // markdown table for docs/benchmarks.md and the family's figure lines.
 #include "framesmith/Engine.h"
+#include "framesmith/OpenBlasKernel.h"
 #include "models/DemoTokenizer.h"
 #include "models/ModelRegistry.h"
 #include "models/cogvideox/CogVideoXDemoModel.h"
@@ -262,6 +263,8 @@ void printTable(const std::vector<std::string>& settings, const std::vector<Outc
 
 int main(int argc, char** argv)
 {
+    // As the app and the CLI do: the OpenBLAS kernel this CPU can run, not a generic fallback.
+    framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     const int sources = int(hasFlag(argc, argv, "--demo")) + int(hasFlag(argc, argv, "--opensora-demo")) +
                         int(hasFlag(argc, argv, "--mid-2b")) + int(hasFlag(argc, argv, "--model"));
     if (sources != 1) {

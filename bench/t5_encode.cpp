@@ -3,6 +3,7 @@
 // Usage: bench_t5_encode [--model TINY_MODEL_DIR] [--repeats N] [--skip-mid]
 // Prints one line per case: median and best wall time of forward() over N runs after a warm-up.
 #include "core/ComputeThreads.h"
+#include "framesmith/OpenBlasKernel.h"
 #include "text/T5Encoder.h"
 #include "text/T5Tokenizer.h"
 #include "text/TextComponentFolders.h"
@@ -81,6 +82,8 @@ void benchEncoder(const std::string& label, T5Encoder& encoder, int repeats)
 
 int main(int argc, char** argv)
 {
+    // As the app and the CLI do: the OpenBLAS kernel this CPU can run, not a generic fallback.
+    framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     framesmith::ComputeThreads::apply(); // as the engine does: every core unless FRAMESMITH_THREADS says otherwise
     std::string modelDir = (std::filesystem::read_symlink("/proc/self/exe").parent_path() /
                             "../../tests/fixtures/cogvideox/models/tiny-2b").lexically_normal().string();

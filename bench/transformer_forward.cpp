@@ -7,6 +7,7 @@
 // --storage int8|fp8 stores the blocks' matrices narrowed (memory/QuantizedWeight) and widens each
 // block around its run, as the fp8-weights / int8-weights strategies do. --attention forces a path
 // (bench/libtorch-versions.sh times both on libtorch 2.x); auto is what the engine takes.
+#include "framesmith/OpenBlasKernel.h"
 #include "memory/placement/ModuleWeightTransport.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 
@@ -104,6 +105,8 @@ std::string flag(int argc, char** argv, const std::string& name, const std::stri
 
 int main(int argc, char** argv)
 {
+    // As the app and the CLI do: the OpenBLAS kernel this CPU can run, not a generic fallback.
+    framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     at::set_num_threads(2);
     c10::InferenceMode inferenceMode;
     const std::string workload = flag(argc, argv, "--workload", "2b");
@@ -162,12 +165,13 @@ int main(int argc, char** argv)
         std::printf("workload transformer-%s: median %.3f s (min %.3f, max %.3f, %d runs) | %.1f GFLOP/s achieved "
                     "= %.2f x the 2048^3 matmul (%.1f GFLOP/s) | RSS after load %.0f MiB, activation peak %.0f MiB, "
                     "process peak %.0f MiB | attention %s, score budget %lld MiB | %.1f CPU s per call = %.2f x the matmul's GFLOP per CPU second"
-                    " | blocks stored %s: %.1f MiB\n",
+                    " | blocks stored %s: %.1f MiB | openblas kernel %s\n",
                     workload.c_str(), median, times.front(), times.back(), runs, gflop / median,
                     gflop / median / machine, machine, afterLoad, peakWindow - afterLoad, usage.ru_maxrss / 1024.0,
                     ChunkedAttention::usesFusedKernel(hidden, options) ? "fused SDPA" : "chunked math",
                     static_cast<long long>(options.scoreBudgetBytes >> 20), cpuPerCall,
-                    gflop / cpuPerCall / machineCpuRate, weightStorageName(storage), blockBytes / 1048576.0);
+                    gflop / cpuPerCall / machineCpuRate, weightStorageName(storage), blockBytes / 1048576.0,
+                    framesmith::OpenBlasKernel::active().c_str());
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_transformer_forward: %s\n", e.what());
         return 1;

@@ -10,6 +10,7 @@
 // or cached, transformer loaded or kept) and to the end of step 1, whether it was warm; then RSS (/proc/self/statm) at start, after a warm-up load/unload
 // cycle (the baseline: libtorch's one-time costs paid), loaded, and after unload.
 #include "framesmith/Engine.h"
+#include "framesmith/OpenBlasKernel.h"
 #include "models/DemoTokenizer.h"
 #include "models/cogvideox/CogVideoXDemoModel.h"
 
@@ -105,6 +106,8 @@ void writeMidModel(const std::string& dir, const fs::path& fixtures)
 
 int main(int argc, char** argv)
 {
+    // As the app and the CLI do: the OpenBLAS kernel this CPU can run, not a generic fallback.
+    framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     const double startMiB = residentMiB();
     const bool isDemo = hasFlag(argc, argv, "--demo");
     const std::string mid = argument(argc, argv, "--mid-5b", "");

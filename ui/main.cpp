@@ -1,6 +1,7 @@
 // The Framesmith application. Nothing torch-related happens before QApplication exists: the
 // engine is only reached later through the worker thread. --help and --version are answered
 // before any display is needed.
+#include "framesmith/OpenBlasKernel.h"
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
 #include "ui/LegacyData.h"
@@ -59,6 +60,7 @@ int answerWithoutDisplay(int argc, char* argv[])
 
 int main(int argc, char* argv[])
 {
+    framesmith::OpenBlasKernel::restartWithBetterKernel(argv); // before any thread or window exists
     if (asksOnlyForText(argc, argv))
         return answerWithoutDisplay(argc, argv);
     QApplication app(argc, argv);

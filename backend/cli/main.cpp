@@ -4,6 +4,7 @@
 #include "core/ComputeThreads.h"
 #include "framesmith/Error.h"
 #include "framesmith/ModelInfo.h"
+#include "framesmith/OpenBlasKernel.h"
 
 #include <exception>
 #include <iostream>
@@ -57,6 +58,7 @@ static int exitCodeFor(ErrorCode code)
 int main(int argc, char** argv)
 {
     using namespace framesmith::cli;
+    framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     if (argc < 2) { // no command: a mistake, not a request for help
         printHelp(std::cerr);
         return kExitBadInput;

@@ -1,4 +1,5 @@
 #include "framesmith/Engine.h"
+#include "framesmith/OpenBlasKernel.h"
 
 #include "core/BlasProbe.h"
 #include "memory/monitor/DeviceMemory.h"
@@ -11,6 +12,9 @@ std::vector<Warning> Engine::environmentWarnings()
     std::string blas = BlasProbe::advice(BlasProbe::detect());
     if (!blas.empty())
         warnings.push_back({WarningKind::SlowBlas, blas});
+    const std::string kernel = OpenBlasKernel::advice();
+    if (!kernel.empty())
+        warnings.push_back({WarningKind::SlowBlas, kernel});
     // A CUDA build on a machine whose NVIDIA driver is missing or broken (or that has no GPU) must
     // say so before anyone waits for a CPU run they did not expect.
     if (DeviceMemory::builtWithCuda() && !DeviceMemory::hasCuda())
