@@ -42,11 +42,11 @@ step() { echo "== slurm-local $(date -u +%T) $*"; }
 fail() { echo "slurm-local: $*" >&2; exit 1; }
 
 # The jobs: the demo model on the CPU, tiny and quick; one thread each (two run side by side).
-write_jobs() { # folder steps count
+write_jobs() { # folder steps count [frames]
   mkdir -p "$1"
   for i in $(seq 1 "$3"); do
     cat > "$1/job$i.json" <<EOF
-{"model": "$work/model", "prompt": "a lighthouse at dusk, take $i", "frames": 9, "width": 96, "height": 64,
+{"model": "$work/model", "prompt": "a lighthouse at dusk, take $i", "frames": ${4:-9}, "width": 96, "height": 64,
  "steps": $2, "seed": $((1000 + i))}
 EOF
   done
@@ -64,7 +64,7 @@ step "demo model, jobs, cluster in $work"
 "$cli" make-demo-model "$work/model" > "$work/make-demo.log"
 write_jobs "$work/jobs" 1 6
 mkdir -p "$work/out" "$work/out-long"
-write_jobs "$work/jobs-long" 500 4
+write_jobs "$work/jobs-long" 500 4 49 # long enough to be running when the cancel comes, on any machine
 export OMP_NUM_THREADS=1
 export FRAMESMITH_DATA_DIR="$work/data" # `farm submit` remembers arrays there: not in the user's own
 cluster_start "$work/cluster"
