@@ -20,11 +20,10 @@ struct Level {
 struct ConvSite {
     std::int64_t in, out;
     Level level;
-    std::int64_t heldChannels;    // channels x frames x area kept by the caller meanwhile
-    std::int64_t sourceBytes = 0; // upsampler: its input, before the 2x nearest upsampling
-    bool isUpsampler() const { return sourceBytes > 0; }
+    std::int64_t heldChannels; // channels x frames x area kept by the caller meanwhile
+    Level source{0, 0, 0};     // upsampler: its input grid, before the 2x nearest upsampling
+    bool isUpsampler() const { return source.frames > 0; }
     std::int64_t context() const { return isUpsampler() ? 0 : kCausalPad; }
-    std::int64_t kernelVolume() const { return isUpsampler() ? 9 : 27; } // 1x3x3 or 3x3x3
 };
 
 class Walk {
@@ -50,12 +49,12 @@ public:
             }
             if (i + 1 == r.size())
                 break;
-            const std::int64_t sourceBytes = r[i] * level.frames * level.area() * m_shape.elementBytes;
+            const Level source = level;
             level.height *= 2;
             level.width *= 2;
             if (static_cast<int>(i) < timeLevels && level.frames > 1)
                 level.frames = level.frames % 2 ? 1 + 2 * (level.frames - 1) : 2 * level.frames;
-            out.push_back({r[i], r[i], level, 0, sourceBytes});
+            out.push_back({r[i], r[i], level, 0, source});
         }
         out.push_back({r.back(), m_config.outChannels, level, 0}); // norm_out + conv_out
         return out;
@@ -65,6 +64,8 @@ public:
     // output (and a window's own result when there are several) and the engine's buffers.
     std::int64_t live(const ConvSite& s) const
     {
+        if (s.isUpsampler())
+            return upsamplerLive(s);
         const std::int64_t b = m_shape.elementBytes, a = s.level.area(), t = s.level.frames;
         const std::int64_t frameBytes = s.in * a * b;
         const std::vector<std::int64_t> windows =
@@ -73,20 +74,36 @@ public:
         const std::int64_t window = (largest + s.context()) * frameBytes;
         const std::int64_t output = t * s.out * a * b;
         const std::int64_t result = windows.size() > 1 ? largest * s.out * a * b : 0;
-        const std::int64_t engine = engineBytes(s, largest);
-        const std::int64_t input = s.isUpsampler() ? s.sourceBytes : t * frameBytes;
-        return input + s.heldChannels * t * a * b + window + output + result + engine;
+        const std::int64_t windowBytes = window + largest * s.out * a * b;
+        return t * frameBytes + s.heldChannels * t * a * b + window + output + result
+            + engineBytes(windowBytes, s.in * s.out * 27 * b);
     }
 
-    // The convolution's own buffers for a window of n output frames.
-    std::int64_t engineBytes(const ConvSite& s, std::int64_t n) const
+    // CogVideoXVaeUpsample3D: four 2x2 convs (4 x out channels, one padded row and column more)
+    // on windows of source frames, each window's phases interleaved into the whole output.
+    std::int64_t upsamplerLive(const ConvSite& s) const
     {
-        const std::int64_t b = m_shape.elementBytes, a = s.level.area();
-        const std::int64_t windowBytes = (n + s.context()) * s.in * a * b;
+        const std::int64_t b = m_shape.elementBytes, a = s.source.area(), t = s.source.frames;
+        const std::int64_t phaseArea = (s.source.height + 1) * (s.source.width + 1);
+        // Windowed like the upsampled frames they stand for.
+        const std::vector<std::int64_t> windows =
+            ConvWindowPlan::windows({t, 0, s.in * s.level.area() * b, m_shape.convWindowBytes});
+        const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
+        const std::int64_t window = windows.size() > 1 ? largest * s.in * a * b : 0; // a narrow's copy
+        const std::int64_t phases = largest * 4 * s.out * phaseArea * b;
+        const std::int64_t output = s.level.frames * s.out * s.level.area() * b;
+        const std::int64_t weights = 16 * s.in * s.out * b;
+        return t * s.in * a * b + window + phases + output + weights
+            + engineBytes(largest * s.in * a * b + phases, weights);
+    }
+
+    // The convolution engine's own buffers for a window's operands.
+    std::int64_t engineBytes(std::int64_t operandBytes, std::int64_t weightBytes) const
+    {
         if (!m_shape.isCpu)
-            return windowBytes + n * s.out * a * b; // cuDNN: workspace about the size of its operands
-        // oneDNN (models/cogvideox/VaeConvolution) reorders input, output and weights on every call.
-        return windowBytes + n * s.out * a * b + s.in * s.out * s.kernelVolume() * b;
+            return operandBytes; // cuDNN: workspace about the size of its operands
+        // oneDNN (core/VaeConvolution) reorders input, output and weights on every call.
+        return operandBytes + weightBytes;
     }
 
     std::int64_t cacheBytes(const ConvSite& s) const
