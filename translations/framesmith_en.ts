@@ -1028,6 +1028,10 @@ Total time: %4 s</translation>
         <source>Speed: %1, estimated from the step&apos;s arithmetic and the device&apos;s rate</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>under 0.01 s/step</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>

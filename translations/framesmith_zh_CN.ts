@@ -1027,6 +1027,10 @@ Total time: %4 s</source>
         <source>Speed: %1, estimated from the step&apos;s arithmetic and the device&apos;s rate</source>
         <translation>速度：%1，按每步运算量和设备速率估算</translation>
     </message>
+    <message>
+        <source>under 0.01 s/step</source>
+        <translation>不到 0.01 秒/步</translation>
+    </message>
 </context>
 <context>
     <name>MemoryGraphFeeder</name>

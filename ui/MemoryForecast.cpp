@@ -96,7 +96,8 @@ QString memoryKindsLine(const framesmith::MemoryPlan& plan)
     return parts.join(QStringLiteral(" · "));
 }
 
-QString seconds(double value) { return QLocale().toString(value, 'f', value < 10 ? 1 : 0); }
+// Two significant digits below 10 s, so a tiny model's step does not read "0.0 s".
+QString seconds(double value) { return QLocale().toString(value, 'f', value < 1 ? 2 : value < 10 ? 1 : 0); }
 
 // The planner's estimate of a step with this placement, so that a streaming mode's cost is seen
 // before choosing it: "about 2.4 s/step (streams 0.8 s of weights per step)".
@@ -104,6 +105,8 @@ QString stepText(const framesmith::StepForecast& step)
 {
     if (step.secondsPerStep <= 0)
         return {};
+    if (step.secondsPerStep < 0.01)
+        return QCoreApplication::translate("MemoryForecast", "under 0.01 s/step");
     if (step.transferSecondsPerStep <= 0)
         return QCoreApplication::translate("MemoryForecast", "about %1 s/step").arg(seconds(step.secondsPerStep));
     return QCoreApplication::translate("MemoryForecast", "about %1 s/step (streams %2 s of weights per step)")

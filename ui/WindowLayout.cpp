@@ -18,7 +18,7 @@ void WindowLayout::applyDefaults(Ui::MainWindow& ui, QMainWindow& window)
     window.setMinimumSize(kMinimumSize);
     // Defaults until the user's own splitter positions are restored.
     ui.mainSplitter->setSizes({430, 400});
-    ui.topSplitter->setSizes({820, 460});
+    ui.topSplitter->setSizes({560, 440}); // the parameters need about 400 px
     ui.bottomSplitter->setSizes({560, 720});
     ui.formRestoreBar->hide();
 }

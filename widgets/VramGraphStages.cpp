@@ -107,10 +107,17 @@ void VramGraphStages::layout(double latestSeconds)
         const double left = x->coordToPixel(stage.seconds);
         const double width = metrics.horizontalAdvance(stage.label) + 6;
         int row = 0;
-        while (row + 1 < kMaxRows && left < rowEnds[row] + kLabelGapPixels)
+        while (row < kMaxRows && left < rowEnds[row] + kLabelGapPixels)
             ++row;
+        double at = left;
+        if (row == kMaxRows) {
+            // Every row is taken here (a fast run's stages all start within a few pixels): the
+            // label goes after the row that ends first, beside its line rather than over a label.
+            row = int(std::min_element(rowEnds.begin(), rowEnds.end()) - rowEnds.begin());
+            at = rowEnds[row] + kLabelGapPixels;
+        }
         stage.row = row;
-        rowEnds[row] = left + width;
-        stage.text->position->setCoords(stage.seconds, (2.0 + row * rowHeight) / axisHeight);
+        rowEnds[row] = at + width;
+        stage.text->position->setCoords(x->pixelToCoord(at), (2.0 + row * rowHeight) / axisHeight);
     }
 }

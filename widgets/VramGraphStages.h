@@ -2,7 +2,8 @@
 // The stage bands of a VramGraph: each marker starts a translucent band that lasts until the next
 // marker (or the newest sample), with its label at the top. Labels that would overlap (stages that
 // started at the same instant, or bands narrower than their label at this zoom) are stacked in
-// rows instead of printed over each other. GUI thread only.
+// rows instead of printed over each other; when all rows are taken at that spot, a label goes
+// after the row that ends first. GUI thread only.
 #include <QString>
 #include <QVector>
 

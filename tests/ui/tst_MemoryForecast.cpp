@@ -3,6 +3,7 @@
 // still gets this machine's own prediction.
 #include "ui/MemoryForecast.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 namespace {
@@ -45,6 +46,22 @@ private Q_SLOTS:
         QVERIFY(small.peakBytesBySeries.value(QStringLiteral("rss")) > 0);
         QVERIFY(!small.peakBytesBySeries.contains(QStringLiteral("cuda:0")));
         QVERIFY(small.details.contains(QStringLiteral("no GPU")));
+    }
+
+    // The tiny test model's step takes milliseconds: the estimate says so instead of "0.0 s".
+    void aTinyStepIsNotRoundedToZero()
+    {
+        framesmith::GenerationRequest r;
+        r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b";
+        r.frameCount = 9;
+        r.width = 96;
+        r.height = 64;
+        const MemoryForecast tiny = MemoryForecast::forRequest(r, kCpuOnly, 24 * kGiB);
+        QVERIFY2(tiny.secondsPerStep > 0 && tiny.secondsPerStep < 0.05, qPrintable(tiny.summary));
+        QVERIFY2(!tiny.summary.contains(QStringLiteral(" 0.0 s/step")) && !tiny.summary.contains(QStringLiteral(" 0.00 s/step")),
+                 qPrintable(tiny.summary));
+        QVERIFY2(tiny.summary.contains(QRegularExpression(QStringLiteral("(about 0\\.0[1-4]|under 0\\.01) s/step$"))),
+                 qPrintable(tiny.summary));
     }
 
     void withAGpuTheVerdictIsForIt()

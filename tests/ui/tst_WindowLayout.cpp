@@ -11,6 +11,8 @@
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -62,6 +64,35 @@ private Q_SLOTS:
         QSlider* slider = window.previewPlayer()->slider();
         QVERIFY2(slider->width() >= PreviewPlayer::kMinimumSliderWidth, qPrintable(QString::number(slider->width())));
         QVERIFY(slider->width() >= window.previewPlayer()->width() * 9 / 10); // a row of its own
+    }
+
+    // At the first-launch layout the parameters fit their column; in a column narrower than its
+    // fields (a small window) the part cut off at the right edge is reachable by a scroll bar.
+    void theParametersAreNeverCutOff_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("fits");
+        QTest::newRow("smallest window") << WindowLayout::kMinimumSize << false;
+        QTest::newRow("the README's screenshot") << QSize(1320, 860) << true;
+    }
+    void theParametersAreNeverCutOff()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, fits);
+        AppSettings settings(m_dir.filePath(QStringLiteral("fit-%1.ini").arg(size.width())));
+        MainWindow window(settings);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.historyDock()->show();
+        QTest::qWait(100);
+        auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("parametersScroll"));
+        QVERIFY(scroll && scroll->widget());
+        const int content = scroll->widget()->width(), column = scroll->viewport()->width();
+        const QString widths = QStringLiteral("content %1 px in a %2 px column").arg(content).arg(column);
+        if (fits)
+            QVERIFY2(content <= column, qPrintable(widths));
+        QVERIFY2(content <= column || scroll->horizontalScrollBar()->isVisible(), qPrintable(widths));
     }
 
     void anOversizedDockIsBroughtBack()

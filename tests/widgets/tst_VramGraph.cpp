@@ -149,6 +149,34 @@ private Q_SLOTS:
         QVERIFY(stages->text(1)->position->coords().y() > stages->text(0)->position->coords().y());
     }
 
+    // A run of a fraction of a second starts more stages at one pixel than there are rows.
+    void moreCoincidentStagesThanRowsStillDoNotOverprint()
+    {
+        VramGraph graph;
+        graph.resize(600, 300);
+        graph.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&graph));
+        graph.setSeries(twoSeries());
+        graph.appendSamples({{0.0, {kGiB, kGiB}}, {60.0, {kGiB, kGiB}}});
+        const char* names[] = {"Loading the model", "Encoding the prompt", "Denoising", "Decoding frames", "Saving the clip",
+                               "Done"};
+        for (const char* stage : names)
+            graph.addMarker(20.0, QString::fromLatin1(stage));
+        graph.plot()->replot();
+        VramGraphStages* stages = graph.stages();
+        QVector<QRectF> rects;
+        for (int i = 0; i < stages->count(); ++i) {
+            QCPItemText* text = stages->text(i);
+            rects << QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+            QVERIFY2(rects.last().left() >= stages->line(i)->point1->pixelPosition().x() - 1,
+                     qPrintable(stages->label(i))); // never left of its own line
+        }
+        for (int i = 0; i < rects.size(); ++i)
+            for (int j = i + 1; j < rects.size(); ++j)
+                QVERIFY2(!rects[i].intersects(rects[j]),
+                         qPrintable(QStringLiteral("%1 over %2").arg(stages->label(i), stages->label(j))));
+    }
+
     void theWholeRunIsKeptAndFollowed()
     {
         VramGraph graph;
