@@ -22,6 +22,18 @@ QVector<VramGraph::Series> twoSeries()
     return {{QStringLiteral("cuda:0"), QStringLiteral("GPU 0"), 80 * kGiB, {}},
             {QStringLiteral("rss"), QStringLiteral("Framesmith (RAM)"), 0, {}}};
 }
+
+// Shown at 600 x 300 with a minute of samples: the stage labels' layout depends on pixels.
+bool showMinuteLongRun(VramGraph& graph)
+{
+    graph.resize(600, 300);
+    graph.show();
+    if (!QTest::qWaitForWindowExposed(&graph))
+        return false;
+    graph.setSeries(twoSeries());
+    graph.appendSamples({{0.0, {kGiB, kGiB}}, {60.0, {kGiB, kGiB}}});
+    return true;
+}
 } // namespace
 
 class tst_VramGraph : public QObject {
@@ -132,11 +144,7 @@ private Q_SLOTS:
     void coincidentStagesStackInsteadOfOverprinting()
     {
         VramGraph graph;
-        graph.resize(600, 300);
-        graph.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&graph));
-        graph.setSeries(twoSeries());
-        graph.appendSamples({{0.0, {kGiB, kGiB}}, {60.0, {kGiB, kGiB}}});
+        QVERIFY(showMinuteLongRun(graph));
         for (const char* stage : {"Loading the model", "Encoding the prompt", "Denoising"})
             graph.addMarker(20.0, QString::fromLatin1(stage));
         graph.addMarker(50.0, QStringLiteral("Decoding frames"));
@@ -153,11 +161,7 @@ private Q_SLOTS:
     void moreCoincidentStagesThanRowsStillDoNotOverprint()
     {
         VramGraph graph;
-        graph.resize(600, 300);
-        graph.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&graph));
-        graph.setSeries(twoSeries());
-        graph.appendSamples({{0.0, {kGiB, kGiB}}, {60.0, {kGiB, kGiB}}});
+        QVERIFY(showMinuteLongRun(graph));
         const char* names[] = {"Loading the model", "Encoding the prompt", "Denoising", "Decoding frames", "Saving the clip",
                                "Done"};
         for (const char* stage : names)
