@@ -59,9 +59,10 @@ at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x, const CausalConvCache& 
             x.reset();
         if (n == outFrames)
             return VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1});
-        if (!output.defined())
-            output = at::empty({batch, channels, outFrames, 2 * rows, 2 * columns}, buffer.options());
-        output.narrow(2, t0, n).copy_(VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1}));
+        const at::Tensor result = VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, 1, 1});
+        if (!output.defined()) // after the first window's convolution: not beside its engine buffers
+            output = at::empty({batch, channels, outFrames, 2 * rows, 2 * columns}, result.options());
+        output.narrow(2, t0, n).copy_(result);
         t0 += n;
     }
     return output;

@@ -61,8 +61,9 @@ public:
         return out;
     }
 
-    // Bytes live while one conv runs: its input, the caller's residual, the padded window, the
-    // output (and a window's own result when there are several) and the engine's buffers.
+    // Bytes live while one conv runs, window by window: its input, the caller's residual, the
+    // padded window buffer and the convolution; several windows are copied into the whole output,
+    // allocated after the first window's convolution (a single window's result is the output).
     std::int64_t live(const ConvSite& s) const
     {
         const std::int64_t b = m_shape.elementBytes, a = s.level.area(), t = s.level.frames;
@@ -70,23 +71,33 @@ public:
         const std::vector<std::int64_t> windows =
             ConvWindowPlan::windows({t, s.context(), frameBytes, m_shape.convWindowBytes});
         const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
-        const std::int64_t window = (largest + s.context()) * frameBytes;
-        const std::int64_t output = t * s.out * a * b;
-        const std::int64_t result = windows.size() > 1 ? largest * s.out * a * b : 0;
-        const std::int64_t engine = engineBytes(s, largest);
         const std::int64_t input = s.isUpsampler() ? s.sourceBytes : t * frameBytes;
-        return input + s.heldChannels * t * a * b + window + output + result + engine;
+        const std::int64_t base = input + s.heldChannels * t * a * b + (largest + s.context()) * frameBytes;
+        if (windows.size() == 1)
+            return base + convolutionBytes(s, t);
+        const std::int64_t output = t * s.out * a * b;
+        std::int64_t peak = 0;
+        for (std::size_t k = 0; k < windows.size(); ++k) {
+            const std::int64_t copied = k > 0 ? output : 0; // the output exists from the first copy on
+            peak = std::max({peak, base + copied + convolutionBytes(s, windows[k]),
+                             base + output + windows[k] * s.out * a * b});
+        }
+        return peak;
     }
 
-    // The convolution's own buffers for a window of n output frames.
-    std::int64_t engineBytes(const ConvSite& s, std::int64_t n) const
+    // One convolution of n output frames at its largest: its result and the engine's buffers.
+    std::int64_t convolutionBytes(const ConvSite& s, std::int64_t n) const
     {
         const std::int64_t b = m_shape.elementBytes, a = s.level.area();
         const std::int64_t windowBytes = (n + s.context()) * s.in * a * b;
+        const std::int64_t result = n * s.out * a * b;
         if (!m_shape.isCpu)
-            return windowBytes + n * s.out * a * b; // cuDNN: workspace about the size of its operands
-        // oneDNN (models/cogvideox/VaeConvolution) reorders input, output and weights on every call.
-        return windowBytes + n * s.out * a * b + s.in * s.out * s.kernelVolume() * b;
+            return windowBytes + 2 * result; // cuDNN: workspace about the size of its operands
+        // oneDNN (models/cogvideox/VaeConvolution) reorders input and weights into its blocked
+        // layout and computes a blocked result; the input's copy is freed before that result is
+        // reordered into the dense one (ATen's mkldnn_convolution), so the two never meet.
+        const std::int64_t weights = s.in * s.out * s.kernelVolume() * b;
+        return result + std::max(windowBytes + weights, result);
     }
 
     std::int64_t cacheBytes(const ConvSite& s) const
