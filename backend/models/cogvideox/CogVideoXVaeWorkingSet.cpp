@@ -20,11 +20,10 @@ struct Level {
 struct ConvSite {
     std::int64_t in, out;
     Level level;
-    std::int64_t heldChannels;    // channels x frames x area kept by the caller meanwhile
-    std::int64_t sourceBytes = 0; // upsampler: its input, before the 2x nearest upsampling
-    bool isUpsampler() const { return sourceBytes > 0; }
+    std::int64_t heldChannels; // channels x frames x area kept by the caller meanwhile
+    Level source{0, 0, 0};     // upsampler: its input grid, before the 2x nearest upsampling
+    bool isUpsampler() const { return source.frames > 0; }
     std::int64_t context() const { return isUpsampler() ? 0 : kCausalPad; }
-    std::int64_t kernelVolume() const { return isUpsampler() ? 9 : 27; } // 1x3x3 or 3x3x3
 };
 
 class Walk {
@@ -50,12 +49,12 @@ public:
             }
             if (i + 1 == r.size())
                 break;
-            const std::int64_t sourceBytes = r[i] * level.frames * level.area() * m_shape.elementBytes;
+            const Level source = level;
             level.height *= 2;
             level.width *= 2;
             if (static_cast<int>(i) < timeLevels && level.frames > 1)
                 level.frames = level.frames % 2 ? 1 + 2 * (level.frames - 1) : 2 * level.frames;
-            out.push_back({r[i], r[i], level, 0, sourceBytes});
+            out.push_back({r[i], r[i], level, 0, source});
         }
         out.push_back({r.back(), m_config.outChannels, level, 0}); // norm_out + conv_out
         return out;
@@ -66,38 +65,60 @@ public:
     // allocated after the first window's convolution (a single window's result is the output).
     std::int64_t live(const ConvSite& s) const
     {
+        if (s.isUpsampler())
+            return upsamplerLive(s);
         const std::int64_t b = m_shape.elementBytes, a = s.level.area(), t = s.level.frames;
-        const std::int64_t frameBytes = s.in * a * b;
+        const std::int64_t frameBytes = s.in * a * b, weights = s.in * s.out * 27 * b;
         const std::vector<std::int64_t> windows =
             ConvWindowPlan::windows({t, s.context(), frameBytes, m_shape.convWindowBytes});
         const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
-        const std::int64_t input = s.isUpsampler() ? s.sourceBytes : t * frameBytes;
-        const std::int64_t base = input + s.heldChannels * t * a * b + (largest + s.context()) * frameBytes;
+        const std::int64_t base = t * frameBytes + s.heldChannels * t * a * b + (largest + s.context()) * frameBytes;
         if (windows.size() == 1)
-            return base + convolutionBytes(s, t);
+            return base + convolutionBytes((t + s.context()) * frameBytes, t * s.out * a * b, weights);
         const std::int64_t output = t * s.out * a * b;
         std::int64_t peak = 0;
         for (std::size_t k = 0; k < windows.size(); ++k) {
-            const std::int64_t copied = k > 0 ? output : 0; // the output exists from the first copy on
-            peak = std::max({peak, base + copied + convolutionBytes(s, windows[k]),
-                             base + output + windows[k] * s.out * a * b});
+            const std::int64_t n = windows[k], copied = k > 0 ? output : 0; // the output exists from the first copy on
+            peak = std::max({peak, base + copied + convolutionBytes((n + s.context()) * frameBytes, n * s.out * a * b, weights),
+                             base + output + n * s.out * a * b});
         }
         return peak;
     }
 
-    // One convolution of n output frames at its largest: its result and the engine's buffers.
-    std::int64_t convolutionBytes(const ConvSite& s, std::int64_t n) const
+    // CogVideoXVaeUpsample3D: four 2x2 convs (4 x out channels, one padded row and column more)
+    // on windows of source frames, each window's phases interleaved into the whole output, which
+    // is allocated after the first window's convolution.
+    std::int64_t upsamplerLive(const ConvSite& s) const
     {
-        const std::int64_t b = m_shape.elementBytes, a = s.level.area();
-        const std::int64_t windowBytes = (n + s.context()) * s.in * a * b;
-        const std::int64_t result = n * s.out * a * b;
+        const std::int64_t b = m_shape.elementBytes, a = s.source.area(), t = s.source.frames;
+        const std::int64_t phaseArea = (s.source.height + 1) * (s.source.width + 1);
+        // Windowed like the upsampled frames they stand for.
+        const std::vector<std::int64_t> windows =
+            ConvWindowPlan::windows({t, 0, s.in * s.level.area() * b, m_shape.convWindowBytes});
+        const std::int64_t output = s.level.frames * s.out * s.level.area() * b;
+        const std::int64_t weights = 16 * s.in * s.out * b; // the folded phase kernels, held throughout
+        const std::int64_t base = t * s.in * a * b + weights;
+        std::int64_t peak = 0;
+        for (std::size_t k = 0; k < windows.size(); ++k) {
+            const std::int64_t window = windows[k] * s.in * a * b;
+            const std::int64_t copy = windows.size() > 1 ? window : 0; // a narrow's contiguous copy
+            const std::int64_t phases = windows[k] * 4 * s.out * phaseArea * b;
+            const std::int64_t copied = k > 0 ? output : 0;
+            peak = std::max({peak, base + copy + copied + convolutionBytes(window, phases, weights),
+                             base + phases + output});
+        }
+        return peak;
+    }
+
+    // One convolution at its largest: its result and the engine's buffers.
+    std::int64_t convolutionBytes(std::int64_t inputBytes, std::int64_t resultBytes, std::int64_t weightBytes) const
+    {
         if (!m_shape.isCpu)
-            return windowBytes + 2 * result; // cuDNN: workspace about the size of its operands
-        // oneDNN (models/cogvideox/VaeConvolution) reorders input and weights into its blocked
-        // layout and computes a blocked result; the input's copy is freed before that result is
-        // reordered into the dense one (ATen's mkldnn_convolution), so the two never meet.
-        const std::int64_t weights = s.in * s.out * s.kernelVolume() * b;
-        return result + std::max(windowBytes + weights, result);
+            return inputBytes + 2 * resultBytes; // cuDNN: workspace about the size of its operands
+        // oneDNN (core/VaeConvolution) reorders input and weights into its blocked layout and
+        // computes a blocked result; ATen frees the input's and weights' copies before it reorders
+        // that result into the dense one, so the two phases never meet.
+        return resultBytes + std::max(inputBytes + weightBytes, resultBytes);
     }
 
     std::int64_t cacheBytes(const ConvSite& s) const
