@@ -80,9 +80,10 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
             src.reset();
         if (n == frames)
             return convolve(window); // one window: no output copy
-        if (!output.defined())
-            output = at::empty({batch, m_conv->weight.size(0), frames, rows, columns}, buffer.options());
-        output.narrow(2, t0, n).copy_(convolve(window));
+        const at::Tensor result = convolve(window);
+        if (!output.defined()) // after the first window's convolution: not beside its engine buffers
+            output = at::empty({batch, m_conv->weight.size(0), frames, rows, columns}, result.options());
+        output.narrow(2, t0, n).copy_(result);
         t0 += n;
     }
     return output;

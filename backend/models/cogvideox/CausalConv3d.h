@@ -6,7 +6,8 @@
 // Lean form: the caller's `fill` writes its transform of the input (e.g. GroupNorm + SiLU)
 // straight into the time-padded window the conv reads, so neither the normalised tensor nor a
 // concatenation exists on its own; inputs larger than the run's window budget are convolved a
-// few output frames at a time into one preallocated output (windows: ConvWindowPlan).
+// few output frames at a time into one output (windows: ConvWindowPlan), allocated after the
+// first window's convolution so that it never sits beside the engine's copies.
 #include "core/Layers.h"
 #include "models/cogvideox/CausalConvCache.h"
 

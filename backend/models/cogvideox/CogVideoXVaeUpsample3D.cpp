@@ -86,7 +86,7 @@ at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x, const CausalConvCache& 
     const std::vector<std::int64_t> windows = run.windows(frames, 0, {batch, channels, 2 * rows, 2 * columns}, x);
     const at::Tensor weight = phaseWeight();
     const at::Tensor bias = m_conv->bias.defined() ? m_conv->bias.repeat({4}) : at::Tensor();
-    at::Tensor output = at::empty({batch, channels, outFrames, 2 * rows, 2 * columns}, x.options());
+    at::Tensor output;
     std::int64_t s0 = 0, t = 0;
     for (const std::int64_t n : windows) {
         at::Tensor source = x.narrow(2, s0, n);
@@ -94,6 +94,8 @@ at::Tensor CogVideoXVaeUpsample3D::forward(at::Tensor x, const CausalConvCache& 
             x.reset();
         const at::Tensor phases = VaeConvolution::run(source, weight, bias, {1, 1, 1}, {0, 1, 1});
         source.reset();
+        if (!output.defined()) // after the first window's convolution: not beside its engine buffers
+            output = at::empty({batch, channels, outFrames, 2 * rows, 2 * columns}, phases.options());
         for (; t < outFrames && sourceFrame(t, frames) < s0 + n; ++t)
             interleave(phases.select(2, sourceFrame(t, frames) - s0), output.select(2, t));
         s0 += n;

@@ -60,27 +60,34 @@ public:
         return out;
     }
 
-    // Bytes live while one conv runs: its input, the caller's residual, the padded window, the
-    // output (and a window's own result when there are several) and the engine's buffers.
+    // Bytes live while one conv runs, window by window: its input, the caller's residual, the
+    // padded window buffer and the convolution; several windows are copied into the whole output,
+    // allocated after the first window's convolution (a single window's result is the output).
     std::int64_t live(const ConvSite& s) const
     {
         if (s.isUpsampler())
             return upsamplerLive(s);
         const std::int64_t b = m_shape.elementBytes, a = s.level.area(), t = s.level.frames;
-        const std::int64_t frameBytes = s.in * a * b;
+        const std::int64_t frameBytes = s.in * a * b, weights = s.in * s.out * 27 * b;
         const std::vector<std::int64_t> windows =
             ConvWindowPlan::windows({t, s.context(), frameBytes, m_shape.convWindowBytes});
         const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
-        const std::int64_t window = (largest + s.context()) * frameBytes;
+        const std::int64_t base = t * frameBytes + s.heldChannels * t * a * b + (largest + s.context()) * frameBytes;
+        if (windows.size() == 1)
+            return base + convolutionBytes((t + s.context()) * frameBytes, t * s.out * a * b, weights);
         const std::int64_t output = t * s.out * a * b;
-        const std::int64_t result = windows.size() > 1 ? largest * s.out * a * b : 0;
-        const std::int64_t windowBytes = window + largest * s.out * a * b;
-        return t * frameBytes + s.heldChannels * t * a * b + window + output + result
-            + engineBytes(windowBytes, s.in * s.out * 27 * b);
+        std::int64_t peak = 0;
+        for (std::size_t k = 0; k < windows.size(); ++k) {
+            const std::int64_t n = windows[k], copied = k > 0 ? output : 0; // the output exists from the first copy on
+            peak = std::max({peak, base + copied + convolutionBytes((n + s.context()) * frameBytes, n * s.out * a * b, weights),
+                             base + output + n * s.out * a * b});
+        }
+        return peak;
     }
 
     // CogVideoXVaeUpsample3D: four 2x2 convs (4 x out channels, one padded row and column more)
-    // on windows of source frames, each window's phases interleaved into the whole output.
+    // on windows of source frames, each window's phases interleaved into the whole output, which
+    // is allocated after the first window's convolution.
     std::int64_t upsamplerLive(const ConvSite& s) const
     {
         const std::int64_t b = m_shape.elementBytes, a = s.source.area(), t = s.source.frames;
@@ -88,22 +95,30 @@ public:
         // Windowed like the upsampled frames they stand for.
         const std::vector<std::int64_t> windows =
             ConvWindowPlan::windows({t, 0, s.in * s.level.area() * b, m_shape.convWindowBytes});
-        const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
-        const std::int64_t window = windows.size() > 1 ? largest * s.in * a * b : 0; // a narrow's copy
-        const std::int64_t phases = largest * 4 * s.out * phaseArea * b;
         const std::int64_t output = s.level.frames * s.out * s.level.area() * b;
-        const std::int64_t weights = 16 * s.in * s.out * b;
-        return t * s.in * a * b + window + phases + output + weights
-            + engineBytes(largest * s.in * a * b + phases, weights);
+        const std::int64_t weights = 16 * s.in * s.out * b; // the folded phase kernels, held throughout
+        const std::int64_t base = t * s.in * a * b + weights;
+        std::int64_t peak = 0;
+        for (std::size_t k = 0; k < windows.size(); ++k) {
+            const std::int64_t window = windows[k] * s.in * a * b;
+            const std::int64_t copy = windows.size() > 1 ? window : 0; // a narrow's contiguous copy
+            const std::int64_t phases = windows[k] * 4 * s.out * phaseArea * b;
+            const std::int64_t copied = k > 0 ? output : 0;
+            peak = std::max({peak, base + copy + copied + convolutionBytes(window, phases, weights),
+                             base + phases + output});
+        }
+        return peak;
     }
 
-    // The convolution engine's own buffers for a window's operands.
-    std::int64_t engineBytes(std::int64_t operandBytes, std::int64_t weightBytes) const
+    // One convolution at its largest: its result and the engine's buffers.
+    std::int64_t convolutionBytes(std::int64_t inputBytes, std::int64_t resultBytes, std::int64_t weightBytes) const
     {
         if (!m_shape.isCpu)
-            return operandBytes; // cuDNN: workspace about the size of its operands
-        // oneDNN (core/VaeConvolution) reorders input, output and weights on every call.
-        return operandBytes + weightBytes;
+            return inputBytes + 2 * resultBytes; // cuDNN: workspace about the size of its operands
+        // oneDNN (core/VaeConvolution) reorders input and weights into its blocked layout and
+        // computes a blocked result; ATen frees the input's and weights' copies before it reorders
+        // that result into the dense one, so the two phases never meet.
+        return resultBytes + std::max(inputBytes + weightBytes, resultBytes);
     }
 
     std::int64_t cacheBytes(const ConvSite& s) const

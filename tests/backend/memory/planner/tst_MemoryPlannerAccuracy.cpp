@@ -168,9 +168,13 @@ private Q_SLOTS:
         QTest::addColumn<int>("frames");
         QTest::addColumn<bool>("tiled");
         QTest::addColumn<double>("lowest"); // predicted / measured
+        // The walk follows the decode window by window (-0 % on both rows, libtorch 1.13 and 2.6):
+        // counting the dense result beside oneDNN's window copy, which ATen frees first, read +22 %
+        // on the demo row.
+        QTest::addColumn<double>("highest");
         // 17 frames, untiled and in 32x48 tiles: bench_planner_accuracy.
-        QTest::newRow("real, 9 frames, untiled") << "real" << 9 << false << 0.75;
-        QTest::newRow("demo, 9 frames, untiled") << "demo" << 9 << false << 0.75;
+        QTest::newRow("real, 9 frames, untiled") << "real" << 9 << false << 0.75 << 1.05;
+        QTest::newRow("demo, 9 frames, untiled") << "demo" << 9 << false << 0.75 << 1.05;
     }
     void vaeDecodePeakIsPredicted()
     {
@@ -178,6 +182,7 @@ private Q_SLOTS:
         QFETCH(int, frames);
         QFETCH(bool, tiled);
         QFETCH(double, lowest);
+        QFETCH(double, highest);
         c10::InferenceMode inference;
         const auto transformer = CogVideoXTransformerConfig::fromFile(
             test::cogvideoxFixture("full-size-configs/cogvideox-2b/transformer/config.json"));
@@ -210,7 +215,7 @@ private Q_SLOTS:
         const std::int64_t predicted = CogVideoXActivations::vaeDecode(transformer, vaeConfig, request, preset, true);
         qInfo("VAE decode %s: working memory measured %.1f MiB, predicted %.1f MiB (%+.0f %%)",
               QTest::currentDataTag(), mib(measured), mib(predicted), 100.0 * (predicted - measured) / measured);
-        QVERIFY2(predicted >= measured * lowest && predicted <= measured * 1.25, "outside the planner's band");
+        QVERIFY2(predicted >= measured * lowest && predicted <= measured * highest, "outside the planner's band");
     }
 };
 
