@@ -1,5 +1,7 @@
 #include "models/cogvideox/CogVideoXVaeResnetBlock3D.h"
 
+#include "core/VaeConvolution.h"
+
 #include <ATen/ATen.h>
 
 namespace framesmith {
@@ -37,7 +39,7 @@ at::Tensor CogVideoXVaeResnetBlock3D::forward(at::Tensor x, const at::Tensor& zq
     const bool residualFirst = !m_shortcut || m_out <= m_in;
     at::Tensor residual;
     if (residualFirst)
-        residual = m_shortcut ? at::conv3d(x, m_shortcut->weight, m_shortcut->bias) : x;
+        residual = m_shortcut ? VaeConvolution::run(x, m_shortcut->weight, m_shortcut->bias, {1, 1, 1}, {0, 0, 0}) : x;
     const NormPlan plan1 = normPlan(1, x, zq);
     auto fill1 = [&](at::Tensor& dst, const at::Tensor& src, std::int64_t begin) { plan1.apply(dst, src, begin); };
     at::Tensor h = m_conv1->forward(residualFirst ? std::move(x) : x, fill1, cache);
@@ -45,7 +47,7 @@ at::Tensor CogVideoXVaeResnetBlock3D::forward(at::Tensor x, const at::Tensor& zq
     auto fill2 = [&](at::Tensor& dst, const at::Tensor& src, std::int64_t begin) { plan2.apply(dst, src, begin); };
     h = m_conv2->forward(std::move(h), fill2, cache);
     if (!residualFirst) {
-        residual = at::conv3d(x, m_shortcut->weight, m_shortcut->bias);
+        residual = VaeConvolution::run(x, m_shortcut->weight, m_shortcut->bias, {1, 1, 1}, {0, 0, 0});
         x.reset();
     }
     h.add_(residual); // diffusers: hidden_states + inputs

@@ -1,5 +1,6 @@
 #include "models/cogvideox/CogVideoXVaeSpatialNorm3D.h"
 
+#include "core/VaeConvolution.h"
 #include "framesmith/Error.h"
 
 #include <ATen/ATen.h>
@@ -40,8 +41,8 @@ SpatialModulation CogVideoXVaeSpatialNorm3D::modulation(const at::Tensor& zq, st
     for (std::int64_t w = 0; w < columns; ++w)
         mod.columnOf[w] = nearestSourceIndex(w, zq.size(4), columns);
     // 1x1x1 convolutions commute with nearest interpolation: run them on the latent grid.
-    mod.scale = at::conv3d(zq, m_convY->weight(), m_convY->bias()).contiguous();
-    mod.shift = at::conv3d(zq, m_convB->weight(), m_convB->bias()).contiguous();
+    mod.scale = VaeConvolution::run(zq, m_convY->weight(), m_convY->bias(), {1, 1, 1}, {0, 0, 0}).contiguous();
+    mod.shift = VaeConvolution::run(zq, m_convB->weight(), m_convB->bias(), {1, 1, 1}, {0, 0, 0}).contiguous();
     return mod;
 }
 
