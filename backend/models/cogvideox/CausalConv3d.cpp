@@ -5,6 +5,7 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace framesmith {
 
@@ -46,6 +47,27 @@ void CausalConv3d::fillWindow(at::Tensor& window, const at::Tensor& src, const a
         head.copy_(body.narrow(2, 0, 1).expand({-1, -1, headCount, -1, -1}));
 }
 
+void CausalConv3d::slideWindow(at::Tensor& window, const at::Tensor& previous, const at::Tensor& src, std::int64_t t0,
+                               const Fill& fill) const
+{
+    // The window's first pad frames are the previous window's last ones: moved rather than
+    // transformed again (with one output frame per window, `fill` would otherwise normalise
+    // every frame 1 + pad times).
+    const std::int64_t pad = m_kernel - 1, n = window.size(2) - pad, previousN = previous.size(2) - pad;
+    if (window.is_cpu()) {
+        // Both windows lay out [B*C][frames][H*W] from the buffer's start, the new one no longer
+        // than the old: each channel's frames move down, never onto a channel still to move.
+        const std::int64_t plane = window.size(3) * window.size(4) * window.element_size();
+        auto* base = static_cast<char*>(window.data_ptr());
+        for (std::int64_t bc = 0; bc < window.size(0) * window.size(1); ++bc)
+            std::memmove(base + bc * (n + pad) * plane, base + (bc * (previousN + pad) + previousN) * plane, pad * plane);
+    } else { // through a copy: the two views may overlap
+        window.narrow(2, 0, pad).copy_(previous.narrow(2, previousN, pad).clone());
+    }
+    at::Tensor body = window.narrow(2, pad, n);
+    fill(body, src, t0);
+}
+
 at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCache& cache) const
 {
     const std::int64_t pad = m_kernel - 1;
@@ -65,14 +87,16 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
     const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
     at::Tensor buffer = at::empty({(largest + pad) * frameSize}, src.options());
     at::Tensor past = cache.take(this);
-    at::Tensor output;
+    at::Tensor output, previous;
     std::int64_t t0 = 0;
     for (const std::int64_t n : windows) {
         // Each window is a contiguous prefix of the buffer: no engine copies it again.
         at::Tensor window = buffer.narrow(0, 0, (n + pad) * frameSize).view({batch, channels, n + pad, rows, columns});
-        fillWindow(window, src, past, t0, fill);
-        if (t0 + n >= pad)
-            past.reset();
+        if (previous.defined())
+            slideWindow(window, previous, src, t0, fill);
+        else
+            fillWindow(window, src, past, t0, fill);
+        past.reset();
         const bool isLast = t0 + n == frames;
         if (isLast && cache.nextBatchFollows())
             cache.put(this, window.narrow(2, n, pad).clone()); // P's last pad frames
@@ -84,6 +108,7 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
         if (!output.defined()) // after the first window's convolution: not beside its engine buffers
             output = at::empty({batch, m_conv->weight.size(0), frames, rows, columns}, result.options());
         output.narrow(2, t0, n).copy_(result);
+        previous = window;
         t0 += n;
     }
     return output;

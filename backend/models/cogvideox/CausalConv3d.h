@@ -36,6 +36,8 @@ private:
     at::Tensor convolve(const at::Tensor& window) const;
     void fillWindow(at::Tensor& window, const at::Tensor& src, const at::Tensor& past, std::int64_t t0,
                     const Fill& fill) const;
+    void slideWindow(at::Tensor& window, const at::Tensor& previous, const at::Tensor& src, std::int64_t t0,
+                     const Fill& fill) const;
 
     std::int64_t m_kernel;
     std::shared_ptr<Conv3d> m_conv;

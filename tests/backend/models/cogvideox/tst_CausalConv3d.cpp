@@ -55,6 +55,50 @@ private Q_SLOTS:
         QVERIFY(at::allclose(actual, expected, 1e-5, 1e-5));
     }
 
+    void eachFrameIsTransformedOnceAndWindowsAgree_data()
+    {
+        QTest::addColumn<std::int64_t>("windowFrames"); // input frames a window may hold
+        QTest::addColumn<std::vector<std::int64_t>>("windows");
+        QTest::newRow("one output frame each") << std::int64_t{3} << std::vector<std::int64_t>(kFrames, 1);
+        QTest::newRow("equal windows") << std::int64_t{5} << std::vector<std::int64_t>{3, 3, 3};
+        QTest::newRow("a shorter last window") << std::int64_t{4} << std::vector<std::int64_t>{2, 2, 2, 2, 1};
+    }
+
+    void eachFrameIsTransformedOnceAndWindowsAgree()
+    {
+        // Two frame batches (the second reads the first's cached frames) through a fill that
+        // transforms its frames and counts them: a later window takes its first frames from the
+        // window before, so every input frame goes through `fill` exactly once.
+        QFETCH(std::int64_t, windowFrames);
+        QFETCH(std::vector<std::int64_t>, windows);
+        c10::InferenceMode inference;
+        CausalConv3d conv(kIn, kOut, 3);
+        fillRandom(conv);
+        const at::Tensor first = at::randn({1, kIn, 5, kSide, kSide});
+        const at::Tensor second = at::randn({1, kIn, kFrames, kSide, kSide});
+        std::int64_t filled = 0;
+        auto fill = [&filled](at::Tensor& dst, const at::Tensor& src, std::int64_t begin) {
+            dst.copy_(src.narrow(2, begin, dst.size(2))).mul_(2.0).add_(0.5);
+            filled += dst.size(2);
+        };
+        auto run = [&](CausalConvCache& cache) {
+            cache.setNextBatchFollows(true);
+            at::Tensor a = conv.forward(first.clone(), fill, cache);
+            cache.setNextBatchFollows(false);
+            return at::cat({a, conv.forward(second.clone(), fill, cache)}, 2);
+        };
+        CausalConvCache whole;
+        const at::Tensor expected = run(whole);
+        QCOMPARE(filled, 5 + kFrames);
+        CausalConvCache windowed;
+        windowed.setWindowBytes(windowFrames * kFrameBytes);
+        QCOMPARE(windowed.windows(kFrames, 2, {1, kIn, kSide, kSide}, second), windows);
+        filled = 0;
+        const at::Tensor actual = run(windowed);
+        QCOMPARE(filled, 5 + kFrames);
+        QVERIFY(at::allclose(actual, expected, 1e-5, 1e-5));
+    }
+
     void theWholeOutputIsNotBesideTheFirstConvolution()
     {
         c10::InferenceMode inference;
