@@ -1,6 +1,7 @@
 #include "models/cogvideox/CausalConv3d.h"
 
 #include "core/VaeConvolution.h"
+#include "models/cogvideox/ConvWindowPlan.h"
 
 #include <ATen/ATen.h>
 
@@ -47,6 +48,23 @@ void CausalConv3d::fillWindow(at::Tensor& window, const at::Tensor& src, const a
         head.copy_(body.narrow(2, 0, 1).expand({-1, -1, headCount, -1, -1}));
 }
 
+at::Tensor CausalConv3d::convolveRepeatedFirstFrame(const at::Tensor& firstFrames) const
+{
+    // diffusers pads the first frame batch with pad copies of its first frame x0, so output
+    // t < pad reads x0 through its first pad - t + 1 taps: those taps summed make one kernel of
+    // t + 1 frames over x0..x_t, pad - t frame convolutions fewer (kernel 3: 1 and 2 of 3).
+    const std::int64_t pad = m_kernel - 1, spatialPad = pad / 2;
+    const at::Tensor& weight = m_conv->weight;
+    std::vector<at::Tensor> outputs;
+    for (std::int64_t t = 0; t < pad; ++t) {
+        const std::int64_t folded = pad - t + 1;
+        const at::Tensor kernel = at::cat({weight.narrow(2, 0, folded).sum(2, true), weight.narrow(2, folded, t)}, 2);
+        outputs.push_back(VaeConvolution::run(firstFrames.narrow(2, 0, t + 1).contiguous(), kernel, m_conv->bias,
+                                              {1, 1, 1}, {0, spatialPad, spatialPad}));
+    }
+    return at::cat(outputs, 2);
+}
+
 void CausalConv3d::slideWindow(at::Tensor& window, const at::Tensor& previous, const at::Tensor& src, std::int64_t t0,
                                const Fill& fill) const
 {
@@ -55,12 +73,21 @@ void CausalConv3d::slideWindow(at::Tensor& window, const at::Tensor& previous, c
     // every frame 1 + pad times).
     const std::int64_t pad = m_kernel - 1, n = window.size(2) - pad, previousN = previous.size(2) - pad;
     if (window.is_cpu()) {
-        // Both windows lay out [B*C][frames][H*W] from the buffer's start, the new one no longer
-        // than the old: each channel's frames move down, never onto a channel still to move.
+        // Both windows lay out [B*C][frames][H*W] from the buffer's start. Into a window no
+        // longer than the previous one each channel's frames move down, so front first; into a
+        // longer one they move up, so back first: never onto a channel still to move.
         const std::int64_t plane = window.size(3) * window.size(4) * window.element_size();
+        const std::int64_t channels = window.size(0) * window.size(1);
         auto* base = static_cast<char*>(window.data_ptr());
-        for (std::int64_t bc = 0; bc < window.size(0) * window.size(1); ++bc)
+        auto move = [&](std::int64_t bc) {
             std::memmove(base + bc * (n + pad) * plane, base + (bc * (previousN + pad) + previousN) * plane, pad * plane);
+        };
+        if (n <= previousN)
+            for (std::int64_t bc = 0; bc < channels; ++bc)
+                move(bc);
+        else
+            for (std::int64_t bc = channels - 1; bc >= 0; --bc)
+                move(bc);
     } else { // through a copy: the two views may overlap
         window.narrow(2, 0, pad).copy_(previous.narrow(2, previousN, pad).clone());
     }
@@ -82,13 +109,26 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
         return convolve(input);
     }
     // The padded input P = [past (pad frames), fill(src)]; output t reads P[t, t + pad].
-    const std::vector<std::int64_t> windows = cache.windows(frames, pad, {batch, channels, rows, columns}, src);
+    std::vector<std::int64_t> windows = cache.windows(frames, pad, {batch, channels, rows, columns}, src);
     const std::int64_t frameSize = batch * channels * rows * columns;
     const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
     at::Tensor buffer = at::empty({(largest + pad) * frameSize}, src.options());
     at::Tensor past = cache.take(this);
-    at::Tensor output, previous;
+    at::Tensor output, previous, head;
     std::int64_t t0 = 0;
+    if (ConvWindowPlan::foldsFirstOutputs(past.defined(), windows.size(), frames, pad,
+                                          static_cast<std::int64_t>(src.element_size()))
+        && at::isFloatingType(src.scalar_type())) {
+        // The first pad outputs read repeated copies of x0: convolved on their own with folded
+        // taps (bf16/fp16 keep the reference's unfolded sums). The windows then start at
+        // output pad, the first one taking x0..x_{pad-1} from here. Only where the output is
+        // assembled from windows anyway: a single window returns the engine's result uncopied.
+        previous = buffer.narrow(0, 0, pad * frameSize).view({batch, channels, pad, rows, columns});
+        fill(previous, src, 0);
+        head = convolveRepeatedFirstFrame(previous);
+        windows = ConvWindowPlan::withoutFirstOutputs(windows, pad);
+        t0 = pad;
+    }
     for (const std::int64_t n : windows) {
         // Each window is a contiguous prefix of the buffer: no engine copies it again.
         at::Tensor window = buffer.narrow(0, 0, (n + pad) * frameSize).view({batch, channels, n + pad, rows, columns});
@@ -105,8 +145,12 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
         if (n == frames)
             return convolve(window); // one window: no output copy
         const at::Tensor result = convolve(window);
-        if (!output.defined()) // after the first window's convolution: not beside its engine buffers
+        if (!output.defined()) { // after the first window's convolution: not beside its engine buffers
             output = at::empty({batch, m_conv->weight.size(0), frames, rows, columns}, result.options());
+            if (head.defined())
+                output.narrow(2, 0, pad).copy_(head);
+            head.reset();
+        }
         output.narrow(2, t0, n).copy_(result);
         previous = window;
         t0 += n;

@@ -36,6 +36,8 @@ private:
     at::Tensor convolve(const at::Tensor& window) const;
     void fillWindow(at::Tensor& window, const at::Tensor& src, const at::Tensor& past, std::int64_t t0,
                     const Fill& fill) const;
+    // Outputs [0, pad) of a first frame batch from firstFrames = x0..x_{pad-1} ([B, Cin, pad, H, W]).
+    at::Tensor convolveRepeatedFirstFrame(const at::Tensor& firstFrames) const;
     void slideWindow(at::Tensor& window, const at::Tensor& previous, const at::Tensor& src, std::int64_t t0,
                      const Fill& fill) const;
 

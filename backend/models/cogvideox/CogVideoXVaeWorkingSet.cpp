@@ -63,24 +63,34 @@ public:
     // Bytes live while one conv runs, window by window: its input, the caller's residual, the
     // padded window buffer and the convolution; several windows are copied into the whole output,
     // allocated after the first window's convolution (a single window's result is the output).
-    std::int64_t live(const ConvSite& s) const
+    // A first batch's first outputs may be convolved apart beforehand (CausalConv3d), held until
+    // that output exists.
+    std::int64_t live(const ConvSite& s, bool firstBatch) const
     {
         if (s.isUpsampler())
             return upsamplerLive(s);
         const std::int64_t b = m_shape.elementBytes, a = s.level.area(), t = s.level.frames;
-        const std::int64_t frameBytes = s.in * a * b, weights = s.in * s.out * 27 * b;
-        const std::vector<std::int64_t> windows =
-            ConvWindowPlan::windows({t, s.context(), frameBytes, m_shape.convWindowBytes});
+        const std::int64_t frameBytes = s.in * a * b, weights = s.in * s.out * 27 * b, outFrame = s.out * a * b;
+        std::vector<std::int64_t> windows = ConvWindowPlan::windows({t, s.context(), frameBytes, m_shape.convWindowBytes});
         const std::int64_t largest = *std::max_element(windows.begin(), windows.end());
         const std::int64_t base = t * frameBytes + s.heldChannels * t * a * b + (largest + s.context()) * frameBytes;
         if (windows.size() == 1)
-            return base + convolutionBytes((t + s.context()) * frameBytes, t * s.out * a * b, weights);
-        const std::int64_t output = t * s.out * a * b;
-        std::int64_t peak = 0;
+            return base + convolutionBytes((t + s.context()) * frameBytes, t * outFrame, weights);
+        const std::int64_t output = t * outFrame;
+        std::int64_t peak = 0, head = 0;
+        if (ConvWindowPlan::foldsFirstOutputs(!firstBatch, windows.size(), t, s.context(), b)) {
+            for (std::int64_t k = 0; k < s.context(); ++k) { // output k from frames 0..k, a copy unless all of them
+                const std::int64_t copy = k + 1 < s.context() ? (k + 1) * frameBytes : 0;
+                peak = std::max(peak, base + k * outFrame + copy + convolutionBytes((k + 1) * frameBytes, outFrame, weights));
+            }
+            head = s.context() * outFrame;
+            peak = std::max(peak, base + 2 * head); // the results and their concatenation
+            windows = ConvWindowPlan::withoutFirstOutputs(windows, s.context());
+        }
         for (std::size_t k = 0; k < windows.size(); ++k) {
-            const std::int64_t n = windows[k], copied = k > 0 ? output : 0; // the output exists from the first copy on
-            peak = std::max({peak, base + copied + convolutionBytes((n + s.context()) * frameBytes, n * s.out * a * b, weights),
-                             base + output + n * s.out * a * b});
+            const std::int64_t n = windows[k], copied = k > 0 ? output : head; // the output exists from the first copy on
+            peak = std::max({peak, base + copied + convolutionBytes((n + s.context()) * frameBytes, n * outFrame, weights),
+                             base + output + head + n * outFrame});
         }
         return peak;
     }
@@ -166,7 +176,7 @@ std::int64_t CogVideoXVaeWorkingSet::peakBytes(const CogVideoXVaeConfig& config,
         for (const ConvSite& s : sites) {
             const std::int64_t left = k + 1 < batches.size() ? before : 0;
             const std::int64_t found = k > 0 ? allCaches - before - walk.cacheBytes(s) : 0;
-            peak = std::max(peak, walk.live(s) + left + found);
+            peak = std::max(peak, walk.live(s, k == 0) + left + found);
             before += walk.cacheBytes(s);
         }
     }

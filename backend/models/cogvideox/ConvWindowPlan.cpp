@@ -18,4 +18,24 @@ std::vector<std::int64_t> ConvWindowPlan::windows(const ConvWindowRequest& r)
     return sizes;
 }
 
+std::vector<std::int64_t> ConvWindowPlan::withoutFirstOutputs(const std::vector<std::int64_t>& windows,
+                                                           std::int64_t count)
+{
+    std::vector<std::int64_t> rest;
+    for (const std::int64_t n : windows) {
+        const std::int64_t taken = std::min(n, count);
+        count -= taken;
+        if (n > taken)
+            rest.push_back(n - taken);
+    }
+    return rest;
+}
+
+bool ConvWindowPlan::foldsFirstOutputs(bool hasPast, std::size_t windowCount, std::int64_t frames,
+                                       std::int64_t contextFrames, std::int64_t elementBytes)
+{
+    return !hasPast && windowCount > 1 && frames > contextFrames && contextFrames > 0
+        && (elementBytes == 4 || elementBytes == 8);
+}
+
 } // namespace framesmith

@@ -21,6 +21,15 @@ class ConvWindowPlan {
 public:
     // Output frames per window, in order; they sum to request.frames (none for no frames).
     static std::vector<std::int64_t> windows(const ConvWindowRequest& request);
+    // The windows left once the first `count` outputs are computed apart (CausalConv3d's folded
+    // first outputs of a first frame batch): taken from the front, emptied windows dropped.
+    static std::vector<std::int64_t> withoutFirstOutputs(const std::vector<std::int64_t>& windows, std::int64_t count);
+    // Whether a causal conv computes its first contextFrames outputs apart (folded taps over the
+    // repeated first frame): a first frame batch (no past frames), in several windows, of more
+    // frames than the context, in float or double (elementBytes 4 or 8; bf16/fp16 keep the
+    // reference's unfolded sums).
+    static bool foldsFirstOutputs(bool hasPast, std::size_t windowCount, std::int64_t frames, std::int64_t contextFrames,
+                                  std::int64_t elementBytes);
 };
 
 } // namespace framesmith
