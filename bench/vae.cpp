@@ -1,11 +1,13 @@
 // bench_vae WORKLOAD [--runs N] [--threads T] [--dtype f32|bf16] [--config VAE_CONFIG_JSON] [--window-mib M]
 //           [--input B,C,F,H,W]  (another input shape, e.g. the demo generation's latents 1,16,3,16,24)
+//           [--block-cache 0|1]  (HostBlockCache, on as in every generation; 0 for glibc's malloc alone)
 // WORKLOAD: decode | decode-tiled | encode — the tests/fixtures/cogvideox-mid VAE workloads
 // (real VAE config, seeded weights and inputs as that README defines). One workload per process:
 // prints median/min/max seconds, GFLOP/s, RSS after load, peak RSS and activation = peak - after load.
 #include "framesmith/OpenBlasKernel.h"
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
+#include "memory/host/HostBlockCache.h"
 #include "models/cogvideox/CogVideoXVae.h"
 
 #include <ATen/ATen.h>
@@ -89,7 +91,7 @@ int usage()
 {
     std::cerr << "usage: bench_vae decode|decode-tiled|encode [--runs N] [--threads T] [--dtype f32|bf16]"
                  " [--config PATH] [--window-mib M] [--input B,C,F,H,W] [--weights SAFETENSORS_OR_DIR]"
-                 " [--flush-denormals 0|1]\n";
+                 " [--flush-denormals 0|1] [--block-cache 0|1]\n";
     return 2;
 }
 
@@ -106,6 +108,7 @@ int main(int argc, char** argv)
     long long windowMiB = 8;
     std::string weightsPath; // a VAE folder's safetensors instead of the seeded weights
     bool flushDenormals = false;
+    bool blockCache = true; // as every generation has it (HostBlockCache)
     std::vector<std::int64_t> inputShape;
     at::ScalarType dtype = at::kFloat;
     // Default: the fixture, found from the repository root, the build folder or this source file.
@@ -127,8 +130,11 @@ int main(int argc, char** argv)
         else if (flag == "--input") inputShape = parseShape(value);
         else if (flag == "--weights") weightsPath = value;
         else if (flag == "--flush-denormals") flushDenormals = value == "1";
+        else if (flag == "--block-cache") blockCache = value == "1";
         else return usage();
     }
+    if (blockCache)
+        framesmith::HostBlockCache::install();
     Workload w;
     if (name == "decode") w = {{1, 16, 5, 8, 12}, 1955.7, false, false};
     else if (name == "decode-tiled") w = {{1, 16, 5, 8, 12}, 3259.5, false, true};

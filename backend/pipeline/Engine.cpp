@@ -4,6 +4,7 @@
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
+#include "memory/host/HostBlockCache.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/oom/GenerationMemory.h"
 #include "memory/oom/OutOfMemoryClassifier.h"
@@ -262,6 +263,7 @@ GenerationResult Engine::Impl::generate(const GenerationRequest& request, Progre
         if (session.isStale() || result.isPaused)
             unload();
         publish();
+        HostBlockCache::release();
         malloc_trim(0);
         return result;
     } catch (const CancelledError&) {

@@ -1,5 +1,7 @@
 #include "memory/monitor/CpuAllocationTracker.h"
 
+#include "memory/host/HostBlockCache.h"
+
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>
 
@@ -82,6 +84,7 @@ void CpuAllocationTracker::install()
 {
     if (g_installed.exchange(true))
         return;
+    HostBlockCache::install(); // underneath: the counts are live tensors, not cached blocks
     static CountingAllocator allocator(c10::GetCPUAllocator());
     c10::SetCPUAllocator(&allocator, /*priority=*/100);
 }

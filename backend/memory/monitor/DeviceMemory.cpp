@@ -1,5 +1,7 @@
 #include "memory/monitor/DeviceMemory.h"
 
+#include "memory/host/HostBlockCache.h"
+
 #include "memory/monitor/DeviceNames.h"
 #include "memory/monitor/HostMemoryLimits.h"
 
@@ -130,6 +132,7 @@ int DeviceMemory::physicalCudaIndex(int logicalIndex)
 
 void DeviceMemory::releaseCache()
 {
+    HostBlockCache::release();
 #ifdef FRAMESMITH_HAS_CUDA
     if (hasCuda())
         c10::cuda::CUDACachingAllocator::emptyCache();

@@ -1,5 +1,6 @@
 #include "memory/oom/GenerationMemory.h"
 
+#include "memory/host/HostBlockCache.h"
 #include "memory/presets/AllocatorSettings.h"
 #include "memory/monitor/CpuAllocationTracker.h"
 #include "memory/monitor/DeviceMemory.h"
@@ -29,6 +30,7 @@ GenerationMemory::GenerationMemory(MemoryPreset preset, ProgressSink& sink, std:
       m_injector(OomInjector::fromEnvironment()), m_leak(LeakInjector::fromEnvironment()),
       m_startRss(ProcessResidentMemory::currentBytes())
 {
+    HostBlockCache::install();
     if (!isCudaDeviceName(m_device))
         CpuAllocationTracker::install(); // host peaks are measured by counting tensor bytes
 }
@@ -82,6 +84,7 @@ void GenerationMemory::beginStage(Stage stage)
         DeviceMemory::resetPeak(m_device);
     else
         CpuAllocationTracker::resetPeak();
+    HostBlockCache::release(); // a stage's resident set starts without the last stage's freed blocks
     ProcessResidentMemory::resetPeak();
     m_growth.reset();
     m_stageStart = std::chrono::steady_clock::now();
@@ -95,6 +98,7 @@ void GenerationMemory::endStage(Stage stage)
     m_stageRssPeaks[stageName(stage)] = std::max(m_stageRssPeaks[stageName(stage)], ProcessResidentMemory::peakBytes());
     m_stageSeconds[stageName(stage)] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_stageStart).count();
+    HostBlockCache::release();
     if (m_preset.releaseCacheBetweenStages)
         releaseCache();
 }
