@@ -20,6 +20,11 @@ public:
     // at::conv3d(input, weight, bias, stride, padding), dilation 1, one group.
     static at::Tensor run(const at::Tensor& input, const at::Tensor& weight, const at::Tensor& bias,
                           at::IntArrayRef stride, at::IntArrayRef padding);
+    // `weight` reordered once into oneDNN's layout for run()s on inputs like `input`, so that a
+    // convolution in frame windows does not reorder it again for every window (the windows of a
+    // 64 x 96 decode hold one output frame each). `weight` itself off the direct oneDNN path.
+    static at::Tensor prepackedWeight(const at::Tensor& input, const at::Tensor& weight, at::IntArrayRef stride,
+                                      at::IntArrayRef padding);
     // Whether `input`'s convolutions go to oneDNN directly (CPU, float, oneDNN available and on).
     static bool isDirectOneDnn(const at::Tensor& input);
 };

@@ -24,11 +24,11 @@ at::Tensor CausalConv3d::forward(at::Tensor src, CausalConvCache& cache) const
     return forward(std::move(src), copyFrames, cache);
 }
 
-at::Tensor CausalConv3d::convolve(const at::Tensor& window) const
+at::Tensor CausalConv3d::convolve(const at::Tensor& window, const at::Tensor& weight) const
 {
     // Zero padding in height/width happens inside the convolution (diffusers pads explicitly).
     const std::int64_t spatialPad = (m_kernel - 1) / 2;
-    return VaeConvolution::run(window, m_conv->weight, m_conv->bias, {1, 1, 1}, {0, spatialPad, spatialPad});
+    return VaeConvolution::run(window, weight, m_conv->bias, {1, 1, 1}, {0, spatialPad, spatialPad});
 }
 
 void CausalConv3d::fillWindow(at::Tensor& window, const at::Tensor& src, const at::Tensor& past, std::int64_t t0,
@@ -106,7 +106,7 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
         at::Tensor input = at::empty(src.sizes(), src.options());
         fill(input, src, 0);
         src.reset();
-        return convolve(input);
+        return convolve(input, m_conv->weight);
     }
     // The padded input P = [past (pad frames), fill(src)]; output t reads P[t, t + pad].
     std::vector<std::int64_t> windows = cache.windows(frames, pad, {batch, channels, rows, columns}, src);
@@ -129,6 +129,10 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
         windows = ConvWindowPlan::withoutFirstOutputs(windows, pad);
         t0 = pad;
     }
+    const std::int64_t spatialPad = pad / 2;
+    const at::Tensor weight = windows.size() == 1
+        ? m_conv->weight
+        : VaeConvolution::prepackedWeight(src, m_conv->weight, {1, 1, 1}, {0, spatialPad, spatialPad});
     for (const std::int64_t n : windows) {
         // Each window is a contiguous prefix of the buffer: no engine copies it again.
         at::Tensor window = buffer.narrow(0, 0, (n + pad) * frameSize).view({batch, channels, n + pad, rows, columns});
@@ -143,8 +147,8 @@ at::Tensor CausalConv3d::forward(at::Tensor src, const Fill& fill, CausalConvCac
         if (isLast)
             src.reset();
         if (n == frames)
-            return convolve(window); // one window: no output copy
-        const at::Tensor result = convolve(window);
+            return convolve(window, weight); // one window: no output copy
+        const at::Tensor result = convolve(window, weight);
         if (!output.defined()) { // after the first window's convolution: not beside its engine buffers
             output = at::empty({batch, m_conv->weight.size(0), frames, rows, columns}, result.options());
             if (head.defined())

@@ -33,7 +33,7 @@ public:
     const at::Tensor& bias() const { return m_conv->bias; }
 
 private:
-    at::Tensor convolve(const at::Tensor& window) const;
+    at::Tensor convolve(const at::Tensor& window, const at::Tensor& weight) const;
     void fillWindow(at::Tensor& window, const at::Tensor& src, const at::Tensor& past, std::int64_t t0,
                     const Fill& fill) const;
     // Outputs [0, pad) of a first frame batch from firstFrames = x0..x_{pad-1} ([B, Cin, pad, H, W]).
