@@ -4,6 +4,7 @@
 #include <c10/core/CPUAllocator.h>
 #include <c10/util/Exception.h>
 
+#include <sanitizer/asan_interface.h> // no-ops unless built with AddressSanitizer
 #include <sys/mman.h>
 
 #include <atomic>
@@ -45,6 +46,7 @@ struct Blocks {
         void* data = block->data;
         cachedBytes -= bytes;
         freed.erase(block);
+        ASAN_UNPOISON_MEMORY_REGION(data, bytes);
         return data;
     }
 
@@ -61,6 +63,7 @@ struct Blocks {
             freedBySize.erase(block.bytes);
         freed.pop_front();
         cachedBytes -= block.bytes;
+        ASAN_UNPOISON_MEMORY_REGION(block.data, block.bytes);
         munmap(block.data, static_cast<std::size_t>(block.bytes));
     }
 
@@ -102,6 +105,8 @@ bool cacheFreed(void* data)
     const std::int64_t bytes = it->second;
     b.live.erase(it);
     b.liveBytes -= bytes;
+    // Under AddressSanitizer a cached block reads as freed memory until it is handed out again.
+    ASAN_POISON_MEMORY_REGION(data, bytes);
     b.freed.push_back({data, bytes});
     b.freedBySize[bytes].push_back(std::prev(b.freed.end()));
     b.cachedBytes += bytes;
