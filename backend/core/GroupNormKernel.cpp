@@ -30,13 +30,6 @@ struct Plane {
     std::int64_t size() const { return frames * rows * columns; }
 };
 
-// Units (groups, channels) per thread: at least ATen's grain of 32768 elements, so that a small
-// model's norms do not pay an OpenMP barrier (a spinning wait on a busy machine) for a few KiB.
-std::int64_t grainFor(std::int64_t elementsPerUnit)
-{
-    return std::max<std::int64_t>(1, at::internal::GRAIN_SIZE / std::max<std::int64_t>(elementsPerUnit, 1));
-}
-
 template <class T>
 double blockSum(const T* p, std::int64_t n, float center, bool squared)
 {
@@ -110,7 +103,7 @@ void statsKernel(const at::Tensor& src, std::int64_t groups, double eps, GroupNo
     const std::int64_t plane = src.size(2) * src.size(3) * src.size(4);
     const std::int64_t perGroup = channels / groups;
     const T* data = src.data_ptr<T>();
-    at::parallel_for(0, batch * groups, grainFor(perGroup * plane), [&](std::int64_t begin, std::int64_t end) {
+    at::parallel_for(0, batch * groups, 1, [&](std::int64_t begin, std::int64_t end) {
         for (std::int64_t unit = begin; unit < end; ++unit) {
             const std::int64_t b = unit / groups, g = unit % groups;
             auto [mean, var] = moments(data + (b * channels + g * perGroup) * plane, perGroup, plane);
@@ -137,7 +130,7 @@ void applyKernel(at::Tensor& dst, const at::Tensor& src, std::int64_t frameBegin
     const T* srcData = src.data_ptr<T>();
     T* dstData = dst.data_ptr<T>();
     const std::int64_t dstBatchStride = dst.stride(0), dstChannelStride = dst.stride(1);
-    at::parallel_for(0, batch * channels, grainFor(plane.size()), [&](std::int64_t begin, std::int64_t end) {
+    at::parallel_for(0, batch * channels, 1, [&](std::int64_t begin, std::int64_t end) {
         for (std::int64_t unit = begin; unit < end; ++unit) {
             const std::int64_t b = unit / channels, c = unit % channels;
             const std::int64_t statIndex = b * norm.groups + c / perGroup;
