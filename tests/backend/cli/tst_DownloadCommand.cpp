@@ -77,8 +77,17 @@ private Q_SLOTS:
         m_hub = std::make_unique<test::FakeHubServer>();
         QVERIFY(m_hub->isListening());
         m_home = std::make_unique<QTemporaryDir>();
-        if (!ModelDownloads::isAvailable())
-            QSKIP("built without libcurl: only saysWhenBuiltWithoutDownloads applies");
+        if (!ModelDownloads::isAvailable() && QString(QTest::currentTestFunction()) != "saysWhenBuiltWithoutDownloads")
+            QSKIP("built without libcurl");
+    }
+
+    void saysWhenBuiltWithoutDownloads()
+    {
+        if (ModelDownloads::isAvailable())
+            QSKIP("built with libcurl");
+        QString out, err;
+        QCOMPARE(run({"test-org/tiny-2b"}, &out, &err), 2);
+        QVERIFY2(err.contains("without download support"), qPrintable(err));
     }
 
     void downloadsIntoAFreshCacheThatTheAppLists()
