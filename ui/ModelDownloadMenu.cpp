@@ -41,3 +41,8 @@ bool ModelDownloadMenu::eventFilter(QObject* watched, QEvent* event)
         retranslate();
     return QObject::eventFilter(watched, event);
 }
+
+ModelDownloadDialog* ModelDownloadMenu::dialog() const
+{
+    return m_dialog.data();
+}

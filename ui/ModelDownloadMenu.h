@@ -18,7 +18,7 @@ public:
     ModelDownloadMenu(QMenu* menu, QAction* before, QWidget* window);
 
     QAction* action() const { return m_action; }
-    ModelDownloadDialog* dialog() const { return m_dialog; }
+    ModelDownloadDialog* dialog() const; // the open dialog, or null
     void open();
 
 Q_SIGNALS:
