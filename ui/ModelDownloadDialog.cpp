@@ -23,7 +23,8 @@ constexpr qint64 kMeasuring = -2;
 
 ModelDownloadDialog::ModelDownloadDialog(QWidget* parent)
     : QDialog(parent), m_catalog(framesmith::ModelDownloads::catalog()), m_sizes(m_catalog.size(), kMeasuring),
-      m_sizeErrors(m_catalog.size()), m_worker(new ModelDownloadWorker(m_catalog)), m_sizer(new ModelDownloadWorker(m_catalog)), m_intro(new QLabel(this)),
+      m_sizeErrors(m_catalog.size()), m_worker(new ModelDownloadWorker(m_catalog)),
+      m_sizer(new ModelDownloadWorker(m_catalog)), m_intro(new QLabel(this)),
       m_table(new QTableWidget(int(m_catalog.size()), ColumnCount, this)), m_tokenLabel(new QLabel(this)),
       m_token(new QLineEdit(this)), m_progress(new QProgressBar(this)), m_status(new QLabel(this)),
       m_download(new QPushButton(this)), m_cancel(new QPushButton(this)), m_use(new QPushButton(this)),
@@ -45,41 +46,8 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent)
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
     buildTable();
-
-    auto* tokenRow = new QHBoxLayout;
-    tokenRow->addWidget(m_tokenLabel);
-    tokenRow->addWidget(m_token, 1);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_download);
-    buttons->addWidget(m_cancel);
-    buttons->addWidget(m_use);
-    buttons->addStretch(1);
-    buttons->addWidget(m_close);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_intro);
-    layout->addWidget(m_table, 1);
-    layout->addLayout(tokenRow);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_status);
-    layout->addLayout(buttons);
-    resize(760, 460);
-
-    m_worker->moveToThread(&m_thread);
-    m_sizer->moveToThread(&m_sizeThread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(&m_sizeThread, &QThread::finished, m_sizer, &QObject::deleteLater);
-    connect(this, &ModelDownloadDialog::measureRequested, m_sizer, &ModelDownloadWorker::measureSizes);
-    connect(m_sizer, &ModelDownloadWorker::sizeMeasured, this, &ModelDownloadDialog::onSizeMeasured);
-    connect(this, &ModelDownloadDialog::downloadRequested, m_worker, &ModelDownloadWorker::download);
-    connect(m_worker, &ModelDownloadWorker::progress, this, &ModelDownloadDialog::onProgress);
-    connect(m_worker, &ModelDownloadWorker::finished, this, &ModelDownloadDialog::onFinished);
-    connect(m_worker, &ModelDownloadWorker::failed, this, &ModelDownloadDialog::onFailed);
-    connect(m_worker, &ModelDownloadWorker::cancelled, this, &ModelDownloadDialog::onCancelled);
-    connect(m_download, &QPushButton::clicked, this, &ModelDownloadDialog::startDownload);
-    connect(m_cancel, &QPushButton::clicked, this, &ModelDownloadDialog::cancelDownload);
-    connect(m_use, &QPushButton::clicked, this, [this] { Q_EMIT modelChosen(m_finishedFolder); });
-    connect(m_close, &QPushButton::clicked, this, &QDialog::close);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] { setDownloading(m_isDownloading); });
+    layOut();
+    connectWorkers();
     m_thread.setObjectName(QStringLiteral("ModelDownload"));
     m_sizeThread.setObjectName(QStringLiteral("ModelDownloadSizes"));
     m_thread.start();
@@ -104,6 +72,48 @@ ModelDownloadDialog::~ModelDownloadDialog()
     m_sizeThread.quit();
     m_thread.wait(); // a destructor may wait: a transfer stops within about a second
     m_sizeThread.wait();
+}
+
+void ModelDownloadDialog::layOut()
+{
+    auto* tokenRow = new QHBoxLayout;
+    tokenRow->addWidget(m_tokenLabel);
+    tokenRow->addWidget(m_token, 1);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_download);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_use);
+    buttons->addStretch(1);
+    buttons->addWidget(m_close);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_intro);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(tokenRow);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addLayout(buttons);
+    resize(760, 460);
+
+}
+
+void ModelDownloadDialog::connectWorkers()
+{
+    m_worker->moveToThread(&m_thread);
+    m_sizer->moveToThread(&m_sizeThread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(&m_sizeThread, &QThread::finished, m_sizer, &QObject::deleteLater);
+    connect(this, &ModelDownloadDialog::measureRequested, m_sizer, &ModelDownloadWorker::measureSizes);
+    connect(m_sizer, &ModelDownloadWorker::sizeMeasured, this, &ModelDownloadDialog::onSizeMeasured);
+    connect(this, &ModelDownloadDialog::downloadRequested, m_worker, &ModelDownloadWorker::download);
+    connect(m_worker, &ModelDownloadWorker::progress, this, &ModelDownloadDialog::onProgress);
+    connect(m_worker, &ModelDownloadWorker::finished, this, &ModelDownloadDialog::onFinished);
+    connect(m_worker, &ModelDownloadWorker::failed, this, &ModelDownloadDialog::onFailed);
+    connect(m_worker, &ModelDownloadWorker::cancelled, this, &ModelDownloadDialog::onCancelled);
+    connect(m_download, &QPushButton::clicked, this, &ModelDownloadDialog::startDownload);
+    connect(m_cancel, &QPushButton::clicked, this, &ModelDownloadDialog::cancelDownload);
+    connect(m_use, &QPushButton::clicked, this, [this] { Q_EMIT modelChosen(m_finishedFolder); });
+    connect(m_close, &QPushButton::clicked, this, &QDialog::close);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] { setDownloading(m_isDownloading); });
 }
 
 void ModelDownloadDialog::buildTable()

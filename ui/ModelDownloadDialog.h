@@ -42,6 +42,8 @@ protected:
 
 private:
     void buildTable();
+    void layOut();
+    void connectWorkers(); // the two workers' threads and signals
     void retranslate();
     void startDownload();
     void cancelDownload();

@@ -40,15 +40,11 @@ bool sendText(int fd, const std::string& text)
 
 std::string reasonOf(int status)
 {
-    switch (status) {
-    case 200: return "OK";
-    case 206: return "Partial Content";
-    case 302: return "Found";
-    case 401: return "Unauthorized";
-    case 404: return "Not Found";
-    case 416: return "Range Not Satisfiable";
-    default: return "Error";
-    }
+    static const std::map<int, std::string> kReasons = {{200, "OK"}, {206, "Partial Content"}, {302, "Found"},
+                                                        {401, "Unauthorized"}, {404, "Not Found"},
+                                                        {416, "Range Not Satisfiable"}};
+    const auto it = kReasons.find(status);
+    return it == kReasons.end() ? "Error" : it->second;
 }
 
 void reply(int fd, int status, const std::vector<std::string>& headers, const QByteArray& body, bool withBody = true)

@@ -101,6 +101,14 @@ HubFileDownload::Attempt HubFileDownload::fetchRest(const HubFile& file,
     };
     const HubResponse response =
         m_client.fetch(HubRepoListing::resolveUrl(m_client.settings(), m_repoId, m_commit, file.path), offset, sink, cancel);
+    attempt.dropReason = judge(response, file, onDiskBytes, writeErrno);
+    return attempt;
+}
+
+std::string HubFileDownload::judge(const HubResponse& response, const HubFile& file, std::uint64_t onDiskBytes,
+                                   int writeErrno) const
+{
+    const std::string partial = m_layout.incompletePath(file.checksum);
     if (response.wasCancelled)
         throw CancelledError("the download of " + where(file) + " (" + mebibytes(onDiskBytes) + " kept in " + partial +
                              "; downloading again continues from there)");
@@ -112,19 +120,14 @@ HubFileDownload::Attempt HubFileDownload::fetchRest(const HubFile& file,
                                " or more and download again: the part is kept in " + partial);
         throw FileError(ErrorCode::Io, partial, std::string("writing failed: ") + std::strerror(writeErrno));
     }
-    if (!response.transferError.empty()) {
-        attempt.dropReason = response.transferError;
-        return attempt;
-    }
+    if (!response.transferError.empty()) // dropped, reset, stalled: resumable
+        return response.transferError;
     if (response.status == 416) { // the partial file is not a prefix the server knows: start over
         fs::remove(partial);
-        attempt.dropReason = "the server refused to continue the partial file (HTTP 416)";
-        return attempt;
+        return "the server refused to continue the partial file (HTTP 416)";
     }
-    if (response.status >= 500) {
-        attempt.dropReason = "HTTP " + std::to_string(response.status);
-        return attempt;
-    }
+    if (response.status >= 500) // a busy or failing server: worth another try
+        return "HTTP " + std::to_string(response.status);
     HubReplyCheck::requireSuccess(response, where(file), m_repoId, m_commit, m_client.settings());
     const auto linked = response.headers.find("x-linked-etag");
     if (linked != response.headers.end() && HubChecksum::isSha256(file.checksum) &&
@@ -133,8 +136,8 @@ HubFileDownload::Attempt HubFileDownload::fetchRest(const HubFile& file,
                        "the Hub's file (sha256 " + bareEtag(linked->second) + ") is not the one its file list names (" +
                            file.checksum + "); try again in a moment");
     if (onDiskBytes < file.size)
-        attempt.dropReason = "the connection closed after " + mebibytes(onDiskBytes) + " of " + mebibytes(file.size);
-    return attempt;
+        return "the connection closed after " + mebibytes(onDiskBytes) + " of " + mebibytes(file.size);
+    return {};
 }
 
 std::uint64_t HubFileDownload::fetchWhole(const HubFile& file, const std::function<void(std::uint64_t)>& onDisk,

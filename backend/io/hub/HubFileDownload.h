@@ -37,6 +37,10 @@ private:
     // One transfer from the partial file's end. Throws for what a retry cannot fix.
     Attempt fetchRest(const HubFile& file, const std::function<void(std::uint64_t)>& onDisk,
                       const CancelToken& cancel) const;
+    // Why the transfer ended early and may be retried ("" when it ended normally); throws for a
+    // cancel, a full disk, or an answer a retry cannot change.
+    std::string judge(const HubResponse& response, const HubFile& file, std::uint64_t onDiskBytes,
+                      int writeErrno) const;
     // Fetches until the partial file has the listed size (resuming drops); returns bytes fetched.
     std::uint64_t fetchWhole(const HubFile& file, const std::function<void(std::uint64_t)>& onDisk,
                              const CancelToken& cancel) const;
