@@ -41,7 +41,7 @@ build_packages=(
   qt6-svg-dev libqcustomplot-dev libgl-dev
   libopenblas0-pthread
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
-  libsentencepiece-dev sentencepiece nlohmann-json3-dev
+  libsentencepiece-dev sentencepiece nlohmann-json3-dev libcurl4-openssl-dev
   xvfb xauth
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
   fonts-wqy-microhei qt6-translations-l10n

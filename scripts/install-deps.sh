@@ -10,6 +10,7 @@ packages=(
   libtorch-dev libopenblas0-pthread
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
   libsentencepiece-dev sentencepiece nlohmann-json3-dev
+  libcurl4-openssl-dev  # Hub downloads (optional: the build works without it)
   clang libclang-rt-14-dev
   xvfb xauth
   file dpkg-dev debootstrap lld

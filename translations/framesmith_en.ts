@@ -1077,6 +1077,160 @@ Total time: %4 s</translation>
     </message>
 </context>
 <context>
+    <name>ModelDownloadDialog</name>
+    <message>
+        <source>This build of Framesmith cannot download: it was built without libcurl. `huggingface-cli download` fills the same cache.</source>
+        <translation>This build of Framesmith cannot download: it was built without libcurl. `huggingface-cli download` fills the same cache.</translation>
+    </message>
+    <message>
+        <source>Download models</source>
+        <translation>Download models</translation>
+    </message>
+    <message>
+        <source>Models of the supported families, as published on the Hugging Face Hub. They are saved in the Hugging Face cache, where Framesmith and other tools find them. An interrupted download continues where it stopped.</source>
+        <translation>Models of the supported families, as published on the Hugging Face Hub. They are saved in the Hugging Face cache, where Framesmith and other tools find them. An interrupted download continues where it stopped.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameters</translation>
+    </message>
+    <message>
+        <source>Download size</source>
+        <translation>Download size</translation>
+    </message>
+    <message>
+        <source>Hub repositories: %1</source>
+        <translation>Hub repositories: %1</translation>
+    </message>
+    <message>
+        <source>Image to video</source>
+        <translation>Image to video</translation>
+    </message>
+    <message>
+        <source>Text to video</source>
+        <translation>Text to video</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 billion</translation>
+    </message>
+    <message>
+        <source>Hub &amp;token:</source>
+        <translation>Hub &amp;token:</translation>
+    </message>
+    <message>
+        <source>Only for gated or private models (hf_…)</source>
+        <translation>Only for gated or private models (hf_…)</translation>
+    </message>
+    <message>
+        <source>Using the token from HF_TOKEN or the Hugging Face token file</source>
+        <translation>Using the token from HF_TOKEN or the Hugging Face token file</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>&amp;Download</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel download</source>
+        <translation>&amp;Cancel download</translation>
+    </message>
+    <message>
+        <source>&amp;Open this model</source>
+        <translation>&amp;Open this model</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>asking the Hub…</source>
+        <translation>asking the Hub…</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Asking the Hub for the files of %1…</source>
+        <translation>Asking the Hub for the files of %1…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Stopping…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>about %1 left</translation>
+    </message>
+    <message>
+        <source>measuring the speed…</source>
+        <translation>measuring the speed…</translation>
+    </message>
+    <message>
+        <source>File %1 of %2: %3</source>
+        <translation>File %1 of %2: %3</translation>
+    </message>
+    <message>
+        <source>Done: %1 downloaded and checked. The model is in %2.</source>
+        <translation>Done: %1 downloaded and checked. The model is in %2.</translation>
+    </message>
+    <message>
+        <source>Already downloaded: every file was in the cache (%1).</source>
+        <translation>Already downloaded: every file was in the cache (%1).</translation>
+    </message>
+    <message>
+        <source>This model needs a Hugging Face token: accept its license on the model page (signed in), then enter a token above.</source>
+        <translation>This model needs a Hugging Face token: accept its license on the model page (signed in), then enter a token above.</translation>
+    </message>
+    <message>
+        <source>The download stopped; what was fetched is kept and continues next time.</source>
+        <translation>The download stopped; what was fetched is kept and continues next time.</translation>
+    </message>
+    <message>
+        <source>Download cancelled. What was fetched is kept: Download continues from there.</source>
+        <translation>Download cancelled. What was fetched is kept: Download continues from there.</translation>
+    </message>
+</context>
+<context>
+    <name>ModelDownloadMenu</name>
+    <message>
+        <source>&amp;Download models…</source>
+        <translation>&amp;Download models…</translation>
+    </message>
+    <message>
+        <source>Download models from the Hugging Face Hub into its cache</source>
+        <translation>Download models from the Hugging Face Hub into its cache</translation>
+    </message>
+</context>
+<context>
     <name>ModelUnloader</name>
     <message>
         <source>Model unloaded: its memory is free again</source>

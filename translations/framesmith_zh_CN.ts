@@ -1076,6 +1076,160 @@ Total time: %4 s</source>
     </message>
 </context>
 <context>
+    <name>ModelDownloadDialog</name>
+    <message>
+        <source>This build of Framesmith cannot download: it was built without libcurl. `huggingface-cli download` fills the same cache.</source>
+        <translation>此版本的 Framesmith 无法下载：构建时没有 libcurl。`huggingface-cli download` 会写入同一个缓存。</translation>
+    </message>
+    <message>
+        <source>Download models</source>
+        <translation>下载模型</translation>
+    </message>
+    <message>
+        <source>Models of the supported families, as published on the Hugging Face Hub. They are saved in the Hugging Face cache, where Framesmith and other tools find them. An interrupted download continues where it stopped.</source>
+        <translation>受支持的模型系列在 Hugging Face Hub 上发布的模型。它们保存在 Hugging Face 缓存中，Framesmith 和其他工具都能找到。中断的下载会从停下的地方继续。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Download size</source>
+        <translation>下载大小</translation>
+    </message>
+    <message>
+        <source>Hub repositories: %1</source>
+        <translation>Hub 仓库：%1</translation>
+    </message>
+    <message>
+        <source>Image to video</source>
+        <translation>图生视频</translation>
+    </message>
+    <message>
+        <source>Text to video</source>
+        <translation>文生视频</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>Hub &amp;token:</source>
+        <translation>Hub 令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Only for gated or private models (hf_…)</source>
+        <translation>仅受限或私有模型需要（hf_…）</translation>
+    </message>
+    <message>
+        <source>Using the token from HF_TOKEN or the Hugging Face token file</source>
+        <translation>正在使用 HF_TOKEN 或 Hugging Face 令牌文件中的令牌</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>下载(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel download</source>
+        <translation>取消下载(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Open this model</source>
+        <translation>打开此模型(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>asking the Hub…</source>
+        <translation>正在询问 Hub…</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>Asking the Hub for the files of %1…</source>
+        <translation>正在向 Hub 查询 %1 的文件…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message>
+        <source>measuring the speed…</source>
+        <translation>正在测量速度…</translation>
+    </message>
+    <message>
+        <source>File %1 of %2: %3</source>
+        <translation>第 %1 个文件，共 %2 个：%3</translation>
+    </message>
+    <message>
+        <source>Done: %1 downloaded and checked. The model is in %2.</source>
+        <translation>完成：已下载并校验 %1。模型位于 %2。</translation>
+    </message>
+    <message>
+        <source>Already downloaded: every file was in the cache (%1).</source>
+        <translation>已下载：所有文件都已在缓存中（%1）。</translation>
+    </message>
+    <message>
+        <source>This model needs a Hugging Face token: accept its license on the model page (signed in), then enter a token above.</source>
+        <translation>此模型需要 Hugging Face 令牌：请登录后在模型页面上接受其许可，然后在上方输入令牌。</translation>
+    </message>
+    <message>
+        <source>The download stopped; what was fetched is kept and continues next time.</source>
+        <translation>下载已停止；已获取的部分会保留，下次继续。</translation>
+    </message>
+    <message>
+        <source>Download cancelled. What was fetched is kept: Download continues from there.</source>
+        <translation>下载已取消。已获取的部分会保留：再次下载会从那里继续。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelDownloadMenu</name>
+    <message>
+        <source>&amp;Download models…</source>
+        <translation>下载模型(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Download models from the Hugging Face Hub into its cache</source>
+        <translation>从 Hugging Face Hub 下载模型到其缓存</translation>
+    </message>
+</context>
+<context>
     <name>ModelUnloader</name>
     <message>
         <source>Model unloaded: its memory is free again</source>

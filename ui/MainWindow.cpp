@@ -17,6 +17,7 @@
 #include "ui/LanguageMenu.h"
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelChecker.h"
+#include "ui/ModelDownloadMenu.h"
 #include "ui/ModelUnloader.h"
 #include "ui/QueueDock.h"
 #include "ui/RenderQueue.h"
@@ -69,6 +70,8 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_queueDock = new QueueDock(*this, *m_monitor, m_controller, m_launcher, m_shelf, m_settings);
     m_queueDock->bind(m_ui->actionAddToQueue, m_ui->actionShowQueue, m_ui->parametersPanel->queueButton());
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
+    auto* downloads = new ModelDownloadMenu(m_ui->menuFile, m_ui->actionChooseModelFolder, this);
+    connect(downloads, &ModelDownloadMenu::modelChosen, this, &MainWindow::setModelFolder);
     auto* headroom = new VramHeadroomAction(m_ui->menuGenerate, m_settings, this);
     connect(headroom, &VramHeadroomAction::headroomChanged, this, [this] { updateForecast(); });
     setUpActions();

@@ -1,6 +1,7 @@
 #include "models/ModelRegistry.h"
 
 #include "framesmith/Error.h"
+#include "framesmith/ModelDownloads.h"
 
 #include <filesystem>
 #include <optional>
@@ -9,16 +10,21 @@ namespace fs = std::filesystem;
 
 namespace framesmith {
 
-// Every model family, one line each: FAMILY(name) links `std::unique_ptr<ModelFamily> nameFamily()`,
-// defined in backend/models/<name>/. An explicit list, not static self-registration: objects of a
-// static library that nothing references are dropped by the linker. The order is the order of
+// Every model family, one line each: FAMILY(name) links `std::unique_ptr<ModelFamily> nameFamily()`
+// and `std::vector<DownloadableModel> nameDownloads()` (the Hub repos it publishes), both defined
+// in backend/models/<name>/ (the repos are a function beside the family, not a ModelFamily method, so
+// that declaring them left the header every family file includes alone). An explicit list, not
+// static self-registration: objects of a static library that nothing references are dropped by the
+// linker. The order is the order of
 // families() (the first is make-demo-model's default).
 #define FRAMESMITH_MODEL_FAMILIES(FAMILY) \
     FAMILY(cogvideox)                     \
     FAMILY(opensora)                      \
     /* a new family: one more line above this one */
 
-#define FRAMESMITH_DECLARE_FAMILY(name) std::unique_ptr<ModelFamily> name##Family();
+#define FRAMESMITH_DECLARE_FAMILY(name)                                                             \
+    std::unique_ptr<ModelFamily> name##Family();                                                    \
+    std::vector<DownloadableModel> name##Downloads();
 FRAMESMITH_MODEL_FAMILIES(FRAMESMITH_DECLARE_FAMILY)
 #undef FRAMESMITH_DECLARE_FAMILY
 
@@ -48,6 +54,17 @@ const std::vector<std::unique_ptr<ModelFamily>>& ModelRegistry::families()
 {
     static const std::vector<std::unique_ptr<ModelFamily>> list = makeFamilies();
     return list;
+}
+
+std::vector<DownloadableModel> ModelDownloads::catalog()
+{
+    std::vector<DownloadableModel> all;
+#define FRAMESMITH_ADD_DOWNLOADS(name)                                                              \
+    for (DownloadableModel& model : name##Downloads())                                              \
+        all.push_back(std::move(model));
+    FRAMESMITH_MODEL_FAMILIES(FRAMESMITH_ADD_DOWNLOADS)
+#undef FRAMESMITH_ADD_DOWNLOADS
+    return all;
 }
 
 const ModelFamily* ModelRegistry::find(const std::string& name)
