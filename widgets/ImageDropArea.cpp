@@ -30,6 +30,7 @@ ImageDropArea::ImageDropArea(QWidget* parent)
     m_thumbnail->setWordWrap(true);
     m_thumbnail->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_caption->setWordWrap(true); // a narrow slot (an 800 × 600 window) wraps it rather than cutting it
     m_browseButton->setObjectName(QStringLiteral("browseButton"));
     m_clearButton->setObjectName(QStringLiteral("clearButton"));
     m_clearButton->setEnabled(false);

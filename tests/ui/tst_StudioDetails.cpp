@@ -26,6 +26,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -103,6 +104,30 @@ private Q_SLOTS:
         QTRY_VERIFY(guidance->hasFocus());
         QVERIFY(wheelDownIsTaken(guidance)); // focused: the wheel is the field's
         QVERIFY(guidance->value() < before);
+    }
+
+    // At the smallest window no label is cut: each shows its whole text (or wraps it).
+    void at800x600NoLabelIsCut()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("small.ini")));
+        MainWindow window(settings);
+        window.resize(800, 600);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setModelFolder(QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.isModelReady(), kTimeoutMs);
+        window.historyDock()->show();
+        QTest::qWait(200);
+        QStringList cut;
+        for (QLabel* label : window.findChildren<QLabel*>()) {
+            if (!label->isVisibleTo(&window) || label->visibleRegion().isEmpty() || label->wordWrap() ||
+                label->text().isEmpty() || label->objectName().startsWith(QStringLiteral("qt_")))
+                continue;
+            const int need = label->minimumSizeHint().width();
+            if (label->width() < need)
+                cut << QStringLiteral("%1 \"%2\" %3 < %4").arg(label->objectName(), label->text()).arg(label->width()).arg(need);
+        }
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join('\n')));
     }
 
     void queueRowsShowTheSeedAndVariationsSkipQueuedSeeds()
