@@ -763,24 +763,12 @@ Total time: %4 s</translation>
         <translation>&amp;System language</translation>
     </message>
     <message>
-        <source>Generate the clip (Ctrl+Return)</source>
-        <translation>Generate the clip (Ctrl+Return)</translation>
-    </message>
-    <message>
-        <source>Nothing is running</source>
-        <translation>Nothing is running</translation>
-    </message>
-    <message>
         <source>Cannot generate: %1</source>
         <translation>Cannot generate: %1</translation>
     </message>
     <message>
         <source>Choose a model folder</source>
         <translation>Choose a model folder</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>Cannot open %1: %2</translation>
     </message>
     <message>
         <source>Preview</source>
@@ -805,14 +793,6 @@ Total time: %4 s</translation>
     <message>
         <source>Choose a model folder first (File &gt; Choose model folder…).</source>
         <translation>Choose a model folder first (File &gt; Choose model folder…).</translation>
-    </message>
-    <message>
-        <source>A clip is being generated</source>
-        <translation>A clip is being generated</translation>
-    </message>
-    <message>
-        <source>Stop the generation now (Esc)</source>
-        <translation>Stop the generation now (Esc)</translation>
     </message>
     <message>
         <source>Warning: %1</source>
@@ -901,6 +881,10 @@ Total time: %4 s</translation>
     <message>
         <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
         <translation>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</translation>
+    </message>
+    <message>
+        <source>Demo model</source>
+        <translation>Demo model</translation>
     </message>
 </context>
 <context>
@@ -1074,6 +1058,57 @@ Total time: %4 s</translation>
     <message>
         <source>Another program took GPU memory: re-planned</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoices</name>
+    <message>
+        <source>demo, random weights</source>
+        <translation>demo, random weights</translation>
+    </message>
+    <message>
+        <source>Hugging Face: %1</source>
+        <translation>Hugging Face: %1</translation>
+    </message>
+    <message>
+        <source>ModelScope: %1</source>
+        <translation>ModelScope: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 – cannot run</source>
+        <translation>%1 – cannot run</translation>
+    </message>
+    <message>
+        <source>Other folder…</source>
+        <translation>Other folder…</translation>
+    </message>
+    <message>
+        <source>Making the demo model…</source>
+        <translation>Making the demo model…</translation>
+    </message>
+    <message>
+        <source>The demo model could not be made.</source>
+        <translation>The demo model could not be made.</translation>
+    </message>
+    <message>
+        <source>Choose a model…</source>
+        <translation>Choose a model…</translation>
+    </message>
+    <message>
+        <source>Models found in the Hugging Face and ModelScope caches, folders you opened, and the demo model</source>
+        <translation>Models found in the Hugging Face and ModelScope caches, folders you opened, and the demo model</translation>
+    </message>
+    <message>
+        <source>Try the &amp;demo model</source>
+        <translation>Try the &amp;demo model</translation>
+    </message>
+    <message>
+        <source>A small model with random weights (its clips are noise) that runs in seconds on any computer: try every part of the app before downloading a real model</source>
+        <translation>A small model with random weights (its clips are noise) that runs in seconds on any computer: try every part of the app before downloading a real model</translation>
     </message>
 </context>
 <context>
@@ -1500,10 +1535,6 @@ Total time: %4 s</translation>
         <translation>Forecast: %1</translation>
     </message>
     <message>
-        <source>Letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
-        <translation>Letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; cannot be combined with %2, so that was unticked: both set the same lever differently.</source>
         <translation>&quot;%1&quot; cannot be combined with %2, so that was unticked: both set the same lever differently.</translation>
     </message>
@@ -1523,6 +1554,10 @@ Total time: %4 s</translation>
         <source>Keep &amp;free on each GPU:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
+        <translation>Letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</translation>
+    </message>
 </context>
 <context>
     <name>PresetNames</name>
@@ -1535,16 +1570,20 @@ Total time: %4 s</translation>
         <translation>The name is %1 characters long; at most %2 fit.</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</source>
-        <translation>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</translation>
-    </message>
-    <message>
         <source>A preset name cannot start with &apos;.&apos;.</source>
         <translation>A preset name cannot start with &apos;.&apos;.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
         <translation>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</source>
+        <translation>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</translation>
+    </message>
+    <message>
+        <source>A preset name cannot start or end with a space.</source>
+        <translation>A preset name cannot start or end with a space.</translation>
     </message>
 </context>
 <context>
@@ -1698,6 +1737,10 @@ Total time: %4 s</translation>
             <numerusform>Also conditioned on %n references (%1), mask strategy &quot;%2&quot;</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No model chosen yet: pick one in the list, Browse for a folder, or try the demo model.</source>
+        <translation>No model chosen yet: pick one in the list, Browse for a folder, or try the demo model.</translation>
+    </message>
 </context>
 <context>
     <name>QueueDock</name>
@@ -1743,8 +1786,12 @@ Total time: %4 s</translation>
         </translation>
     </message>
     <message>
-        <source>The queue was not sent to the farm: %1</source>
-        <translation type="unfinished"></translation>
+        <source>Send queue to farm</source>
+        <translation>Send queue to farm</translation>
+    </message>
+    <message>
+        <source>The queue was not sent to the farm.</source>
+        <translation>The queue was not sent to the farm.</translation>
     </message>
 </context>
 <context>
@@ -1853,6 +1900,10 @@ Total time: %4 s</translation>
         <source>Render the waiting jobs on a Slurm cluster instead of this machine</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
 </context>
 <context>
     <name>QueueStore</name>
@@ -1879,6 +1930,85 @@ Total time: %4 s</translation>
     <message>
         <source>Cannot save the queue job %1: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunControls</name>
+    <message>
+        <source>Stop the run?</source>
+        <translation>Stop the run?</translation>
+    </message>
+    <message>
+        <source>Stop after the step under way?</source>
+        <translation>Stop after the step under way?</translation>
+    </message>
+    <message>
+        <source>Stop decoding the clip?</source>
+        <translation>Stop decoding the clip?</translation>
+    </message>
+    <message>
+        <source>The run is kept in the history: Resume continues it at the next step.</source>
+        <translation>The run is kept in the history: Resume continues it at the next step.</translation>
+    </message>
+    <message>
+        <source>The denoised latents stay in the history (right-click: Decode again), but no clip is made now.</source>
+        <translation>The denoised latents stay in the history (right-click: Decode again), but no clip is made now.</translation>
+    </message>
+    <message>
+        <source>Nothing has been denoised yet.</source>
+        <translation>Nothing has been denoised yet.</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stop</translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation>&amp;Keep running</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>A clip is being generated</translation>
+    </message>
+    <message>
+        <source>Generate the clip (Ctrl+Return)</source>
+        <translation>Generate the clip (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <source>Stop the run: while denoising it stops after the step under way and stays in the history, where Resume continues it (Esc asks first)</source>
+        <translation>Stop the run: while denoising it stops after the step under way and stays in the history, where Resume continues it (Esc asks first)</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Stopping…</translation>
+    </message>
+    <message>
+        <source>Nothing is running</source>
+        <translation>Nothing is running</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Resume</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Continue the paused run at step %1 of %2</source>
+        <translation>Continue the paused run at step %1 of %2</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</translation>
+    </message>
+    <message>
+        <source>Pausing after the step under way…</source>
+        <translation>Pausing after the step under way…</translation>
     </message>
 </context>
 <context>
@@ -1981,24 +2111,19 @@ Total time: %4 s</translation>
         <translation>Resuming the paused run at step %1…</translation>
     </message>
     <message>
-        <source>&amp;Resume</source>
-        <translation>&amp;Resume</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pause</translation>
-    </message>
-    <message>
-        <source>Continue the paused run at step %1 of %2</source>
-        <translation>Continue the paused run at step %1 of %2</translation>
-    </message>
-    <message>
-        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
-        <translation>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</translation>
-    </message>
-    <message>
         <source>A run is under way: resume the paused one when it ends</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping after this step; the run is kept in the history and can be resumed…</source>
+        <translation>Stopping after this step; the run is kept in the history and can be resumed…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n step(s): the run is kept in the history; Resume continues it</source>
+        <translation>
+            <numerusform>Stopped after %n step: the run is kept in the history; Resume continues it</numerusform>
+            <numerusform>Stopped after %n steps: the run is kept in the history; Resume continues it</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2143,6 +2268,45 @@ Total time: %4 s</translation>
     <message>
         <source>%1 — measured %2× faster, identical video</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StartImageGuard</name>
+    <message>
+        <source>Start image too large</source>
+        <translation>Start image too large</translation>
+    </message>
+    <message>
+        <source>%1 is %2 × %3 pixels (%4 million); a start image may have at most %5 million.</source>
+        <translation>%1 is %2 × %3 pixels (%4 million); a start image may have at most %5 million.</translation>
+    </message>
+    <message>
+        <source>Use a copy resized to %1 × %2 (it covers the clip&apos;s %3 × %4)? The original file is not changed.</source>
+        <translation>Use a copy resized to %1 × %2 (it covers the clip&apos;s %3 × %4)? The original file is not changed.</translation>
+    </message>
+    <message>
+        <source>&amp;Resize and use</source>
+        <translation>&amp;Resize and use</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>cannot write %1</translation>
+    </message>
+    <message>
+        <source>Start image</source>
+        <translation>Start image</translation>
+    </message>
+    <message>
+        <source>The start image could not be resized.</source>
+        <translation>The start image could not be resized.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used as a start image: it could not be read as an image.</source>
+        <translation>%1 cannot be used as a start image: it could not be read as an image.</translation>
+    </message>
+    <message>
+        <source>Save it as an 8-bit PNG or JPEG about the clip&apos;s size and choose it again.</source>
+        <translation>Save it as an 8-bit PNG or JPEG about the clip&apos;s size and choose it again.</translation>
     </message>
 </context>
 <context>

@@ -762,24 +762,12 @@ Total time: %4 s</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <source>Generate the clip (Ctrl+Return)</source>
-        <translation>生成片段（Ctrl+Return）</translation>
-    </message>
-    <message>
-        <source>Nothing is running</source>
-        <translation>当前没有正在运行的任务</translation>
-    </message>
-    <message>
         <source>Cannot generate: %1</source>
         <translation>无法生成：%1</translation>
     </message>
     <message>
         <source>Choose a model folder</source>
         <translation>选择模型文件夹</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>Preview</source>
@@ -804,14 +792,6 @@ Total time: %4 s</source>
     <message>
         <source>Choose a model folder first (File &gt; Choose model folder…).</source>
         <translation>请先选择模型文件夹（文件 &gt; 选择模型文件夹…）。</translation>
-    </message>
-    <message>
-        <source>A clip is being generated</source>
-        <translation>正在生成片段</translation>
-    </message>
-    <message>
-        <source>Stop the generation now (Esc)</source>
-        <translation>立即停止生成（Esc）</translation>
     </message>
     <message>
         <source>Warning: %1</source>
@@ -900,6 +880,10 @@ Total time: %4 s</source>
     <message>
         <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
         <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
+    </message>
+    <message>
+        <source>Demo model</source>
+        <translation>演示模型</translation>
     </message>
 </context>
 <context>
@@ -1073,6 +1057,57 @@ Total time: %4 s</source>
     <message>
         <source>Another program took GPU memory: re-planned</source>
         <translation>其他程序占用了显存：已重新规划</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoices</name>
+    <message>
+        <source>demo, random weights</source>
+        <translation>演示，随机权重</translation>
+    </message>
+    <message>
+        <source>Hugging Face: %1</source>
+        <translation>Hugging Face：%1</translation>
+    </message>
+    <message>
+        <source>ModelScope: %1</source>
+        <translation>ModelScope：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 – cannot run</source>
+        <translation>%1 – 无法运行</translation>
+    </message>
+    <message>
+        <source>Other folder…</source>
+        <translation>其他文件夹…</translation>
+    </message>
+    <message>
+        <source>Making the demo model…</source>
+        <translation>正在创建演示模型…</translation>
+    </message>
+    <message>
+        <source>The demo model could not be made.</source>
+        <translation>无法创建演示模型。</translation>
+    </message>
+    <message>
+        <source>Choose a model…</source>
+        <translation>选择模型…</translation>
+    </message>
+    <message>
+        <source>Models found in the Hugging Face and ModelScope caches, folders you opened, and the demo model</source>
+        <translation>在 Hugging Face 和 ModelScope 缓存、您打开过的文件夹中找到的模型，以及演示模型</translation>
+    </message>
+    <message>
+        <source>Try the &amp;demo model</source>
+        <translation>试用演示模型(&amp;D)</translation>
+    </message>
+    <message>
+        <source>A small model with random weights (its clips are noise) that runs in seconds on any computer: try every part of the app before downloading a real model</source>
+        <translation>一个使用随机权重的小模型（生成的片段是噪声），在任何电脑上几秒即可运行：在下载真实模型之前先试用应用的各项功能</translation>
     </message>
 </context>
 <context>
@@ -1499,10 +1534,6 @@ Total time: %4 s</source>
         <translation>预估：%1</translation>
     </message>
     <message>
-        <source>Letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
-        <translation>字母 A-Z、数字、“-”、“_”和“.”；命令行也使用此名称</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; cannot be combined with %2, so that was unticked: both set the same lever differently.</source>
         <translation>“%1”不能与%2同时使用，因此已取消后者：二者对同一设置的要求相互矛盾。</translation>
     </message>
@@ -1522,6 +1553,10 @@ Total time: %4 s</source>
         <source>Keep &amp;free on each GPU:</source>
         <translation>每块 GPU 保留空闲(&amp;F)：</translation>
     </message>
+    <message>
+        <source>Letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
+        <translation>字母 A-Z、数字、空格、“-”、“_”和“.”；命令行也使用此名称</translation>
+    </message>
 </context>
 <context>
     <name>PresetNames</name>
@@ -1534,16 +1569,20 @@ Total time: %4 s</source>
         <translation>名称长 %1 个字符；最多允许 %2 个。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</source>
-        <translation>“%1”含有预设名称不允许的字符：请使用字母 A-Z、数字、“-”、“_”和“.”（该名称也是预设的文件名和命令行的 --preset）。</translation>
-    </message>
-    <message>
         <source>A preset name cannot start with &apos;.&apos;.</source>
         <translation>预设名称不能以“.”开头。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a built-in preset and cannot be changed: choose another name.</source>
         <translation>“%1”是内置预设，无法修改：请换一个名称。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has characters a preset name cannot have: use letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (the name is also the preset&apos;s file name and the command line&apos;s --preset).</source>
+        <translation>“%1”含有预设名称不允许的字符：请使用字母 A-Z、数字、空格、“-”、“_”和“.”（该名称也是预设的文件名和命令行的 --preset）。</translation>
+    </message>
+    <message>
+        <source>A preset name cannot start or end with a space.</source>
+        <translation>预设名称不能以空格开头或结尾。</translation>
     </message>
 </context>
 <context>
@@ -1695,6 +1734,10 @@ Total time: %4 s</source>
             <numerusform>另以 %n 个参考素材（%1）为条件，遮罩策略“%2”</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No model chosen yet: pick one in the list, Browse for a folder, or try the demo model.</source>
+        <translation>尚未选择模型：从列表中选择、浏览文件夹，或试用演示模型。</translation>
+    </message>
 </context>
 <context>
     <name>QueueDock</name>
@@ -1737,8 +1780,12 @@ Total time: %4 s</source>
         </translation>
     </message>
     <message>
-        <source>The queue was not sent to the farm: %1</source>
-        <translation>队列未发送到渲染农场：%1</translation>
+        <source>Send queue to farm</source>
+        <translation>发送队列到渲染农场</translation>
+    </message>
+    <message>
+        <source>The queue was not sent to the farm.</source>
+        <translation>队列未发送到渲染农场。</translation>
     </message>
 </context>
 <context>
@@ -1847,6 +1894,10 @@ Total time: %4 s</source>
         <source>Render the waiting jobs on a Slurm cluster instead of this machine</source>
         <translation>在 Slurm 集群而不是本机上渲染等待中的任务</translation>
     </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
 </context>
 <context>
     <name>QueueStore</name>
@@ -1873,6 +1924,85 @@ Total time: %4 s</source>
     <message>
         <source>Cannot save the queue job %1: %2</source>
         <translation>无法保存队列任务 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunControls</name>
+    <message>
+        <source>Stop the run?</source>
+        <translation>停止运行？</translation>
+    </message>
+    <message>
+        <source>Stop after the step under way?</source>
+        <translation>在当前步骤完成后停止？</translation>
+    </message>
+    <message>
+        <source>Stop decoding the clip?</source>
+        <translation>停止解码片段？</translation>
+    </message>
+    <message>
+        <source>The run is kept in the history: Resume continues it at the next step.</source>
+        <translation>运行会保留在历史记录中：“继续”会从下一步接着运行。</translation>
+    </message>
+    <message>
+        <source>The denoised latents stay in the history (right-click: Decode again), but no clip is made now.</source>
+        <translation>去噪后的潜变量保留在历史记录中（右键：重新解码），但现在不会生成片段。</translation>
+    </message>
+    <message>
+        <source>Nothing has been denoised yet.</source>
+        <translation>尚未完成任何去噪步骤。</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation>继续运行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>A clip is being generated</source>
+        <translation>正在生成片段</translation>
+    </message>
+    <message>
+        <source>Generate the clip (Ctrl+Return)</source>
+        <translation>生成片段（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Stop the run: while denoising it stops after the step under way and stays in the history, where Resume continues it (Esc asks first)</source>
+        <translation>停止运行：去噪时会在当前步骤完成后停止并保留在历史记录中，可用“继续”接着运行（按 Esc 会先询问）</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Nothing is running</source>
+        <translation>当前没有正在运行的任务</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Continue the paused run at step %1 of %2</source>
+        <translation>从第 %1 步（共 %2 步）继续已暂停的运行</translation>
+    </message>
+    <message>
+        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
+        <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
+    </message>
+    <message>
+        <source>Pausing after the step under way…</source>
+        <translation>当前步骤完成后暂停…</translation>
     </message>
 </context>
 <context>
@@ -1972,24 +2102,18 @@ Total time: %4 s</source>
         <translation>正在从第 %1 步继续已暂停的运行…</translation>
     </message>
     <message>
-        <source>&amp;Resume</source>
-        <translation>继续(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Continue the paused run at step %1 of %2</source>
-        <translation>从第 %1 步（共 %2 步）继续已暂停的运行</translation>
-    </message>
-    <message>
-        <source>Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step</source>
-        <translation>完成当前步骤后将运行保存到磁盘并释放 GPU；“继续”会从同一步接着运行</translation>
-    </message>
-    <message>
         <source>A run is under way: resume the paused one when it ends</source>
         <translation>正在运行：请在它结束后再继续已暂停的运行</translation>
+    </message>
+    <message>
+        <source>Stopping after this step; the run is kept in the history and can be resumed…</source>
+        <translation>此步骤完成后停止；运行会保留在历史记录中，可以继续…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n step(s): the run is kept in the history; Resume continues it</source>
+        <translation>
+            <numerusform>已在 %n 步后停止：运行保留在历史记录中；“继续”可接着运行</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2133,6 +2257,45 @@ Total time: %4 s</source>
     <message>
         <source>%1 — measured %2× faster, identical video</source>
         <translation>%1 — 实测快 %2 倍，视频完全相同</translation>
+    </message>
+</context>
+<context>
+    <name>StartImageGuard</name>
+    <message>
+        <source>Start image too large</source>
+        <translation>起始图像过大</translation>
+    </message>
+    <message>
+        <source>%1 is %2 × %3 pixels (%4 million); a start image may have at most %5 million.</source>
+        <translation>%1 为 %2 × %3 像素（%4 百万像素）；起始图像最多只能有 %5 百万像素。</translation>
+    </message>
+    <message>
+        <source>Use a copy resized to %1 × %2 (it covers the clip&apos;s %3 × %4)? The original file is not changed.</source>
+        <translation>使用缩放到 %1 × %2 的副本（覆盖片段的 %3 × %4）？原文件不会被修改。</translation>
+    </message>
+    <message>
+        <source>&amp;Resize and use</source>
+        <translation>缩放并使用(&amp;R)</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Start image</source>
+        <translation>起始图像</translation>
+    </message>
+    <message>
+        <source>The start image could not be resized.</source>
+        <translation>无法缩放起始图像。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used as a start image: it could not be read as an image.</source>
+        <translation>%1 无法用作起始图像：无法作为图像读取。</translation>
+    </message>
+    <message>
+        <source>Save it as an 8-bit PNG or JPEG about the clip&apos;s size and choose it again.</source>
+        <translation>请将其另存为与片段尺寸相近的 8 位 PNG 或 JPEG，然后重新选择。</translation>
     </message>
 </context>
 <context>

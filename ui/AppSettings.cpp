@@ -9,6 +9,7 @@ const QString kState = QStringLiteral("window/state");
 const QString kSplitterPrefix = QStringLiteral("window/splitter/");
 const QString kLanguage = QStringLiteral("interface/language");
 const QString kModelFolder = QStringLiteral("model/folder");
+const QString kAddedModelFolders = QStringLiteral("model/addedFolders");
 const QString kPrompt = QStringLiteral("request/prompt");
 const QString kNegativePrompt = QStringLiteral("request/negativePrompt");
 const QString kStartImage = QStringLiteral("request/startImage");
@@ -63,6 +64,18 @@ QString AppSettings::language() const
 void AppSettings::setLanguage(const QString& language) { m_settings.setValue(Key::kLanguage, language); }
 QString AppSettings::modelFolder() const { return m_settings.value(Key::kModelFolder).toString(); }
 void AppSettings::setModelFolder(const QString& folder) { m_settings.setValue(Key::kModelFolder, folder); }
+
+QStringList AppSettings::addedModelFolders() const { return m_settings.value(Key::kAddedModelFolders).toStringList(); }
+
+bool AppSettings::addModelFolder(const QString& folder)
+{
+    QStringList folders = addedModelFolders();
+    if (folder.isEmpty() || folders.contains(folder))
+        return false;
+    folders << folder;
+    m_settings.setValue(Key::kAddedModelFolders, folders);
+    return true;
+}
 
 framesmith::GenerationRequest AppSettings::lastRequest() const
 {

@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 
 class AppSettings {
 public:
@@ -29,6 +30,9 @@ public:
 
     QString modelFolder() const;
     void setModelFolder(const QString& folder);
+    // Model folders the user opened outside the caches (the model box lists them with the caches').
+    QStringList addedModelFolders() const;
+    bool addModelFolder(const QString& folder); // false when already there (or empty)
 
     // The last request the user set up; defaults are GenerationRequest's own.
     framesmith::GenerationRequest lastRequest() const;

@@ -40,6 +40,10 @@ bool AppTranslator::apply(const QString& setting)
     if (m_qt.load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
                   QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         m_qtInstalled = QCoreApplication::installTranslator(&m_qt);
+    // A desktop's own file dialog speaks the desktop's language, not the one chosen here: in
+    // another language than the system's, Qt's dialogs (translated by qtbase above) are used.
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs,
+                                   QLocale::system().language() != QLocale(language).language());
     if (!appLoaded && !m_qtInstalled && QCoreApplication::instance()) {
         // Nothing installed means no LanguageChange event; send one so English comes back.
         QEvent event(QEvent::LanguageChange);

@@ -185,17 +185,19 @@ void ClipShelf::exportTo(const framesmith::ExportOptions& chosen, bool includeTr
     options.request = m_clipRequest;
     const framesmith::VideoFrames frames = m_clip;
     const QString path = QString::fromStdString(options.path);
-    m_settings.setLastExportFolder(QFileInfo(path).absolutePath());
-    m_settings.setLastExportFormat(QString::fromLatin1(framesmith::exportFormatName(options.format)));
     if (includeTrace)
         copyTrace(path);
     Q_EMIT statusMessage(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
     m_tasks->run([frames, options] { framesmith::exportVideo(frames, options); },
-                 [this, path](const QString& error) {
-                     if (error.isEmpty())
+                 [this, path, format = options.format](const QString& error) {
+                     if (error.isEmpty()) {
+                         // Remembered once it worked: a folder that failed is not offered again.
+                         m_settings.setLastExportFolder(QFileInfo(path).absolutePath());
+                         m_settings.setLastExportFormat(QString::fromLatin1(framesmith::exportFormatName(format)));
                          Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
-                     else
+                     } else {
                          Q_EMIT errorRaised(tr("Export failed"), tr("The clip could not be exported."), error);
+                     }
                      Q_EMIT exportFinished(error);
                  });
 }
@@ -243,8 +245,14 @@ void ClipShelf::remove(const HistoryEntry& entry)
         QFile::remove(entry.latentsPath);
     if (!m_history.remove(entry.id))
         Q_EMIT statusMessage(tr("The history entry %1 was already gone").arg(entry.id));
-    if (entry.id == m_clipId)
+    if (entry.id == m_clipId) { // its clip leaves the player too: nothing deleted can still be exported
         m_clipId.clear();
+        m_clip = {};
+        m_clipRequest = {};
+        if (!m_isRunInFlight)
+            m_player->clear();
+        Q_EMIT clipShown(0);
+    }
     reload();
 }
 

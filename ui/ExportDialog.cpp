@@ -33,7 +33,9 @@ ExportDialog::ExportDialog(const Clip& clip, const QString& folder, framesmith::
     const int index = m_ui->formatCombo->findData(int(format));
     m_ui->formatCombo->setCurrentIndex(std::max(0, index));
     m_extension = QString::fromStdString(framesmith::exportFormatExtension(this->format()));
-    setPath(uniquePath(folder, QStringLiteral("framesmith-%1").arg(clip.seed), m_extension));
+    m_baseStem = QStringLiteral("framesmith-%1").arg(clip.seed);
+    m_autoPath = uniquePath(folder, m_baseStem, m_extension);
+    setPath(m_autoPath);
     onFormatChanged();
     connect(m_ui->formatCombo, &QComboBox::currentIndexChanged, this, &ExportDialog::onFormatChanged);
     connect(m_ui->sizeCombo, &QComboBox::currentIndexChanged, this, &ExportDialog::onSizeChoiceChanged);
@@ -99,8 +101,16 @@ void ExportDialog::onFormatChanged()
     if (!m_extension.isEmpty() && current.endsWith(m_extension, Qt::CaseInsensitive))
         current.chop(m_extension.size());
     const QFileInfo info(current + extension);
-    const QString stem = extension.isEmpty() ? info.fileName() : info.completeBaseName();
-    setPath(extension == m_extension ? path() : uniquePath(info.absolutePath(), stem, extension));
+    // A name the dialog chose is chosen again from its base (framesmith-42-2 for .mp4 becomes
+    // framesmith-42.webm, not framesmith-42-2-2.webm); a name the user typed keeps its own stem.
+    const bool isOurs = path() == m_autoPath;
+    const QString stem = isOurs ? m_baseStem : extension.isEmpty() ? info.fileName() : info.completeBaseName();
+    if (extension != m_extension) {
+        const QString next = uniquePath(info.absolutePath(), stem, extension);
+        setPath(next);
+        if (isOurs)
+            m_autoPath = next;
+    }
     m_extension = extension;
     const framesmith::ExportQuality quality = framesmith::exportQuality(format());
     m_ui->qualitySpin->setEnabled(quality.isAvailable());

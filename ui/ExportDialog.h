@@ -60,4 +60,6 @@ private:
     std::unique_ptr<Ui::ExportDialog> m_ui;
     Clip m_clip;
     QString m_extension; // of the format chosen before the current one
+    QString m_baseStem;  // "framesmith-<seed>": what the dialog numbers from
+    QString m_autoPath;  // the path the dialog chose last (unedited by the user while equal)
 };

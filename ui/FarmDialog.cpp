@@ -68,7 +68,10 @@ QLineEdit* FarmDialog::addFolderRow(QFormLayout* form, QLineEdit* edit, const QS
     auto* row = new QHBoxLayout;
     row->addWidget(edit, 1);
     row->addWidget(browse);
-    form->addRow(label, row);
+    // A label made by addRow(text, layout) has no buddy, and shows its '&' instead of a shortcut.
+    auto* caption = new QLabel(label, this);
+    caption->setBuddy(edit);
+    form->addRow(caption, row);
     return edit;
 }
 

@@ -9,6 +9,7 @@
 #include "ui/AppSettings.h"
 #include "ui/AppTranslator.h"
 #include "ui/ClipShelf.h"
+#include "ui/DemoQuickDefaults.h"
 #include "ui/ErrorBox.h"
 #include "ui/FieldValidation.h"
 #include "ui/FormRecovery.h"
@@ -17,13 +18,17 @@
 #include "ui/LanguageMenu.h"
 #include "ui/MemoryDisplay.h"
 #include "ui/ModelChecker.h"
+#include "ui/ModelChoices.h"
 #include "ui/ModelDownloadMenu.h"
 #include "ui/ModelUnloader.h"
 #include "ui/QueueDock.h"
 #include "ui/RenderQueue.h"
+#include "ui/RunControls.h"
 #include "ui/RunLauncher.h"
 #include "ui/RunPresenter.h"
 #include "ui/RunQuitGuard.h"
+#include "ui/RunStateMachine.h"
+#include "ui/StartImageGuard.h"
 #include "ui/TokenCounter.h"
 #include "ui/UserPresetActions.h"
 #include "ui/WindowLayout.h"
@@ -32,6 +37,7 @@
 #include "widgets/ImageDropArea.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
+#include "widgets/WheelGuard.h"
 
 #include <QCloseEvent>
 #include <QDir>
@@ -56,16 +62,18 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_ui->setupUi(this);
     setWindowIcon(QIcon(QStringLiteral(":/icons/framesmith.svg")));
     WindowLayout::applyDefaults(*m_ui, *this);
+    WheelGuard::install(this); // the wheel scrolls the form; it changes a field only once focused
     m_memory = new MemoryDisplay(m_monitor.get(), m_ui->vramGraph, statusBar(), this);
     m_checker = new ModelChecker(this);
     m_tokens = new TokenCounter(this);
     m_recovery = new FormRecovery(this);
     m_controller = new GenerationController(this);
+    m_runState = new RunStateMachine(m_controller, this);
     m_presenter = new RunPresenter(m_controller, m_ui->previewPlayer, statusBar(), m_monitor.get(), this);
     m_quitGuard = new RunQuitGuard(m_controller, this);
     m_presetActions = new UserPresetActions(this);
     m_shelf = new ClipShelf(m_ui->previewPlayer, m_settings, this, this);
-    m_launcher = new RunLauncher(m_controller, m_shelf, m_memory, m_settings, this);
+    m_launcher = new RunLauncher(m_controller, m_runState, m_shelf, m_memory, m_settings, this);
     m_historyDock = m_shelf->createDock(this, m_ui->actionShowHistory);
     m_queueDock = new QueueDock(*this, *m_monitor, m_controller, m_launcher, m_shelf, m_settings);
     m_queueDock->bind(m_ui->actionAddToQueue, m_ui->actionShowQueue, m_ui->parametersPanel->queueButton());
@@ -109,10 +117,12 @@ void MainWindow::setUpActions()
     connect(m_ui->actionClearStartImage, &QAction::triggered, image, &ImageDropArea::clear);
     connect(m_ui->actionChooseModelFolder, &QAction::triggered, this, &MainWindow::onModelBrowseClicked);
     connect(m_ui->actionGenerate, &QAction::triggered, this, &MainWindow::onGenerateTriggered);
-    connect(m_ui->actionCancel, &QAction::triggered, this, [this] { m_launcher->cancel(framesmith::CancelMode::StopNow); });
-    connect(m_ui->actionFinishStage, &QAction::triggered, this,
-            [this] { m_launcher->cancel(framesmith::CancelMode::FinishStage); });
-    m_launcher->attachPauseControls(m_ui->actionPause, m_ui->parametersPanel->pauseButton());
+    ParametersPanel* panel = m_ui->parametersPanel;
+    m_runControls = new RunControls(m_runState, m_launcher,
+                                    {m_ui->actionGenerate, m_ui->actionCancel, m_ui->actionPause, m_ui->actionFinishStage,
+                                     panel->generateButton(), panel->cancelButton(), panel->pauseButton(),
+                                     panel->generateHint()},
+                                    this);
     connect(m_ui->actionExportClip, &QAction::triggered, m_shelf, &ClipShelf::exportInteractively);
     const auto saveTrace = [this] { m_memory->saveTraceInteractively(this, m_settings); };
     connect(m_ui->actionSaveMemoryTrace, &QAction::triggered, this, saveTrace);
@@ -143,9 +153,12 @@ void MainWindow::connectPanels()
     connect(m_tokens, &TokenCounter::counted, prompt, &PromptPanel::setTokenCount);
     connect(prompt, &PromptPanel::modelFolderEdited, this, [this] { openModel(m_ui->promptPanel->modelFolder()); });
     connect(prompt, &PromptPanel::browseModelClicked, this, &MainWindow::onModelBrowseClicked);
-    connect(prompt, &PromptPanel::startImageRejected, this, [this](const QString& path, const QString& reason) {
-        showStatus(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), reason));
-    });
+    m_modelChoices = new ModelChoices(prompt->modelChoiceCombo(), prompt->useDemoButton(), m_settings, this);
+    connect(m_modelChoices, &ModelChoices::folderChosen, this, &MainWindow::setModelFolder);
+    connect(m_modelChoices, &ModelChoices::browseRequested, this, &MainWindow::onModelBrowseClicked);
+    connect(m_modelChoices, &ModelChoices::demoFailed, this,
+            [this](const QString& message, const QString& detail) { showError(tr("Demo model"), message, detail); });
+    new StartImageGuard(prompt->startImageArea(), [this] { return QSize(request().width, request().height); }, this);
     connect(m_checker, &ModelChecker::checked, this, &MainWindow::onModelChecked);
     connect(parameters, &ParametersPanel::changed, this, &MainWindow::onFieldsChanged);
     connect(parameters, &ParametersPanel::presetChanged, this, &MainWindow::onFieldsChanged);
@@ -159,8 +172,6 @@ void MainWindow::connectPanels()
     });
     connect(parameters, &ParametersPanel::randomizeSeedClicked, m_ui->actionRandomizeSeed, &QAction::trigger);
     connect(parameters, &ParametersPanel::presetMenuRequested, m_presetActions, &UserPresetActions::popUpMenu);
-    connect(parameters->generateButton(), &QPushButton::clicked, m_ui->actionGenerate, &QAction::trigger);
-    connect(parameters->cancelButton(), &QPushButton::clicked, m_ui->actionCancel, &QAction::trigger);
     connect(m_presetActions, &UserPresetActions::presetsChanged, this, [this](const QString& id) {
         m_ui->parametersPanel->populateChoices();
         m_ui->parametersPanel->selectPreset(id);
@@ -173,10 +184,7 @@ void MainWindow::connectPanels()
     connect(m_shelf, &ClipShelf::requestChosen, this, &MainWindow::onHistoryEntryChosen);
     connect(m_shelf, &ClipShelf::statusMessage, this, &MainWindow::showStatus);
     connect(m_shelf, &ClipShelf::errorRaised, this, &MainWindow::showError);
-    connect(m_controller, &GenerationController::started, this, &MainWindow::updateRunState);
-    connect(m_controller, &GenerationController::finished, this, &MainWindow::updateRunState);
-    connect(m_controller, &GenerationController::failed, this, &MainWindow::updateRunState);
-    connect(m_controller, &GenerationController::cancelled, this, &MainWindow::updateRunState);
+    connect(m_runState, &RunStateMachine::stateChanged, this, &MainWindow::updateRunState);
     connect(m_launcher, &RunLauncher::clipRecorded, m_historyDock, &QDockWidget::show);
     connect(m_launcher, &RunLauncher::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_launcher, &RunLauncher::errorRaised, this, &MainWindow::showError);
@@ -219,12 +227,18 @@ void MainWindow::openModel(const QString& folder)
     if (folder == m_model.folder && isKnownGood)
         return; // editingFinished repeats on focus changes; a damaged folder is checked again
     const QString previousFamily = m_model.family;
+    const QString previousFolder = m_model.folder;
     m_model = m_checker->open(folder);
     m_settings.setModelFolder(folder);
+    m_modelChoices->setCurrentFolder(folder);
+    if (m_model.isModel() && !m_modelChoices->folders().contains(folder))
+        m_modelChoices->remember(folder); // listed from now on, beside the caches' models
     m_ui->parametersPanel->adoptModel(m_model.spec(), previousFamily); // another family: its defaults too
     m_ui->promptPanel->showModel(m_model);
-    if (m_model.isDemo && !m_settings.hasLastRequest())
-        applyQuickDefaults();
+    // Whenever the demo is newly chosen, not only on a first launch; a request being restored
+    // writes its own values afterwards.
+    if (m_model.isDemo && folder != previousFolder)
+        m_ui->parametersPanel->write(DemoQuickDefaults::applied(request(), m_model.spec()));
     m_tokens->request(m_model.isModel() ? m_model.folder : QString(), request().prompt.c_str());
     onFieldsChanged();
 }
@@ -238,19 +252,6 @@ void MainWindow::onModelChecked(const ModelFolderProbe& model)
     m_ui->promptPanel->showModel(m_model);
     retranslateDynamic(); // "Ready." now that every file is checked
     Q_EMIT modelChecked();
-}
-
-void MainWindow::applyQuickDefaults()
-{
-    // The demo model's first run should finish in seconds on a CPU: the shortest clip at a small
-    // size with few steps shows every stage without a long wait.
-    framesmith::GenerationRequest r = request();
-    const framesmith::ParameterSpec spec = m_model.spec();
-    r.frameCount = spec.frames.minimum();
-    r.width = std::max(spec.minSize, (256 / spec.sizeMultiple) * spec.sizeMultiple);
-    r.height = std::max(spec.minSize, (160 / spec.sizeMultiple) * spec.sizeMultiple);
-    r.steps = 8;
-    m_ui->parametersPanel->write(r);
 }
 
 QStringList MainWindow::validationMessages() const
@@ -275,8 +276,6 @@ void MainWindow::onFieldsChanged()
 
 void MainWindow::updateGenerateAvailability(const QStringList& problems)
 {
-    const bool isRunning = m_controller->isRunning();
-    const bool canGenerate = m_model.isReady() && problems.isEmpty() && !isRunning;
     QString why = problems.join(QLatin1Char('\n'));
     if (m_model.state == ModelFolderProbe::State::Checking)
         why = tr("Checking the model's files…");
@@ -284,31 +283,21 @@ void MainWindow::updateGenerateAvailability(const QStringList& problems)
         why = m_model.isModel() ? tr("The model's files are damaged or missing: see the model box")
                                 : tr("Choose a model folder first (File > Choose model folder…).");
     m_queueDock->setAvailable(m_model.isReady() && problems.isEmpty(), why); // a run in flight does not stop queueing
-    if (isRunning && m_model.isReady())
-        why = tr("A clip is being generated");
-    QPushButton* generate = m_ui->parametersPanel->generateButton();
-    m_ui->actionGenerate->setEnabled(canGenerate);
-    generate->setEnabled(canGenerate);
-    generate->setToolTip(canGenerate ? tr("Generate the clip (Ctrl+Return)") : why);
-    m_ui->actionGenerate->setToolTip(generate->toolTip());
-    m_ui->actionCancel->setEnabled(isRunning);
-    m_ui->actionFinishStage->setEnabled(isRunning);
-    m_ui->parametersPanel->cancelButton()->setEnabled(isRunning);
-    m_ui->parametersPanel->cancelButton()->setToolTip(isRunning ? tr("Stop the generation now (Esc)") : tr("Nothing is running"));
+    m_runControls->setFormState(m_model.isReady() && problems.isEmpty(), why);
     m_ui->actionExportClip->setEnabled(hasClip());
 }
 
 void MainWindow::updateRunState()
 {
-    m_shelf->setRunInFlight(m_controller->isRunning());
-    m_memory->setRunning(m_controller->isRunning());
+    m_shelf->setRunInFlight(m_runState->isRunInFlight());
+    m_memory->setRunning(m_runState->isRunInFlight());
     updateGenerateAvailability(validationMessages());
 }
 
 void MainWindow::onGenerateTriggered()
 {
     const QStringList problems = validationMessages();
-    if (!problems.isEmpty() || !m_model.isReady() || m_controller->isRunning()) {
+    if (!problems.isEmpty() || !m_model.isReady() || m_runState->isRunInFlight()) {
         showStatus(problems.isEmpty() ? m_ui->parametersPanel->generateButton()->toolTip()
                                       : tr("Cannot generate: %1").arg(problems.first()));
         return;
@@ -356,6 +345,7 @@ void MainWindow::retranslateDynamic()
         statusBar()->showMessage(m_model.isReady() ? tr("Ready.") : m_model.isModel() ? QString()
                                                                    : tr("Ready. Choose a model folder to generate."));
     m_memory->retranslate();
+    m_runControls->retranslate(); // retranslateUi gave the actions their .ui texts back
     onFieldsChanged(); // the validation line and the forecast in the new language
 }
 

@@ -29,14 +29,17 @@ struct HistoryEntry;
 class HistoryPanel;
 class MemoryDisplay;
 class ModelChecker;
+class ModelChoices;
 class ParametersPanel;
 class PreviewPlayer;
 class PromptPanel;
 class QueueDock;
 class QDockWidget;
+class RunControls;
 class RunLauncher;
 class RunPresenter;
 class RunQuitGuard;
+class RunStateMachine;
 class TokenCounter;
 class UserPresetActions;
 class VramGraph;
@@ -73,9 +76,12 @@ public:
     ParametersPanel* parametersPanel() const;
     GenerationController* generationController() const { return m_controller; }
     RunPresenter* runPresenter() const { return m_presenter; }
+    RunStateMachine* runState() const { return m_runState; }
+    RunControls* runControls() const { return m_runControls; }
     RunQuitGuard* quitGuard() const { return m_quitGuard; }
     FormRecovery* formRecovery() const { return m_recovery; }
     ClipShelf* clipShelf() const { return m_shelf; }
+    ModelChoices* modelChoices() const { return m_modelChoices; }
     UserPresetActions* presetActions() const { return m_presetActions; }
     HistoryPanel* historyPanel() const;
     QDockWidget* historyDock() const { return m_historyDock; }
@@ -100,7 +106,6 @@ private:
 
     void openModel(const QString& folder);
     void onModelChecked(const ModelFolderProbe& model);
-    void applyQuickDefaults();
     void onFieldsChanged();
     void updateGenerateAvailability(const QStringList& problems);
     void updateRunState();
@@ -117,11 +122,14 @@ private:
     std::unique_ptr<framesmith::VramMonitor> m_monitor;
     MemoryDisplay* m_memory = nullptr;
     ModelChecker* m_checker = nullptr;
+    ModelChoices* m_modelChoices = nullptr;
     ModelFolderProbe m_model;
     TokenCounter* m_tokens = nullptr;
     GenerationController* m_controller = nullptr;
     RunPresenter* m_presenter = nullptr;
     RunLauncher* m_launcher = nullptr;
+    RunStateMachine* m_runState = nullptr;
+    RunControls* m_runControls = nullptr;
     RunQuitGuard* m_quitGuard = nullptr;
     FormRecovery* m_recovery = nullptr;
     UserPresetActions* m_presetActions = nullptr;

@@ -92,12 +92,16 @@ void MemoryGraphFeeder::pullNow()
         m_graph->appendSamples(converted);
     }
     for (const auto& marker : m_monitor->markersSince(m_lastMarkerSeconds)) {
+        m_lastMarkerSeconds = marker.seconds;
+        if (marker.label == kRunEndMarker) {
+            m_graph->endStages(marker.seconds); // no band: the last one ends here
+            continue;
+        }
         const auto stage = framesmith::stageFromName(marker.label);
         if (stage == framesmith::Stage::Loading)
             m_graph->setViewStart(std::max(0.0, marker.seconds - kViewLeadSeconds));
         m_markers.push_back(marker.label);
         m_graph->addMarker(marker.seconds, markerText(marker.label));
-        m_lastMarkerSeconds = marker.seconds;
     }
 }
 

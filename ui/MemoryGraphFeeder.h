@@ -22,6 +22,10 @@ class MemoryGraphFeeder : public QObject {
     Q_OBJECT
 
 public:
+    // The marker RunPresenter adds when a run ends (finished, failed, stopped, paused): the last
+    // stage band closes there.
+    static constexpr const char* kRunEndMarker = "run-end";
+
     // Neither is owned; both must outlive the feeder.
     MemoryGraphFeeder(framesmith::VramMonitor* monitor, VramGraph* graph, QObject* parent = nullptr);
 

@@ -27,6 +27,7 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent), m_ui(std::m
     m_ui->cancelButton->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
     m_ui->validationLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
     m_ui->validationLabel->hide();
+    m_ui->generateHintLabel->hide();
     setPlannedGpuVisible(false);
     for (QSpinBox* spin : {m_ui->frameCountSpin, m_ui->fpsSpin, m_ui->widthSpin, m_ui->heightSpin, m_ui->stepsSpin})
         connect(spin, &QSpinBox::valueChanged, this, &ParametersPanel::changed);
@@ -212,6 +213,7 @@ QPushButton* ParametersPanel::generateButton() const { return m_ui->generateButt
 QPushButton* ParametersPanel::cancelButton() const { return m_ui->cancelButton; }
 QPushButton* ParametersPanel::queueButton() const { return m_ui->queueButton; }
 QPushButton* ParametersPanel::pauseButton() const { return m_ui->pauseButton; }
+QLabel* ParametersPanel::generateHint() const { return m_ui->generateHintLabel; }
 
 QComboBox* ParametersPanel::presetCombo() const { return m_ui->presetCombo; }
 

@@ -13,6 +13,7 @@
 #include <memory>
 
 class QComboBox;
+class QLabel;
 class QPushButton;
 namespace Ui {
 class ParametersPanel;
@@ -51,7 +52,8 @@ public:
     QPushButton* generateButton() const;
     QPushButton* cancelButton() const;
     QPushButton* queueButton() const; // "Add to queue", beside Generate
-    QPushButton* pauseButton() const; // Pause / Resume (RunLauncher::attachPauseControls)
+    QPushButton* pauseButton() const; // Pause / Resume (RunControls)
+    QLabel* generateHint() const;     // above the buttons: why Generate cannot run (RunControls)
     QComboBox* presetCombo() const;
 
 Q_SIGNALS:

@@ -47,7 +47,7 @@ void PresetEditorDialog::buildForm()
     m_nameEdit = new QLineEdit(this);
     m_nameEdit->setObjectName(QStringLiteral("nameEdit"));
     // The name is the file name the engine and the CLI look up: checked as typed, never rewritten.
-    m_nameEdit->setToolTip(tr("Letters A-Z, digits, '-', '_' and '.'; this is also the name the command line uses"));
+    m_nameEdit->setToolTip(tr("Letters A-Z, digits, spaces, '-', '_' and '.'; this is also the name the command line uses"));
     m_descriptionEdit = new QLineEdit(this);
     m_descriptionEdit->setObjectName(QStringLiteral("descriptionEdit"));
     m_dtypeCombo = new QComboBox(this);

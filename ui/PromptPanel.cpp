@@ -44,8 +44,10 @@ void PromptPanel::write(const framesmith::GenerationRequest& r)
 {
     m_ui->promptEdit->setPlainText(QString::fromStdString(r.prompt));
     m_ui->negativePromptEdit->setPlainText(QString::fromStdString(r.negativePrompt));
-    if (!m_ui->startImageArea->setImagePath(QString::fromStdString(r.startImagePath)))
-        m_ui->startImageArea->clear(); // a moved or deleted image: start without it
+    const QString image = QString::fromStdString(r.startImagePath);
+    // A moved or deleted image: start without it, quietly (the slot would explain a broken one).
+    if (image.isEmpty() || !QFileInfo::exists(image) || !m_ui->startImageArea->setImagePath(image))
+        m_ui->startImageArea->clear();
     m_references = r.references;
     m_conditioning = r.conditioning;
     retranslateDynamic();
@@ -84,6 +86,10 @@ bool PromptPanel::isEmptyPromptWarningShown() const { return !m_ui->emptyPromptL
 
 ImageDropArea* PromptPanel::startImageArea() const { return m_ui->startImageArea; }
 
+QComboBox* PromptPanel::modelChoiceCombo() const { return m_ui->modelChoiceCombo; }
+
+QPushButton* PromptPanel::useDemoButton() const { return m_ui->useDemoButton; }
+
 QWidget* PromptPanel::startImageGroup() const { return m_ui->startImageGroup; }
 
 void PromptPanel::onPromptChanged()
@@ -106,7 +112,9 @@ void PromptPanel::retranslateDynamic()
     m_ui->tokenCountLabel->setStyleSheet(isOver ? QString::fromLatin1(kErrorStyle) : QString());
     QString summary;
     switch (m_model.state) {
-    case ModelFolderProbe::State::NoFolder: summary = tr("No model folder chosen"); break;
+    case ModelFolderProbe::State::NoFolder:
+        summary = tr("No model chosen yet: pick one in the list, Browse for a folder, or try the demo model.");
+        break;
     case ModelFolderProbe::State::NotAModel: summary = tr("Not a model folder: %1").arg(m_model.problems.value(0)); break;
     case ModelFolderProbe::State::Checking: summary = tr("%1: checking every file…").arg(m_model.displayName); break;
     case ModelFolderProbe::State::Damaged:

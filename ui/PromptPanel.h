@@ -14,6 +14,8 @@
 #include <vector>
 
 class ImageDropArea;
+class QComboBox;
+class QPushButton;
 namespace Ui {
 class PromptPanel;
 }
@@ -36,6 +38,8 @@ public:
     bool isEmptyPromptWarningShown() const;
 
     ImageDropArea* startImageArea() const;
+    QComboBox* modelChoiceCombo() const;   // filled by ModelChoices
+    QPushButton* useDemoButton() const;    // likewise
     QWidget* startImageGroup() const;
 
 Q_SIGNALS:

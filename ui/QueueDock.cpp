@@ -2,6 +2,7 @@
 
 #include "ui/AppSettings.h"
 #include "ui/ClipShelf.h"
+#include "ui/ErrorBox.h"
 #include "ui/FarmDialog.h"
 #include "ui/FarmSender.h"
 #include "ui/MainWindow.h"
@@ -110,7 +111,17 @@ void QueueDock::openVariations()
         Q_EMIT statusMessage(tr("Variations are made from the form, which cannot run as it is"));
         return;
     }
-    auto* dialog = new VariationsDialog(m_window.request(), &m_window);
+    // The seeds of this very shot still to come: a variation must not repeat one of them.
+    const framesmith::GenerationRequest base = m_window.request();
+    const auto shot = [](framesmith::GenerationRequest r) {
+        r.seed = 0;
+        return framesmith::toJson(r);
+    };
+    QSet<std::uint64_t> queuedSeeds;
+    for (const QueueJob& job : m_queue->jobs())
+        if (!job.isFinished() && shot(job.request) == shot(base))
+            queuedSeeds.insert(job.request.seed);
+    auto* dialog = new VariationsDialog(base, queuedSeeds, &m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { add(dialog->requests()); });
     dialog->open();
@@ -152,7 +163,8 @@ void QueueDock::onFarmFailed(const QString& message)
 {
     m_farmIds.clear();
     m_queue->setHeld(false);
-    Q_EMIT statusMessage(tr("The queue was not sent to the farm: %1").arg(message));
+    // A box that stays, with the whole message: sbatch's reasons are long and matter.
+    ErrorBox::show(&m_window, tr("Send queue to farm"), tr("The queue was not sent to the farm."), message);
 }
 
 qint64 QueueDock::plannedPeakBytes(const framesmith::GenerationRequest& request) const

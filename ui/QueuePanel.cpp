@@ -14,7 +14,7 @@
 #include <algorithm>
 
 namespace {
-enum Column { kState, kPrompt, kPreset, kPeak, kColumnCount };
+enum Column { kState, kPrompt, kSeed, kPreset, kPeak, kColumnCount };
 constexpr int kThumbnailHeight = 40;
 } // namespace
 
@@ -99,6 +99,7 @@ void QueuePanel::rebuild()
                                                                 : stateText(static_cast<int>(job.state)));
         item->setText(kPrompt, QString::fromStdString(job.request.prompt));
         item->setToolTip(kPrompt, job.error.isEmpty() ? item->text(kPrompt) : job.error);
+        item->setText(kSeed, QString::number(job.request.seed)); // variations differ by it alone
         item->setText(kPreset, QString::fromStdString(job.request.preset));
         item->setText(kPeak, job.plannedPeakBytes > 0 ? QLocale().formattedDataSize(job.plannedPeakBytes) : tr("unknown"));
         const QString thumbnail = job.state == QueueJob::State::Done ? m_thumbnailFor(job.historyId) : QString();
@@ -140,7 +141,7 @@ QString QueuePanel::stateText(int state) const
 
 void QueuePanel::retranslate()
 {
-    m_list->setHeaderLabels({tr("State"), tr("Prompt"), tr("Preset"), tr("Planned peak")});
+    m_list->setHeaderLabels({tr("State"), tr("Prompt"), tr("Seed"), tr("Preset"), tr("Planned peak")});
     m_up->setText(tr("Move &up"));
     m_down->setText(tr("Move &down"));
     m_load->setText(tr("&Load into form"));

@@ -7,33 +7,30 @@
 #include "ui/HistoryEntry.h"
 #include "ui/GenerationController.h"
 #include "ui/MemoryDisplay.h"
+#include "ui/RunStateMachine.h"
 #include "ui/VramHeadroom.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
-#include <QAction>
 #include <QPushButton>
 
 namespace {
 constexpr int kStatusMessageMs = 8000;
 }
 
-RunLauncher::RunLauncher(GenerationController* controller, ClipShelf* shelf, MemoryDisplay* memory,
-                         AppSettings& settings, QWidget* window)
-    : QObject(window), m_controller(controller), m_shelf(shelf), m_memory(memory), m_settings(settings), m_window(window)
+RunLauncher::RunLauncher(GenerationController* controller, RunStateMachine* state, ClipShelf* shelf,
+                         MemoryDisplay* memory, AppSettings& settings, QWidget* window)
+    : QObject(window), m_controller(controller), m_state(state), m_shelf(shelf), m_memory(memory),
+      m_settings(settings), m_window(window)
 {
     connect(controller, &GenerationController::finished, this, &RunLauncher::onFinished);
     connect(controller, &GenerationController::failed, this, &RunLauncher::onFailed);
     connect(controller, &GenerationController::cancelled, this, &RunLauncher::onCancelled);
     connect(controller, &GenerationController::stepFinished, this, [this](int step) { m_stepsDone = step; });
     connect(controller, &GenerationController::paused, this, &RunLauncher::onPaused);
-    for (auto signal : {&GenerationController::started, &GenerationController::modelUnloaded})
-        connect(controller, signal, this, &RunLauncher::updatePauseControls);
-    connect(controller, &GenerationController::finished, this, &RunLauncher::updatePauseControls);
-    connect(controller, &GenerationController::failed, this, &RunLauncher::updatePauseControls);
-    connect(controller, &GenerationController::cancelled, this, &RunLauncher::updatePauseControls);
     connect(shelf, &ClipShelf::decodeAgainRequested, this, &RunLauncher::decodeAgain);
     connect(shelf, &ClipShelf::resumeRequested, this, &RunLauncher::resumeEntry);
     // Regenerate replays the recorded request and preset; the form (maybe edited since) stays as it is.
@@ -87,6 +84,8 @@ bool RunLauncher::resume(const framesmith::GenerationRequest& request, const QSt
     decode.isVaeAsRecorded = true;
     m_runRequest = request;
     m_stepsDone = request.steps;
+    m_isFreshRun = false;
+    m_resumedFrom.clear();
     m_runHistoryId = m_shelf->store().newId(request);
     if (!m_controller->startDecode(decode, m_shelf->store().videoPathFor(m_runHistoryId)))
         return false;
@@ -104,6 +103,8 @@ void RunLauncher::start(const framesmith::GenerationRequest& request, const QStr
     m_pausedPath.clear(); // a new run: the paused one stays in the history with its latents
     m_runRequest = request;
     m_stepsDone = 0;
+    m_isFreshRun = true;
+    m_resumedFrom.clear();
     m_runHistoryId = m_shelf->store().newId(request);
     m_controller->start(VramHeadroom::applied(request, m_settings.vramHeadroomMb()),
                         m_shelf->store().videoPathFor(m_runHistoryId), saveLatentsPath);
@@ -124,9 +125,30 @@ void RunLauncher::cancel(framesmith::CancelMode mode)
                          0);
 }
 
+void RunLauncher::stop()
+{
+    if (!m_controller->isRunning()) {
+        Q_EMIT statusMessage(tr("Nothing is running"), kStatusMessageMs);
+        return;
+    }
+    if (m_isQueuedRun || !m_state->isDenoising()) {
+        m_state->markStopping();
+        cancel(framesmith::CancelMode::StopNow);
+        return;
+    }
+    // A pause in all but name: the steps done stay resumable, never "latents of 30 of 30 steps".
+    m_isStopAsked = true;
+    m_state->markStopping();
+    m_controller->cancel(framesmith::CancelMode::Pause);
+    Q_EMIT statusMessage(tr("Stopping after this step; the run is kept in the history and can be resumed…"), 0);
+}
+
 void RunLauncher::onFinished(const framesmith::GenerationResult& result)
 {
+    m_isStopAsked = false;
     m_shelf->addResult(result, m_runHistoryId, m_modelName);
+    if (!result.outputPath.empty())
+        dropResumedCheckpoint(); // the clip is saved: the pause it continued is no longer needed
     QString traceError;
     if (!m_memory->saveTrace(m_shelf->traceBaseFor(m_runHistoryId), &traceError))
         Q_EMIT statusMessage(tr("The memory trace was not saved: %1").arg(traceError), kStatusMessageMs);
@@ -145,6 +167,7 @@ void RunLauncher::onFinished(const framesmith::GenerationResult& result)
 
 void RunLauncher::onFailed(const QString& message, const QString& detail, const QString& latentsPath)
 {
+    m_isStopAsked = false;
     Q_EMIT statusMessage(message, kStatusMessageMs);
     if (m_isQueuedRun) { // the queue's row says why; an overnight queue must not pile up boxes
         if (!latentsPath.isEmpty())
@@ -166,8 +189,13 @@ void RunLauncher::onFailed(const QString& message, const QString& detail, const 
 
 void RunLauncher::onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath)
 {
+    m_isStopAsked = false;
     QString text = tr("Cancelled after %n step(s)", nullptr, stepsCompleted);
-    if (!latentsPath.isEmpty()) {
+    if (stepsCompleted == 0 && m_isFreshRun) {
+        // Nothing was made: no history entry, and no starting noise (the seed makes it again) left behind.
+        if (!latentsPath.isEmpty())
+            QFile::remove(latentsPath);
+    } else if (!latentsPath.isEmpty()) {
         keepLatents(latentsPath, stepsCompleted);
         text += tr("; the latents are kept in the history (right-click: Decode again)");
     } else if (!detail.isEmpty()) {
@@ -209,6 +237,8 @@ void RunLauncher::decodeAgain(const HistoryEntry& entry)
         m_runRequest = entry.request;
         m_modelName = entry.modelName;
         m_stepsDone = entry.stepsCompleted;
+        m_isFreshRun = false;
+        m_resumedFrom.clear();
         if (!m_controller->startDecode(decode, m_shelf->store().videoPathFor(entry.id)))
             return;
         Q_EMIT started();
@@ -217,19 +247,11 @@ void RunLauncher::decodeAgain(const HistoryEntry& entry)
     dialog->open();
 }
 
-void RunLauncher::attachPauseControls(QAction* action, QPushButton* button)
-{
-    m_pauseAction = action;
-    m_pauseButton = button;
-    connect(action, &QAction::triggered, this, [this] { m_controller->isRunning() ? pause() : resume(); });
-    connect(button, &QPushButton::clicked, action, &QAction::trigger);
-    updatePauseControls();
-}
-
 void RunLauncher::pause()
 {
     if (!m_controller->isRunning())
         return;
+    m_state->markPausing();
     m_controller->cancel(framesmith::CancelMode::Pause);
     Q_EMIT statusMessage(tr("Pausing after this step…"), 0);
 }
@@ -238,13 +260,18 @@ void RunLauncher::onPaused(int stepsCompleted, const QString& pausedPath)
 {
     // In the history too: the paused run outlives a restart, its latents never lost.
     const HistoryEntry entry = keepLatents(pausedPath, stepsCompleted, /*isPaused=*/true);
+    if (m_resumedFrom != pausedPath)
+        dropResumedCheckpoint(); // paused again into a new file: the entry now holds that one
     m_pausedPath = pausedPath;
     m_pausedHistoryId = entry.id;
     m_stepsDone = stepsCompleted;
-    updatePauseControls();
-    Q_EMIT statusMessage(tr("Paused after %n step(s): the run is saved and the GPU memory is free; Resume continues it",
-                            nullptr, stepsCompleted),
+    m_state->markPaused();
+    Q_EMIT statusMessage(m_isStopAsked ? tr("Stopped after %n step(s): the run is kept in the history; Resume continues it",
+                                            nullptr, stepsCompleted)
+                                       : tr("Paused after %n step(s): the run is saved and the GPU memory is free; Resume continues it",
+                                            nullptr, stepsCompleted),
                          0);
+    m_isStopAsked = false;
 }
 
 void RunLauncher::resume()
@@ -252,8 +279,10 @@ void RunLauncher::resume()
     if (m_pausedPath.isEmpty() || m_controller->isRunning())
         return;
     m_runHistoryId = m_pausedHistoryId; // the finished clip replaces the paused entry
+    m_isFreshRun = false;
     if (!m_controller->startResume(m_pausedPath, m_shelf->store().videoPathFor(m_runHistoryId)))
         return;
+    m_resumedFrom = m_pausedPath;
     m_pausedPath.clear();
     Q_EMIT started();
     Q_EMIT statusMessage(tr("Resuming the paused run at step %1…").arg(m_stepsDone + 1), 0);
@@ -273,19 +302,9 @@ void RunLauncher::resumeEntry(const HistoryEntry& entry)
     resume();
 }
 
-void RunLauncher::updatePauseControls()
+void RunLauncher::dropResumedCheckpoint()
 {
-    if (!m_pauseAction)
-        return;
-    const bool isRunning = m_controller->isRunning();
-    const bool canResume = !isRunning && hasPausedRun();
-    m_pauseAction->setEnabled(isRunning || canResume);
-    m_pauseAction->setText(canResume ? tr("&Resume") : tr("&Pause"));
-    m_pauseAction->setToolTip(
-        canResume ? tr("Continue the paused run at step %1 of %2").arg(m_stepsDone + 1).arg(m_runRequest.steps)
-        : isRunning ? tr("Finish the current step, save the run to disk and free the GPU; Resume continues it at the same step")
-                    : tr("Nothing is running"));
-    m_pauseButton->setEnabled(m_pauseAction->isEnabled());
-    m_pauseButton->setText(m_pauseAction->text());
-    m_pauseButton->setToolTip(m_pauseAction->toolTip());
+    if (!m_resumedFrom.isEmpty())
+        QFile::remove(m_resumedFrom);
+    m_resumedFrom.clear();
 }

@@ -6,7 +6,8 @@
 // in the history with them, and "Decode again" (in the failure message and on that entry) decodes
 // them with other VAE settings into the same entry. Pause ends the run after the step under way
 // with the run saved to disk and the GPU freed (kept in the history too); Resume continues it at
-// that step into the same entry. GUI thread only.
+// that step into the same entry. Stop keeps a denoising run the same way (resumable, in the
+// history); stopped elsewhere it ends the run and keeps what can be kept. GUI thread only.
 #include "framesmith/CancelToken.h"
 #include "framesmith/GenerationRequest.h"
 
@@ -17,8 +18,7 @@ class AppSettings;
 class ClipShelf;
 class GenerationController;
 class MemoryDisplay;
-class QAction;
-class QPushButton;
+class RunStateMachine;
 class QWidget;
 namespace framesmith {
 struct GenerationResult;
@@ -30,8 +30,8 @@ class RunLauncher : public QObject {
 
 public:
     // None is owned; all must outlive the launcher. window parents the questions.
-    RunLauncher(GenerationController* controller, ClipShelf* shelf, MemoryDisplay* memory, AppSettings& settings,
-                QWidget* window);
+    RunLauncher(GenerationController* controller, RunStateMachine* state, ClipShelf* shelf, MemoryDisplay* memory,
+                AppSettings& settings, QWidget* window);
 
     // The request must be valid; modelName labels the history entry.
     void generate(const framesmith::GenerationRequest& request, const QString& modelName);
@@ -42,17 +42,20 @@ public:
     QString runQueued(const framesmith::GenerationRequest& request, const QString& modelName,
                       const QString& saveLatentsPath, const QString& resumeFrom = {});
     void cancel(framesmith::CancelMode mode);
+    // Stops the run in flight: while denoising it pauses after the step under way, so the run stays
+    // in the history and Resume continues it; before denoising, while decoding and for a queue job
+    // it stops now (decoding keeps the denoised latents for "Decode again").
+    void stop();
     void promptEdited() { m_isEmptyPromptConfirmed = false; }
     // Asks for VAE settings, then decodes the entry's kept latents into that entry.
     void decodeAgain(const HistoryEntry& entry);
-    // One action (and a button that mirrors it) that reads Pause while a run is in flight and
-    // Resume while a paused run waits; neither is owned.
-    void attachPauseControls(QAction* action, QPushButton* button);
     void pause();
     void resume(); // the last paused run, into its history entry
     // A paused run kept in the history (this session's or one from before a restart).
     void resumeEntry(const HistoryEntry& entry);
     bool hasPausedRun() const { return !m_pausedPath.isEmpty(); }
+    int pausedStep() const { return m_stepsDone; }               // steps the paused run has done
+    int pausedStepCount() const { return m_runRequest.steps; }   // of how many
 
 Q_SIGNALS:
     void started();
@@ -67,11 +70,12 @@ private:
     void onFailed(const QString& message, const QString& detail, const QString& latentsPath);
     void onCancelled(int stepsCompleted, const QString& detail, const QString& latentsPath);
     void onPaused(int stepsCompleted, const QString& pausedPath);
-    void updatePauseControls();
+    void dropResumedCheckpoint();
     // Records the run in flight as an entry with kept latents and no clip; returns the entry.
     HistoryEntry keepLatents(const QString& latentsPath, int stepsCompleted, bool isPaused = false);
 
     GenerationController* m_controller;
+    RunStateMachine* m_state;
     ClipShelf* m_shelf;
     MemoryDisplay* m_memory;
     AppSettings& m_settings;
@@ -84,6 +88,7 @@ private:
     bool m_isQueuedRun = false; // the run in flight is a render-queue job
     QString m_pausedPath;      // the paused run Resume continues ("" when none)
     QString m_pausedHistoryId; // its history entry
-    QAction* m_pauseAction = nullptr;
-    QPushButton* m_pauseButton = nullptr;
+    bool m_isStopAsked = false; // the pause under way was asked by Stop (its message says so)
+    bool m_isFreshRun = false;  // the run in flight starts from noise (not a resume or a decode)
+    QString m_resumedFrom;      // the paused checkpoint the run in flight continues ("" when none)
 };

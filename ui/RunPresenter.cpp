@@ -3,6 +3,7 @@
 #include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/GenerationController.h"
+#include "ui/MemoryGraphFeeder.h"
 #include "widgets/PreviewPlayer.h"
 
 #include <QLabel>
@@ -36,6 +37,7 @@ RunPresenter::RunPresenter(GenerationController* controller, PreviewPlayer* play
     connect(controller, &GenerationController::finished, this, &RunPresenter::onEnded);
     connect(controller, &GenerationController::failed, this, &RunPresenter::onEndedWithoutClip);
     connect(controller, &GenerationController::cancelled, this, &RunPresenter::onEndedWithoutClip);
+    connect(controller, &GenerationController::paused, this, &RunPresenter::onEndedWithoutClip); // no frozen "Step 6/20"
 }
 
 QString RunPresenter::stageText(int stage)
@@ -125,6 +127,8 @@ void RunPresenter::onPreviewReady(int step, const QVector<QImage>& frames)
 
 void RunPresenter::onEnded()
 {
+    if (m_monitor)
+        m_monitor->addMarker(MemoryGraphFeeder::kRunEndMarker); // the last stage band closes here
     m_stageLabel->hide();
     m_progress->hide();
     m_player->setForming(false);

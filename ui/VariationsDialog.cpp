@@ -10,8 +10,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-VariationsDialog::VariationsDialog(const framesmith::GenerationRequest& base, QWidget* parent)
-    : QDialog(parent), m_base(base), m_seedsRadio(new QRadioButton(this)), m_promptsRadio(new QRadioButton(this)),
+VariationsDialog::VariationsDialog(const framesmith::GenerationRequest& base, const QSet<std::uint64_t>& takenSeeds,
+                                   QWidget* parent)
+    : QDialog(parent), m_base(base), m_takenSeeds(takenSeeds), m_seedsRadio(new QRadioButton(this)), m_promptsRadio(new QRadioButton(this)),
       m_countSpin(new QSpinBox(this)), m_promptsEdit(new QPlainTextEdit(this)), m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("variationsDialog"));
@@ -43,12 +44,16 @@ VariationsDialog::VariationsDialog(const framesmith::GenerationRequest& base, QW
 }
 
 QVector<framesmith::GenerationRequest> VariationsDialog::seedVariations(const framesmith::GenerationRequest& base,
-                                                                        int count)
+                                                                        int count, const QSet<std::uint64_t>& takenSeeds)
 {
     QVector<framesmith::GenerationRequest> requests;
-    for (int i = 0; i < count; ++i) {
-        framesmith::GenerationRequest r = base;
-        r.seed = base.seed + static_cast<std::uint64_t>(i); // unsigned: wraps, never overflows
+    framesmith::GenerationRequest r = base;
+    // Consecutive seeds, skipping those already queued: a variation never repeats a queued clip.
+    // Unsigned: wraps, never overflows; the taken set is finite, so this ends.
+    for (std::uint64_t seed = base.seed; requests.size() < count; ++seed) {
+        if (takenSeeds.contains(seed))
+            continue;
+        r.seed = seed;
         requests.push_back(r);
     }
     return requests;
@@ -70,7 +75,7 @@ QVector<framesmith::GenerationRequest> VariationsDialog::promptVariations(const 
 
 QVector<framesmith::GenerationRequest> VariationsDialog::requests() const
 {
-    return m_seedsRadio->isChecked() ? seedVariations(m_base, m_countSpin->value())
+    return m_seedsRadio->isChecked() ? seedVariations(m_base, m_countSpin->value(), m_takenSeeds)
                                      : promptVariations(m_base, m_promptsEdit->toPlainText());
 }
 
@@ -87,7 +92,8 @@ void VariationsDialog::updateSummary()
 void VariationsDialog::retranslate()
 {
     setWindowTitle(tr("Queue variations"));
-    m_seedsRadio->setText(tr("&Seeds: clips with consecutive seeds from %1, how many:").arg(m_base.seed));
+    const auto first = seedVariations(m_base, 1, m_takenSeeds);
+    m_seedsRadio->setText(tr("&Seeds: clips with consecutive seeds from %1, how many:").arg(first.front().seed));
     m_promptsRadio->setText(tr("&Prompts: one clip per line below (other settings as on the form)"));
     updateSummary();
 }

@@ -1,10 +1,14 @@
 #pragma once
 // "Variations…" of the render queue: from the request on the form, N clips with consecutive seeds,
-// or one clip per line of prompts (everything else as on the form). GUI thread only.
+// or one clip per line of prompts (everything else as on the form). Seeds already in the queue are
+// skipped, so a variation never repeats a queued clip. GUI thread only.
 #include "framesmith/GenerationRequest.h"
 
 #include <QDialog>
+#include <QSet>
 #include <QVector>
+
+#include <cstdint>
 
 class QLabel;
 class QPlainTextEdit;
@@ -17,12 +21,16 @@ class VariationsDialog : public QDialog {
 public:
     static constexpr int kMaxCount = 100;
 
-    explicit VariationsDialog(const framesmith::GenerationRequest& base, QWidget* parent = nullptr);
+    // takenSeeds: the seeds the queue holds already (skipped).
+    explicit VariationsDialog(const framesmith::GenerationRequest& base, const QSet<std::uint64_t>& takenSeeds = {},
+                              QWidget* parent = nullptr);
 
     QVector<framesmith::GenerationRequest> requests() const;
 
-    // Pure: `count` seeds from base.seed on (wrapping at 2^64), or one request per non-blank line.
-    static QVector<framesmith::GenerationRequest> seedVariations(const framesmith::GenerationRequest& base, int count);
+    // Pure: `count` seeds from base.seed on (wrapping at 2^64) that are not taken, or one request
+    // per non-blank line.
+    static QVector<framesmith::GenerationRequest> seedVariations(const framesmith::GenerationRequest& base, int count,
+                                                                 const QSet<std::uint64_t>& takenSeeds = {});
     static QVector<framesmith::GenerationRequest> promptVariations(const framesmith::GenerationRequest& base,
                                                                    const QString& lines);
 
@@ -34,6 +42,7 @@ private:
     void updateSummary();
 
     framesmith::GenerationRequest m_base;
+    QSet<std::uint64_t> m_takenSeeds;
     QRadioButton* m_seedsRadio;
     QRadioButton* m_promptsRadio;
     QSpinBox* m_countSpin;

@@ -4,7 +4,9 @@
 #include "ui_MainWindow.h"
 
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QMainWindow>
+#include <QScreen>
 #include <QSplitter>
 
 namespace {
@@ -30,6 +32,28 @@ void WindowLayout::restore(const AppSettings& settings, QMainWindow& window, Ui:
     ui.mainSplitter->restoreState(settings.splitterState(kMain));
     ui.topSplitter->restoreState(settings.splitterState(kTop));
     ui.bottomSplitter->restoreState(settings.splitterState(kBottom));
+    fitToScreen(window);
+}
+
+void WindowLayout::fitToScreen(QMainWindow& window)
+{
+    const QScreen* screen = window.screen() ? window.screen() : QGuiApplication::primaryScreen();
+    if (!screen || window.isMaximized() || window.isFullScreen())
+        return;
+    // Logical pixels: at QT_SCALE_FACTOR=1.5 a 1600 × 1000 screen holds 1066 × 666, and a size saved
+    // at another scale (or the 800 × 600 minimum) may not fit it.
+    const QRect available = screen->availableGeometry();
+    const QSize frame = window.frameGeometry().size() - window.geometry().size(); // 0 before the first show
+    const QSize room = (available.size() - frame).expandedTo(QSize(1, 1));
+    window.setMinimumSize(kMinimumSize.boundedTo(room));
+    if (window.width() > room.width() || window.height() > room.height())
+        window.resize(window.size().boundedTo(room));
+    QRect placed = window.frameGeometry();
+    if (!available.contains(placed)) {
+        placed.moveLeft(qBound(available.left(), placed.left(), available.right() - placed.width() + 1));
+        placed.moveTop(qBound(available.top(), placed.top(), available.bottom() - placed.height() + 1));
+        window.move(placed.topLeft());
+    }
 }
 
 void WindowLayout::save(AppSettings& settings, const QMainWindow& window, const Ui::MainWindow& ui)

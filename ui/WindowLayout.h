@@ -22,6 +22,8 @@ public:
     static void applyDefaults(Ui::MainWindow& ui, QMainWindow& window);
     static void restore(const AppSettings& settings, QMainWindow& window, Ui::MainWindow& ui);
     static void save(AppSettings& settings, const QMainWindow& window, const Ui::MainWindow& ui);
+    // Shrinks and moves the window (and its minimum size) into its screen's available area.
+    static void fitToScreen(QMainWindow& window);
     // A docked dock wider than kMaxDockShare of the window goes back to kDefaultDockShare.
     static void keepDockSane(QMainWindow& window, QDockWidget& dock);
 };

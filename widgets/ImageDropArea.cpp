@@ -30,6 +30,7 @@ ImageDropArea::ImageDropArea(QWidget* parent)
     m_thumbnail->setWordWrap(true);
     m_thumbnail->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_caption->setWordWrap(true); // a narrow slot (an 800 × 600 window) wraps it rather than cutting it
     m_browseButton->setObjectName(QStringLiteral("browseButton"));
     m_clearButton->setObjectName(QStringLiteral("clearButton"));
     m_clearButton->setEnabled(false);
@@ -83,8 +84,16 @@ bool ImageDropArea::setImagePath(const QString& path)
         return true;
     }
     QImageReader reader(path);
-    const QSize size = reader.size();
-    if (size.isValid() && std::max(size.width(), size.height()) > kThumbnailMaxSide)
+    const QSize size = reader.size(); // the header only: nothing decoded yet
+    if (!size.isValid() || size.isEmpty()) {
+        Q_EMIT imageRejected(path, reader.errorString());
+        return false;
+    }
+    if (m_maximumPixels > 0 && qint64(size.width()) * size.height() > m_maximumPixels) {
+        Q_EMIT imageTooLarge(path, size);
+        return false;
+    }
+    if (std::max(size.width(), size.height()) > kThumbnailMaxSide)
         reader.setScaledSize(size.scaled(kThumbnailMaxSide, kThumbnailMaxSide, Qt::KeepAspectRatio));
     QImage image = reader.read();
     if (image.isNull()) {
@@ -99,6 +108,17 @@ bool ImageDropArea::setImagePath(const QString& path)
     retranslate();
     Q_EMIT imagePathChanged(m_path);
     return true;
+}
+
+void ImageDropArea::setMaximumPixels(qint64 pixels)
+{
+    m_maximumPixels = qMax<qint64>(0, pixels);
+    // Qt refuses to decode images over 256 MiB by default: an allowed 16-bit RGBA image may need
+    // 8 bytes a pixel ("Unable to read image data" otherwise).
+    constexpr qint64 kBytesPerPixel = 8;
+    const int neededMiB = int(m_maximumPixels * kBytesPerPixel / (1024 * 1024)) + 1;
+    if (QImageReader::allocationLimit() != 0 && QImageReader::allocationLimit() < neededMiB)
+        QImageReader::setAllocationLimit(neededMiB);
 }
 
 void ImageDropArea::clear()

@@ -1,6 +1,8 @@
 #pragma once
 // A start-image slot: drop an image file on it or choose one with a file dialog; shows a
-// thumbnail, the file name and size, and a clear button. GUI thread only.
+// thumbnail, the file name and size, and a clear button. An image over the pixel limit is refused
+// from its header, before anything is decoded (imageTooLarge: the app offers a smaller copy).
+// GUI thread only.
 #include <QFrame>
 #include <QImage>
 #include <QSize>
@@ -22,10 +24,14 @@ public:
     void clear();
     void browse(); // opens a file dialog
     static bool isSupportedImage(const QString& path);
+    // Images with more pixels are refused from their header (0: no limit).
+    void setMaximumPixels(qint64 pixels);
+    qint64 maximumPixels() const { return m_maximumPixels; }
 
 Q_SIGNALS:
     void imagePathChanged(const QString& path); // empty when cleared
     void imageRejected(const QString& path, const QString& reason);
+    void imageTooLarge(const QString& path, const QSize& size); // over maximumPixels(); nothing changed
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -46,4 +52,5 @@ private:
     QString m_path;
     QImage m_thumbnailImage; // already scaled down to kThumbnailMaxSide
     QSize m_imageSize;
+    qint64 m_maximumPixels = 0;
 };

@@ -209,6 +209,12 @@ void VramGraph::setMarkerLabel(int index, const QString& label)
     rescale();
 }
 
+void VramGraph::endStages(double seconds)
+{
+    m_stages->closeAt(seconds);
+    rescale();
+}
+
 int VramGraph::markerCount() const { return m_stages->count(); }
 
 QString VramGraph::markerLabel(int index) const { return m_stages->label(index); }

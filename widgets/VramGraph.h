@@ -47,6 +47,7 @@ public:
     // A stage starting at `seconds`; it lasts until the next marker (or the newest sample).
     void addMarker(double seconds, const QString& label);
     void setMarkerLabel(int index, const QString& label); // markers in time order; retranslation
+    void endStages(double seconds); // the run ended: its last band closes at `seconds`
     void setPrediction(const QString& seriesId, qint64 bytes); // bytes <= 0 removes it
     void clearData();                                          // keeps series
     void setMessage(const QString& text); // e.g. what cannot be measured here; empty hides it

@@ -50,7 +50,15 @@ void VramGraphStages::add(double seconds, const QString& label)
     stage.text->setText(label);
     stage.text->setClipToAxisRect(true);
     m_stages.push_back(stage);
+    if (seconds >= m_closedAt)
+        m_closedAt = -1; // a new run
     std::stable_sort(m_stages.begin(), m_stages.end(), [](const Stage& a, const Stage& b) { return a.seconds < b.seconds; });
+}
+
+void VramGraphStages::closeAt(double seconds)
+{
+    if (!m_stages.isEmpty() && seconds >= m_stages.constLast().seconds)
+        m_closedAt = seconds;
 }
 
 void VramGraphStages::setLabel(int index, const QString& label)
@@ -67,12 +75,14 @@ void VramGraphStages::clear()
         m_plot->removeItem(stage.text);
     }
     m_stages.clear();
+    m_closedAt = -1;
 }
 
 double VramGraphStages::endSeconds(int index) const
 {
-    return index + 1 < m_stages.size() ? m_stages.at(index + 1).seconds
-                                       : std::max(m_latestSeconds, m_stages.at(index).seconds);
+    if (index + 1 < m_stages.size())
+        return m_stages.at(index + 1).seconds;
+    return m_closedAt >= 0 ? m_closedAt : std::max(m_latestSeconds, m_stages.at(index).seconds);
 }
 
 int VramGraphStages::labelsHeight() const
@@ -89,7 +99,7 @@ QString VramGraphStages::labelAt(double seconds) const
     for (const Stage& stage : m_stages)
         if (stage.seconds <= seconds)
             label = stage.label; // stages are sorted: the last one started wins
-    return label;
+    return m_closedAt >= 0 && seconds > m_closedAt ? QString() : label; // after the run: no stage
 }
 
 void VramGraphStages::layout(double latestSeconds)
@@ -109,15 +119,14 @@ void VramGraphStages::layout(double latestSeconds)
         int row = 0;
         while (row < kMaxRows && left < rowEnds[row] + kLabelGapPixels)
             ++row;
-        double at = left;
-        if (row == kMaxRows) {
-            // Every row is taken here (a fast run's stages all start within a few pixels): the
-            // label goes after the row that ends first, beside its line rather than over a label.
-            row = int(std::min_element(rowEnds.begin(), rowEnds.end()) - rowEnds.begin());
-            at = rowEnds[row] + kLabelGapPixels;
-        }
-        stage.row = row;
-        rowEnds[row] = at + width;
-        stage.text->position->setCoords(x->pixelToCoord(at), (2.0 + row * rowHeight) / axisHeight);
+        // Every row taken here (a fast run's stages all start within a few pixels): the label
+        // hides rather than piling up far from its line; the band and the read-out remain.
+        const bool hasRoom = row < kMaxRows;
+        stage.text->setVisible(hasRoom);
+        stage.row = hasRoom ? row : 0;
+        if (!hasRoom)
+            continue;
+        rowEnds[row] = left + width;
+        stage.text->position->setCoords(x->pixelToCoord(left), (2.0 + row * rowHeight) / axisHeight);
     }
 }

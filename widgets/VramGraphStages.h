@@ -3,7 +3,9 @@
 // marker (or the newest sample), with its label at the top. Labels that would overlap (stages that
 // started at the same instant, or bands narrower than their label at this zoom) are stacked in
 // rows instead of printed over each other; when all rows are taken at that spot, a label goes
-// after the row that ends first. GUI thread only.
+// after the row that ends first. When a run ends its last band closes there; a label with no free
+// row is hidden (the hover read-out still names the stage) rather than piled up beside the
+// others. GUI thread only.
 #include <QString>
 #include <QVector>
 
@@ -18,7 +20,8 @@ public:
 
     explicit VramGraphStages(QCustomPlot* plot) : m_plot(plot) {}
 
-    void add(double seconds, const QString& label);
+    void add(double seconds, const QString& label); // opens a band (and reopens a closed run)
+    void closeAt(double seconds);                   // the run ended: the last band stops here
     void setLabel(int index, const QString& label); // same stage, other words (retranslation)
     void clear();
     // Band ends follow `latestSeconds`; label rows follow the current zoom. Call before a replot.
@@ -50,4 +53,5 @@ private:
     QCustomPlot* m_plot;
     QVector<Stage> m_stages;
     double m_latestSeconds = 0;
+    double m_closedAt = -1; // where the last band ends; < 0: open (it follows the newest sample)
 };

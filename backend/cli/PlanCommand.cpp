@@ -31,6 +31,9 @@ GenerationRequest requestFrom(const CliArgs& args)
     r.guidanceScale = args.doubleValue("--guidance", r.guidanceScale);
     r.startImagePath = args.value("--image").value_or("");
     r.preset = args.value("--preset").value_or("auto");
+    // A plan needs the clip's size, not the picture: an image-to-video model is planned without one.
+    if (r.startImagePath.empty() && Engine::parameterSpec(r.modelPath).requiresStartImage)
+        r.startImagePath = "(start image)";
     r.stepCache = args.value("--cache").value_or("off"); // the cache's residuals count in the denoise stage
     if (!isStepCacheSetting(r.stepCache))
         throw InvalidRequestError("--cache", "is '" + r.stepCache + "'; choose one of off, quality, balanced, fast");

@@ -1,6 +1,8 @@
 #pragma once
 // Reads a still image (PNG, JPEG, WebP, BMP ... anything FFmpeg's image demuxers know) into 8-bit
 // RGB, for the image-to-video start frame. Qt-free and torch-free; any thread.
+#include "framesmith/StartImageRules.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,9 +17,8 @@ struct RgbImage {
 
 class ImageFile {
 public:
-    // Larger than any start frame needs (8K UHD is 33 Mpx) and small enough to decode in well under
-    // a gigabyte; checked from the header before decoding.
-    static constexpr std::int64_t kMaxPixels = 40'000'000;
+    // Checked from the header before decoding (the door's rule, so the app checks the same).
+    static constexpr std::int64_t kMaxPixels = kMaxStartImagePixels;
 
     // Throws FileError: MissingFile when absent, BadFile when FFmpeg cannot decode a frame or the
     // image has more than kMaxPixels pixels.

@@ -16,6 +16,7 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -23,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+
+#include <algorithm>
 
 namespace {
 constexpr int kTimeoutMs = 180000;
@@ -120,6 +123,12 @@ private Q_SLOTS:
         QVERIFY(!ok->isEnabled()); // no partition yet
         QVERIFY(field<QLabel>(dialog, "farmProblem")->text().contains("partition"));
         field<QLineEdit>(dialog, "farmPartition")->setText("gpu");
+        // The folder rows' labels have their field as buddy: "&Output folder" is a shortcut, not text.
+        for (const char* name : {"farmOutputFolder", "farmModelFolder"}) {
+            QLineEdit* edit = field<QLineEdit>(dialog, name);
+            const auto labels = dialog->findChildren<QLabel*>();
+            QVERIFY2(std::any_of(labels.begin(), labels.end(), [edit](QLabel* l) { return l->buddy() == edit; }), name);
+        }
         field<QLineEdit>(dialog, "farmOutputFolder")->setText(path("no-such-folder"));
         QVERIFY(!ok->isEnabled());
         field<QLineEdit>(dialog, "farmOutputFolder")->setText(path("out"));
@@ -152,11 +161,16 @@ private Q_SLOTS:
         QCOMPARE(field<QSpinBox>(dialog, "farmGpusPerJob")->value(), 2);
         QCOMPARE(field<QLineEdit>(dialog, "farmSbatchArgs")->text(), QStringLiteral("--qos=high --account=art"));
 
-        // Slurm refuses: the job stays waiting here and the window says why.
+        // Slurm refuses: the job stays waiting here and the window says why, in a box that stays
+        // (not a status line cut off and gone after 8 s).
         qputenv("FAKE_SBATCH_FAIL", "1");
         field<QDialogButtonBox>(dialog, "")->button(QDialogButtonBox::Ok)->click();
-        QVERIFY2(QTest::qWaitFor([&] { return window.statusBar()->currentMessage().contains("invalid partition"); }, kTimeoutMs),
-                 qPrintable(window.statusBar()->currentMessage()));
+        QMessageBox* box = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox*>(QStringLiteral("errorBox"))); }, kTimeoutMs));
+        QVERIFY2(box->informativeText().contains("invalid partition"), qPrintable(box->informativeText()));
+        QTest::qWait(100);
+        QVERIFY(box->isVisible());
+        box->close();
         qunsetenv("FAKE_SBATCH_FAIL");
         QCOMPARE(statesOnDisk().count("waiting:"), 1);
         QCOMPARE(queue->farmableIds().size(), 1);

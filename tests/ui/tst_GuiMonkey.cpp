@@ -175,6 +175,7 @@ private Q_SLOTS:
         GenerationController* controller = window.generationController();
         QSignalSpy started(controller, &GenerationController::started);
         QSignalSpy cancelled(controller, &GenerationController::cancelled);
+        QSignalSpy stopped(controller, &GenerationController::paused); // Stop while denoising keeps the run resumable
         QSignalSpy finished(controller, &GenerationController::finished);
         QSignalSpy failed(controller, &GenerationController::failed);
         QSignalSpy exports(window.findChild<ClipShelf*>(), &ClipShelf::exportFinished);
@@ -190,10 +191,11 @@ private Q_SLOTS:
         closeErrorBoxes(window);
 
         // No lost clip: every finished run is in the history, its video on disk.
-        qInfo("%lld runs started: %lld finished, %lld cancelled, %lld failed; %d exports",
+        qInfo("%lld runs started: %lld finished, %lld cancelled, %lld stopped resumable, %lld failed; %d exports",
               static_cast<long long>(started.size()), static_cast<long long>(finished.size()),
-              static_cast<long long>(cancelled.size()), static_cast<long long>(failed.size()), m_exportsAsked);
-        QCOMPARE(started.size(), finished.size() + cancelled.size() + failed.size());
+              static_cast<long long>(cancelled.size()), static_cast<long long>(stopped.size()),
+              static_cast<long long>(failed.size()), m_exportsAsked);
+        QCOMPARE(started.size(), finished.size() + cancelled.size() + stopped.size() + failed.size());
         if (actions >= 500) // the mix must really have generated, or the test proves nothing
             QVERIFY2(finished.size() >= 2, qPrintable(QString("only %1 runs finished").arg(finished.size())));
         // A stopped or failed run after denoising steps is kept too: an entry with its latents, no clip.
@@ -201,7 +203,7 @@ private Q_SLOTS:
         for (const HistoryEntry& entry : window.historyPanel()->entries())
             (entry.videoPath.isEmpty() ? keptLatents : clips).push_back(entry);
         QCOMPARE(clips.size(), finished.size());
-        QVERIFY(keptLatents.size() <= cancelled.size() + failed.size());
+        QVERIFY(keptLatents.size() <= cancelled.size() + stopped.size() + failed.size());
         for (const HistoryEntry& entry : keptLatents)
             QVERIFY2(QFile::exists(entry.latentsPath), qPrintable(entry.latentsPath));
         for (const HistoryEntry& entry : clips) // auto-saved in the background

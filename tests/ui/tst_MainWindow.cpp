@@ -346,7 +346,6 @@ private Q_SLOTS:
         QTest::addColumn<QString>("action");
         QTest::addColumn<QKeySequence>("shortcut");
         QTest::newRow("generate") << "actionGenerate" << QKeySequence(Qt::CTRL | Qt::Key_Return);
-        QTest::newRow("cancel") << "actionCancel" << QKeySequence(Qt::Key_Escape);
         QTest::newRow("open image") << "actionOpenImage" << QKeySequence(Qt::CTRL | Qt::Key_O);
         QTest::newRow("quit") << "actionQuit" << QKeySequence(Qt::CTRL | Qt::Key_Q);
         QTest::newRow("export") << "actionExportClip" << QKeySequence(Qt::CTRL | Qt::Key_E);

@@ -2,7 +2,7 @@
 // Generate, watch progress (steps, then the decoder's parts) and the forming preview, get the clip
 // in the player, stage bands in the memory graph, a history entry that round-trips its parameters
 // (with the memory trace beside its clip, the latents checkpoint cleaned up) and reopens its video
-// without losing the edited form; Cancel brings the window back to idle; a failed run leaves the
+// without losing the edited form; Stop brings the window back to idle with the run resumable; a failed run leaves the
 // player and the splitters as they were; File > Export writes a file with its sidecar.
 #include "framesmith/Stage.h"
 #include "framesmith/VideoExport.h"
@@ -271,14 +271,15 @@ private Q_SLOTS:
         QTRY_VERIFY(window.findChild<QWidget*>(QStringLiteral("errorBox")) != nullptr);
     }
 
-    void cancelReturnsToIdleWithoutAClip()
+    // Stop while denoising keeps the run as a pause does: no clip, the steps done resumable.
+    void stopReturnsToIdleAndKeepsTheRunResumable()
     {
         AppSettings settings(m_dir.filePath(QStringLiteral("cancel.ini")));
         MainWindow window(settings);
         window.setHistoryRoot(m_dir.filePath(QStringLiteral("cancel-data")));
         QVERIFY(setTinyRequest(window, 50));
         GenerationController* controller = window.generationController();
-        QSignalSpy cancelled(controller, &GenerationController::cancelled);
+        QSignalSpy paused(controller, &GenerationController::paused);
         QSignalSpy finished(controller, &GenerationController::finished);
         QSignalSpy steps(controller, &GenerationController::stepFinished);
         window.findChild<QAction*>(QStringLiteral("actionGenerate"))->trigger();
@@ -287,18 +288,21 @@ private Q_SLOTS:
         auto* cancel = window.findChild<QPushButton*>(QStringLiteral("cancelButton"));
         QVERIFY(cancel->isEnabled());
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(cancelled.size(), 1, kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(paused.size(), 1, kTimeoutMs);
         QCOMPARE(finished.size(), 0);
         QVERIFY(!controller->isRunning());
         QVERIFY(!cancel->isEnabled());
         QVERIFY(window.findChild<QPushButton*>(QStringLiteral("generateButton"))->isEnabled());
         QVERIFY(!window.previewPlayer()->isForming());
-        // No clip, but the steps done are kept: one entry holding the latents, for Decode again.
+        QVERIFY(window.runPresenter()->progressBar()->isHidden());
+        // No clip, but the steps done are kept: one paused entry, and Resume continues it.
         QCOMPARE(window.historyPanel()->count(), 1);
         const HistoryEntry kept = window.historyPanel()->entries().first();
         QVERIFY(kept.videoPath.isEmpty());
-        QCOMPARE(kept.latentsPath, cancelled.first().at(2).toString());
+        QVERIFY(kept.isPaused);
+        QCOMPARE(kept.latentsPath, paused.first().at(1).toString());
         QVERIFY(QFile::exists(kept.latentsPath));
+        QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("pauseButton"))->text(), QStringLiteral("&Resume"));
     }
 
     void eventLoopKeepsTurningDuringARun()

@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QGroupBox>
 #include <QLabel>
 #include <QListWidget>
@@ -84,10 +85,14 @@ private:
         for (auto* w : window.findChildren<QGroupBox*>())
             if (w->isVisibleTo(&window))
                 add(w, w->title());
-        for (auto* w : window.findChildren<QComboBox*>())
-            if (w->isVisibleTo(&window))
-                for (int i = 0; i < w->count(); ++i) // no user presets here: every item is ours
-                    add(w, w->itemText(i));
+        for (auto* w : window.findChildren<QComboBox*>()) {
+            if (!w->isVisibleTo(&window))
+                continue;
+            // The model box lists models by their own names (data); only its last item is ours.
+            const int first = w->objectName() == QStringLiteral("modelChoiceCombo") ? w->count() - 1 : 0;
+            for (int i = first; i < w->count(); ++i) // no user presets here: every item is ours
+                add(w, w->itemText(i));
+        }
         for (auto* w : window.findChildren<QDockWidget*>())
             add(w, w->windowTitle());
         // The memory graph draws its own texts: axes, legend, stage bands.
@@ -194,6 +199,16 @@ private Q_SLOTS:
         const auto* buttons = dialog.findChild<QDialogButtonBox*>();
         QCOMPARE(buttons->button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
         QCOMPARE(QLocale().language(), QLocale::Chinese);
+        // File dialogs too: Qt's own (translated), not the desktop's in the desktop's language.
+        if (QLocale::system().language() != QLocale::Chinese)
+            QVERIFY(QCoreApplication::testAttribute(Qt::AA_DontUseNativeDialogs));
+        {
+            QFileDialog files(nullptr, QString(), m_dir.path());
+            files.setOption(QFileDialog::DontUseNativeDialog);
+            const auto* lookIn = files.findChild<QLabel*>(QStringLiteral("lookInLabel"));
+            QVERIFY(lookIn);
+            QCOMPARE(lookIn->text(), QStringLiteral("查找范围："));
+        }
         translator.apply(QStringLiteral("en"));
         QTRY_COMPARE(buttons->button(QDialogButtonBox::Cancel)->text().remove(QLatin1Char('&')), QStringLiteral("Cancel"));
     }

@@ -81,12 +81,13 @@ std::vector<std::string> jsonStems(const std::string& folder)
     return names;
 }
 
+// A file name on every system; inner spaces are allowed ("Night shots"), as artists name things.
 bool isSafeName(const std::string& name)
 {
     return !name.empty() && name.size() <= 64 &&
            std::all_of(name.begin(), name.end(), [](char c) {
-               return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-           }) && name.front() != '.';
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' || c == ' ';
+           }) && name.front() != '.' && name.front() != ' ' && name.back() != ' ';
 }
 
 } // namespace
