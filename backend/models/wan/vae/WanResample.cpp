@@ -6,12 +6,14 @@
 
 namespace framesmith {
 
-WanResample::WanResample(std::int64_t dim, Mode mode) : m_mode(mode)
+WanResample::WanResample(std::int64_t dim, Mode mode, std::int64_t upsampleOutDim) : m_mode(mode)
 {
+    if (upsampleOutDim == 0)
+        upsampleOutDim = dim / 2;
     auto resample = registerModule("resample", std::make_shared<ModuleGroup>()); // [Upsample|ZeroPad2d, Conv2d]
     const bool isUp = mode == Mode::Upsample2d || mode == Mode::Upsample3d;
     if (isUp)
-        m_conv = resample->add("1", std::make_shared<Conv2d>(dim, dim / 2, std::array<std::int64_t, 2>{3, 3},
+        m_conv = resample->add("1", std::make_shared<Conv2d>(dim, upsampleOutDim, std::array<std::int64_t, 2>{3, 3},
                                                              std::array<std::int64_t, 2>{1, 1}, std::array<std::int64_t, 2>{1, 1}));
     else
         m_conv = resample->add("1", std::make_shared<Conv2d>(dim, dim, std::array<std::int64_t, 2>{3, 3},

@@ -16,7 +16,8 @@ class WanResample : public Module {
 public:
     enum class Mode { Invalid, Upsample2d, Upsample3d, Downsample2d, Downsample3d };
 
-    WanResample(std::int64_t dim, Mode mode);
+    // upsampleOutDim: the upsample conv's width (Wan 2.1: dim / 2, the default; Wan 2.2's residual blocks: dim)
+    WanResample(std::int64_t dim, Mode mode, std::int64_t upsampleOutDim = 0);
     at::Tensor forward(const at::Tensor& x, WanCausalCache& cache) const; // [B, C, T, H, W]
 
 private:

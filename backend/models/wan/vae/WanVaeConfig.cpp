@@ -47,13 +47,8 @@ WanVaeConfig WanVaeConfig::fromFile(const std::string& path)
             refuse(path, "config key 'dim_mult' holds " + std::to_string(m) + ", outside [1, 64]");
     if (c.temperalDownsample.size() != c.dimMult.size() - 1)
         refuse(path, "config key 'temperal_downsample' must hold one flag per downsampling (len(dim_mult) - 1)");
-    bool isResidual = false;
-    readConfigKey(j, "is_residual", isResidual, path);
-    if (isResidual)
-        refuse(path, "is_residual is true: the Wan 2.2 VAE is not supported yet (only the Wan 2.1 VAE)");
-    auto patch = j.find("patch_size");
-    if (patch != j.end() && !patch->is_null())
-        refuse(path, "patch_size is set: the Wan 2.2 VAE is not supported yet (only the Wan 2.1 VAE)");
+    readConfigKey(j, "is_residual", c.isResidual, path);
+    readConfigInt(j, "patch_size", c.patchSize, 1, 8, path);
     auto scales = j.find("attn_scales");
     if (scales != j.end() && !scales->is_null() && !scales->empty())
         refuse(path, "attn_scales " + scales->dump() + " is not supported (every Wan VAE has [])");

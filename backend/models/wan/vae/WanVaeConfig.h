@@ -1,7 +1,9 @@
 #pragma once
 // The config.json of an AutoencoderKLWan (diffusers 0.36), parsed once, numbers range-checked where
-// read. This port runs the Wan 2.1 VAE (z_dim 16, no residual blocks, no patchify); a Wan 2.2 VAE
-// (is_residual, patch_size) or attention scales are refused naming the key. Torch-free; any thread.
+// read: the Wan 2.1 VAE (z_dim 16) and the Wan 2.2 VAE (z_dim 48, is_residual, patch_size 2).
+// Attention scales (no Wan VAE has any) are refused naming the key; clip_output, which v0.36's
+// conversion script writes and v0.36 no longer takes, is ignored as diffusers ignores it.
+// Torch-free; any thread.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,6 +19,8 @@ struct WanVaeConfig {
     std::vector<bool> temperalDownsample{false, true, true}; // diffusers' spelling
     std::int64_t inChannels = 3;
     std::int64_t outChannels = 3;
+    bool isResidual = false;    // Wan 2.2: residual down/up blocks with AvgDown3D / DupUp3D shortcuts
+    std::int64_t patchSize = 1; // Wan 2.2: 2 (pixel-unshuffled input, 12 channels)
     std::vector<double> latentsMean; // z_dim values
     std::vector<double> latentsStd;
 

@@ -66,27 +66,30 @@ bool WanVaeTiling::tilesDecode(const WanVae& vae, const at::Tensor& z, const Wan
 
 at::Tensor WanVaeTiling::encode(const WanVae& vae, const at::Tensor& video, const WanVaeTiles& tiles)
 {
-    const std::int64_t factor = vae.spatialCompression();
-    checkTiles(tiles, factor);
-    const std::int64_t height = video.size(3), width = video.size(4);
+    const std::int64_t ratio = vae.spatialCompression() / vae.patchSize(); // latents per patchified pixel
+    checkTiles(tiles, ratio);
+    // The reference tiles the patchified video with the tile sizes as given: for Wan 2.2 a 64-pixel
+    // tile covers 128 image pixels (the README's "tiled-encode trap").
+    const at::Tensor x = vae.patchify(video);
+    const std::int64_t height = x.size(3), width = x.size(4);
     TileGrid rows;
     for (std::int64_t i = 0; i < height; i += tiles.strideHeight) {
         rows.emplace_back();
         for (std::int64_t j = 0; j < width; j += tiles.strideWidth) {
-            const at::Tensor tile = video.narrow(3, i, std::min(tiles.minHeight, height - i))
+            const at::Tensor tile = x.narrow(3, i, std::min(tiles.minHeight, height - i))
                                         .narrow(4, j, std::min(tiles.minWidth, width - j));
-            rows.back().push_back(vae.encodeParameters(tile)); // a fresh cache per tile (clear_cache)
+            rows.back().push_back(vae.encodePatchified(tile)); // a fresh cache per tile (clear_cache)
         }
     }
-    const std::int64_t minH = tiles.minHeight / factor, minW = tiles.minWidth / factor;
-    const std::int64_t strideH = tiles.strideHeight / factor, strideW = tiles.strideWidth / factor;
+    const std::int64_t minH = tiles.minHeight / ratio, minW = tiles.minWidth / ratio;
+    const std::int64_t strideH = tiles.strideHeight / ratio, strideW = tiles.strideWidth / ratio;
     const at::Tensor joined = join(rows, minH - strideH, minW - strideW, strideH, strideW);
-    return joined.narrow(3, 0, std::min(height / factor, joined.size(3))).narrow(4, 0, std::min(width / factor, joined.size(4)));
+    return joined.narrow(3, 0, std::min(height / ratio, joined.size(3))).narrow(4, 0, std::min(width / ratio, joined.size(4)));
 }
 
 at::Tensor WanVaeTiling::decode(const WanVae& vae, const at::Tensor& z, const WanVaeTiles& tiles)
 {
-    const std::int64_t factor = vae.spatialCompression();
+    const std::int64_t factor = vae.spatialCompression(), patch = vae.patchSize();
     checkTiles(tiles, factor);
     const std::int64_t height = z.size(3), width = z.size(4);
     const std::int64_t minH = tiles.minHeight / factor, minW = tiles.minWidth / factor;
@@ -96,15 +99,17 @@ at::Tensor WanVaeTiling::decode(const WanVae& vae, const at::Tensor& z, const Wa
         rows.emplace_back();
         for (std::int64_t j = 0; j < width; j += strideW) {
             const at::Tensor tile = z.narrow(3, i, std::min(minH, height - i)).narrow(4, j, std::min(minW, width - j));
-            rows.back().push_back(vae.decodeUnclamped(tile));
+            rows.back().push_back(vae.decodePatchified(tile));
         }
     }
-    // blended in pixels over tile_sample_min − tile_sample_stride, cropped to the pixel stride
-    const at::Tensor joined = join(rows, tiles.minHeight - tiles.strideHeight, tiles.minWidth - tiles.strideWidth,
-                                   tiles.strideHeight, tiles.strideWidth);
-    const at::Tensor cropped = joined.narrow(3, 0, std::min(height * factor, joined.size(3)))
-                                   .narrow(4, 0, std::min(width * factor, joined.size(4)));
-    return at::clamp(cropped, -1.0, 1.0);
+    // blended over tile_sample_min − tile_sample_stride pixels (patchified pixels for Wan 2.2),
+    // cropped to the stride, then unpatchified and clamped
+    const std::int64_t pixelStrideH = tiles.strideHeight / patch, pixelStrideW = tiles.strideWidth / patch;
+    const at::Tensor joined = join(rows, tiles.minHeight / patch - pixelStrideH, tiles.minWidth / patch - pixelStrideW,
+                                   pixelStrideH, pixelStrideW);
+    const std::int64_t sampleH = height * factor / patch, sampleW = width * factor / patch;
+    const at::Tensor cropped = joined.narrow(3, 0, std::min(sampleH, joined.size(3))).narrow(4, 0, std::min(sampleW, joined.size(4)));
+    return at::clamp(vae.unpatchify(cropped), -1.0, 1.0);
 }
 
 } // namespace framesmith

@@ -1,10 +1,12 @@
 #pragma once
-// diffusers AutoencoderKLWan's tiled_encode / tiled_decode (Wan 2.1 VAE): overlapping spatial tiles,
-// each run through the whole clip with its own causal cache, then blended linearly into the tile
-// above and the tile to the left (in place, as the reference does, so a blended tile is what its
-// neighbours blend with) and cropped to the stride. Tiles and strides are in pixels; latent tiles
-// are pixels / 8 (floor); encode blends over min − stride latent rows, decode over min − stride
-// pixels. One call at a time per thread.
+// diffusers AutoencoderKLWan's tiled_encode / tiled_decode: overlapping spatial tiles, each run
+// through the whole clip with its own causal cache, then blended linearly into the tile above and
+// the tile to the left (in place, as the reference does, so a blended tile is what its neighbours
+// blend with) and cropped to the stride. Tiles and strides are in pixels; latent tiles are pixels /
+// 8 (Wan 2.1) or / 16 (Wan 2.2), floored; encode blends over min − stride latent rows, decode over
+// min − stride pixels (Wan 2.2: patchified, half-resolution pixels). Wan 2.2's encode measures its
+// tiles in patchified pixels, its "tile or not" test in image pixels, as the reference does.
+// One call at a time per thread.
 #include "models/wan/vae/WanVae.h"
 
 namespace framesmith {
