@@ -18,7 +18,8 @@ std::pair<at::Tensor, at::Tensor> RotaryEmbedding::table(std::int64_t dim, std::
     if (pairing == RopePairing::Interleaved)
         return {angles.cos().repeat_interleave(2, 1).to(at::kFloat), angles.sin().repeat_interleave(2, 1).to(at::kFloat)};
     if (pairing == RopePairing::Halves)
-        return {at::cat({angles.cos(), angles.cos()}, -1).to(at::kFloat), at::cat({angles.sin(), angles.sin()}, -1).to(at::kFloat)};
+        return {at::cat({angles.cos(), angles.cos()}, -1).to(at::kFloat),
+                at::cat({angles.sin(), angles.sin()}, -1).to(at::kFloat)};
     throw Error(ErrorCode::Internal, "rotary embedding: no pairing chosen");
 }
 

@@ -244,8 +244,9 @@ void WanUniPCScheduler::restoreState(const StepState& state)
             throw FileError(ErrorCode::BadFile, origin, std::string("needs \"") + key + "\" (one integer)");
         const std::int64_t value = it->second.to(at::kCPU).to(at::kLong).item<std::int64_t>();
         if (value < low || value > high)
-            throw FileError(ErrorCode::BadFile, origin, std::string("\"") + key + "\" is " + std::to_string(value) +
-                                                            ", outside [" + std::to_string(low) + ", " + std::to_string(high) + "]");
+            throw FileError(ErrorCode::BadFile, origin,
+                            std::string("\"") + key + "\" is " + std::to_string(value) + ", outside [" +
+                                std::to_string(low) + ", " + std::to_string(high) + "]");
         return static_cast<int>(value);
     };
     std::vector<at::Tensor> outputs(m_modelOutputs.size());

@@ -41,7 +41,9 @@ public:
     double timestep(int index) const override;                  // the int64 timestep
     // Steps run in order from 0 (or from where restoreState left off); modelOutput is the (guided)
     // flow prediction. predOriginalSample is the data prediction the state keeps (x0 from the sample
-    // before correction). Draws nothing.
+    // before correction). Draws nothing. (diffusers finds its first index from the timestep, the
+    // second occurrence when the truncated schedule repeats it: only at hundreds of steps; this
+    // port steps by index.)
     SchedulerStep step(int index, const at::Tensor& modelOutput, const at::Tensor& sample, NoiseSource& noise) override;
     StepState saveState() const override;
     void restoreState(const StepState& state) override;

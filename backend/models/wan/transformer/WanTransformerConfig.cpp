@@ -63,7 +63,8 @@ WanTransformerConfig WanTransformerConfig::fromFile(const std::string& path)
 
     // diffusers builds RMSNorm q/k norms whatever qk_norm says; only the across-heads form is published.
     if (c.qkNorm != "rms_norm_across_heads")
-        throw FileError(ErrorCode::BadFile, path, "qk_norm \"" + c.qkNorm + "\" is not supported (expected \"rms_norm_across_heads\")");
+        throw FileError(ErrorCode::BadFile, path,
+                        "qk_norm \"" + c.qkNorm + "\" is not supported (expected \"rms_norm_across_heads\")");
     if (c.posEmbedSeqLen)
         throw FileError(ErrorCode::BadFile, path, "pos_embed_seq_len is set: Wan 2.1 FLF2V is not supported yet");
     if (c.addedKvProjDim && !c.imageDim)

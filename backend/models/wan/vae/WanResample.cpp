@@ -11,20 +11,19 @@ WanResample::WanResample(std::int64_t dim, Mode mode, std::int64_t upsampleOutDi
     if (upsampleOutDim == 0)
         upsampleOutDim = dim / 2;
     auto resample = registerModule("resample", std::make_shared<ModuleGroup>()); // [Upsample|ZeroPad2d, Conv2d]
+    using Pair = std::array<std::int64_t, 2>;
+    using Triple = std::array<std::int64_t, 3>;
     const bool isUp = mode == Mode::Upsample2d || mode == Mode::Upsample3d;
-    if (isUp)
-        m_conv = resample->add("1", std::make_shared<Conv2d>(dim, upsampleOutDim, std::array<std::int64_t, 2>{3, 3},
-                                                             std::array<std::int64_t, 2>{1, 1}, std::array<std::int64_t, 2>{1, 1}));
-    else
-        m_conv = resample->add("1", std::make_shared<Conv2d>(dim, dim, std::array<std::int64_t, 2>{3, 3},
-                                                             std::array<std::int64_t, 2>{2, 2}));
-    if (mode == Mode::Upsample3d)
-        m_timeConv = registerModule("time_conv", std::make_shared<WanCausalConv3d>(dim, dim * 2, std::array<std::int64_t, 3>{3, 1, 1},
-                                                                                   std::array<std::int64_t, 3>{1, 1, 1},
-                                                                                   std::array<std::int64_t, 3>{1, 0, 0}));
-    if (mode == Mode::Downsample3d)
-        m_timeConv = registerModule("time_conv", std::make_shared<WanCausalConv3d>(dim, dim, std::array<std::int64_t, 3>{3, 1, 1},
-                                                                                   std::array<std::int64_t, 3>{2, 1, 1}));
+    if (isUp) // Conv2d(dim, out, 3, padding=1)
+        m_conv = resample->add("1", std::make_shared<Conv2d>(dim, upsampleOutDim, Pair{3, 3}, Pair{1, 1}, Pair{1, 1}));
+    else // Conv2d(dim, dim, 3, stride=2) after ZeroPad2d
+        m_conv = resample->add("1", std::make_shared<Conv2d>(dim, dim, Pair{3, 3}, Pair{2, 2}));
+    if (mode == Mode::Upsample3d) // WanCausalConv3d(dim, 2·dim, (3, 1, 1), padding=(1, 0, 0))
+        m_timeConv = registerModule("time_conv", std::make_shared<WanCausalConv3d>(dim, dim * 2, Triple{3, 1, 1},
+                                                                                   Triple{1, 1, 1}, Triple{1, 0, 0}));
+    if (mode == Mode::Downsample3d) // WanCausalConv3d(dim, dim, (3, 1, 1), stride=(2, 1, 1))
+        m_timeConv = registerModule("time_conv",
+                                    std::make_shared<WanCausalConv3d>(dim, dim, Triple{3, 1, 1}, Triple{2, 1, 1}));
 }
 
 at::Tensor WanResample::forward(const at::Tensor& xIn, WanCausalCache& cache) const

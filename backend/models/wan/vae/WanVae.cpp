@@ -63,9 +63,10 @@ at::Tensor WanVae::unpatchify(const at::Tensor& x) const
 void WanVae::checkPatchified(const at::Tensor& x) const
 {
     const std::int64_t factor = spatialCompression() / m_config.patchSize;
+    const std::int64_t pixelChannels = m_config.inChannels / (m_config.patchSize * m_config.patchSize);
     if (x.dim() != 5 || x.size(1) != m_config.inChannels || (x.size(2) - 1) % 4 != 0 || x.size(3) % factor != 0 ||
         x.size(4) % factor != 0)
-        throw ShapeError("Wan VAE encode: expected a video [B, " + std::to_string(m_config.inChannels / (m_config.patchSize * m_config.patchSize)) +
+        throw ShapeError("Wan VAE encode: expected a video [B, " + std::to_string(pixelChannels) +
                          ", 1 + 4k frames, H, W] with H and W multiples of " + std::to_string(spatialCompression()) +
                          ", got (patchified by " + std::to_string(m_config.patchSize) + ") " + shapeOf(x));
 }

@@ -36,7 +36,8 @@ at::Tensor join(TileGrid& rows, std::int64_t blendHeight, std::int64_t blendWidt
                 blend(rows[i - 1][j], tile, blendHeight, 3);
             if (j > 0)
                 blend(rows[i][j - 1], tile, blendWidth, 4);
-            row.push_back(tile.narrow(3, 0, std::min(strideHeight, tile.size(3))).narrow(4, 0, std::min(strideWidth, tile.size(4))));
+            row.push_back(tile.narrow(3, 0, std::min(strideHeight, tile.size(3)))
+                              .narrow(4, 0, std::min(strideWidth, tile.size(4))));
         }
         joinedRows.push_back(at::cat(row, 4));
     }
@@ -108,7 +109,8 @@ at::Tensor WanVaeTiling::decode(const WanVae& vae, const at::Tensor& z, const Wa
     const at::Tensor joined = join(rows, tiles.minHeight / patch - pixelStrideH, tiles.minWidth / patch - pixelStrideW,
                                    pixelStrideH, pixelStrideW);
     const std::int64_t sampleH = height * factor / patch, sampleW = width * factor / patch;
-    const at::Tensor cropped = joined.narrow(3, 0, std::min(sampleH, joined.size(3))).narrow(4, 0, std::min(sampleW, joined.size(4)));
+    const at::Tensor cropped = joined.narrow(3, 0, std::min(sampleH, joined.size(3)))
+                                   .narrow(4, 0, std::min(sampleW, joined.size(4)));
     return at::clamp(vae.unpatchify(cropped), -1.0, 1.0);
 }
 

@@ -72,7 +72,8 @@ double runAgainstGolden(WanUniPCScheduler& scheduler, const Run& run, bool compa
             auto report = test::compareTensors(p + "prev_sample_" + k, sample, golden().view(p + "prev_sample_" + k), kRunAtol);
             if (!report.ok)
                 throw std::runtime_error(report.message);
-            report = test::compareTensors(p + "x0_pred_" + k, step.predOriginalSample, golden().view(p + "x0_pred_" + k), kRunAtol);
+            report = test::compareTensors(p + "x0_pred_" + k, step.predOriginalSample, golden().view(p + "x0_pred_" + k),
+                                          kRunAtol);
             if (!report.ok)
                 throw std::runtime_error(report.message);
         }
