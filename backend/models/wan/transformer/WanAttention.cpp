@@ -1,7 +1,7 @@
 #include "models/wan/transformer/WanAttention.h"
 
 #include "core/ModuleGroup.h"
-#include "core/layers/RotaryEmbedding.h"
+#include "core/layers/RopeRotation.h"
 #include "framesmith/Error.h"
 
 #include <ATen/ATen.h>
@@ -56,8 +56,8 @@ at::Tensor WanAttention::forward(const at::Tensor& x, const at::Tensor* context,
     at::Tensor k = heads(m_normK->forward(m_toK->forward(text))); // [B, L, H, d]
     const at::Tensor v = heads(m_toV->forward(text));
     if (rope) {
-        q = RotaryEmbedding::rotate(q, rope->first, rope->second, RopePairing::Interleaved);
-        k = RotaryEmbedding::rotate(k, rope->first, rope->second, RopePairing::Interleaved);
+        q = RopeRotation::rotate(q, rope->first, rope->second, RopePairing::Interleaved);
+        k = RopeRotation::rotate(k, rope->first, rope->second, RopePairing::Interleaved);
     }
     at::Tensor out = attend(q, k, v, options); // [B, S, dim]
     if (image.defined()) {

@@ -1,6 +1,6 @@
 #include "models/wan/transformer/WanRotaryPosEmbed.h"
 
-#include "core/layers/RotaryEmbedding.h"
+#include "core/layers/RopeRotation.h"
 #include "framesmith/Error.h"
 
 #include <ATen/ATen.h>
@@ -13,7 +13,7 @@ WanRotaryPosEmbed::WanRotaryPosEmbed(std::int64_t headDim, std::int64_t maxSeqLe
     m_tDim = headDim - m_hDim - m_wDim;
     std::vector<at::Tensor> cos, sin;
     for (std::int64_t dim : {m_tDim, m_hDim, m_wDim}) {
-        auto [c, s] = RotaryEmbedding::table(dim, maxSeqLen, theta, RopePairing::Interleaved);
+        auto [c, s] = RopeRotation::table(dim, maxSeqLen, theta, RopePairing::Interleaved);
         cos.push_back(c);
         sin.push_back(s);
     }

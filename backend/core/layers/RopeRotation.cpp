@@ -1,4 +1,4 @@
-#include "core/layers/RotaryEmbedding.h"
+#include "core/layers/RopeRotation.h"
 
 #include "framesmith/Error.h"
 
@@ -6,7 +6,7 @@
 
 namespace framesmith {
 
-std::pair<at::Tensor, at::Tensor> RotaryEmbedding::table(std::int64_t dim, std::int64_t positionCount, double theta,
+std::pair<at::Tensor, at::Tensor> RopeRotation::table(std::int64_t dim, std::int64_t positionCount, double theta,
                                                          RopePairing pairing)
 {
     if (dim <= 0 || dim % 2 != 0)
@@ -23,7 +23,7 @@ std::pair<at::Tensor, at::Tensor> RotaryEmbedding::table(std::int64_t dim, std::
     throw Error(ErrorCode::Internal, "rotary embedding: no pairing chosen");
 }
 
-at::Tensor RotaryEmbedding::rotate(const at::Tensor& x, const at::Tensor& cos, const at::Tensor& sin,
+at::Tensor RopeRotation::rotate(const at::Tensor& x, const at::Tensor& cos, const at::Tensor& sin,
                                    RopePairing pairing)
 {
     const std::int64_t d = x.size(-1);

@@ -14,7 +14,7 @@ enum class RopePairing {
     Halves,      // pairs (x[j], x[j + d/2]); tables are [freqs | freqs]
 };
 
-class RotaryEmbedding {
+class RopeRotation {
 public:
     // cos/sin tables [positionCount, dim] float32 for positions 0..positionCount−1 and frequencies
     // theta^(−2j/dim), built in float64 and rounded once (as get_1d_rotary_pos_embed with
