@@ -21,10 +21,12 @@ private:
         return QDir(root() + "/backend/models").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     }
 
-    // "cogvideox" -> any word starting with it, in any case ("CogVideoXPipeline", "cogvideox-2b").
+    // "cogvideox" -> any word starting with it, in any case ("CogVideoXPipeline", "cogvideox-2b"),
+    // unless a lower-case letter goes on with another word ("wan" flags "WanVae" and "wan2.1", not
+    // "wanted"): the name is matched case-insensitively, the letter after it case-sensitively.
     static QRegularExpression mentionOf(const QString& family)
     {
-        return QRegularExpression("\\b" + QRegularExpression::escape(family), QRegularExpression::CaseInsensitiveOption);
+        return QRegularExpression("\\b(?i:" + QRegularExpression::escape(family) + ")(?![a-z])");
     }
 
     static bool isRegistryLine(const QString& path, const QString& line, const QString& family)
@@ -78,6 +80,9 @@ private Q_SLOTS:
         QVERIFY(mentionOf("cogvideox").match("// CogVideoX 1.5 takes 16N+1 frames").hasMatch());
         QVERIFY(mentionOf("opensora").match("class OpenSoraVae;").hasMatch());
         QVERIFY(!mentionOf("cogvideox").match("makeFamily(); // a generic word").hasMatch());
+        QVERIFY(mentionOf("wan").match("#include \"models/wan/WanFamily.h\"").hasMatch());
+        QVERIFY(mentionOf("wan").match("// Wan 2.2 TI2V-5B, wan2.1-t2v, WAN_SHIFT").hasMatch());
+        QVERIFY(!mentionOf("wan").match("CheckpointTarget::choose(wanted); // wants, Wanted").hasMatch());
         QVERIFY(isRegistryLine("/src/backend/models/ModelRegistry.cpp", "    FAMILY(cogvideox)\n", "cogvideox"));
         QVERIFY(isRegistryLine("/src/backend/models/ModelRegistry.cpp", "    FAMILY(cogvideox) \\\n", "cogvideox"));
         QVERIFY(!isRegistryLine("/src/backend/models/Other.cpp", "    FAMILY(cogvideox)\n", "cogvideox"));

@@ -1,0 +1,23 @@
+#include "core/layers/RmsNorm.h"
+
+#include <ATen/ATen.h>
+
+namespace framesmith {
+
+RmsNorm::RmsNorm(std::int64_t dim, double eps, bool elementwiseAffine) : m_eps(eps)
+{
+    if (elementwiseAffine)
+        registerParameter("weight", &weight, {dim});
+}
+
+at::Tensor RmsNorm::forward(const at::Tensor& x) const
+{
+    const bool isHalf = x.scalar_type() == at::kHalf || x.scalar_type() == at::kBFloat16;
+    const at::Tensor wide = isHalf ? x.to(at::kFloat) : x;
+    // torch 2.x rms_norm: rsqrt(pow(x, 2).mean(-1, keepdim) + eps), then x · that, cast back, · weight.
+    const at::Tensor inverse = wide.pow(2).mean(-1, /*keepdim=*/true).add_(m_eps).rsqrt_();
+    at::Tensor out = wide.mul(inverse).to(x.scalar_type());
+    return weight.defined() ? out.mul(weight) : out;
+}
+
+} // namespace framesmith
