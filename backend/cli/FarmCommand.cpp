@@ -286,7 +286,7 @@ int runCancel(const std::vector<std::string>& argv)
             SlurmClient().cancel(sub.arrayId);
             std::cout << "cancelled array " << sub.arrayId << "\n";
         }
-    return kExitOk;
+    return g_refusedSubmissions > 0 ? kExitBadInput : kExitOk;
 }
 
 int runFarm(const std::vector<std::string>& argv)

@@ -80,9 +80,11 @@ int FarmFolder::openInside(const std::string& folder, const std::string& relativ
             const bool isFile = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
             if (!isFile || st.st_nlink != 1) {
                 ::close(fd);
+                const std::string kind = BoundedFileReader::kindOf(st.st_mode);
                 throw refusal(path, isFile ? "has " + std::to_string(st.st_nlink) + " hard links; a " + what +
                                                  " written by framesmith-cli has one"
-                                           : "is not a regular file (a FIFO, device or folder in place of a " + what + ")");
+                                           : "is " + kind + (kind == "not a regular file" ? "" : ", not a regular file") +
+                                                 " (expected a " + what + ")");
             }
             ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
             return fd;

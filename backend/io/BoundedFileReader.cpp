@@ -11,9 +11,7 @@
 
 namespace framesmith {
 
-namespace {
-
-std::string kindOf(mode_t mode)
+std::string BoundedFileReader::kindOf(unsigned int mode)
 {
     if (S_ISDIR(mode))
         return "a directory";
@@ -25,6 +23,8 @@ std::string kindOf(mode_t mode)
         return "a device";
     return "not a regular file";
 }
+
+namespace {
 
 struct FdCloser {
     int fd;

@@ -29,6 +29,9 @@ public:
     // socket or device; with Links::Refuse not a link). Returns the descriptor; the caller closes it.
     static int openRegular(const std::string& path, const std::string& what, Links links = Links::Follow);
 
+    // What a file of st_mode `mode` is, for a refusal: "a FIFO", "a device", "a directory", ...
+    static std::string kindOf(unsigned int mode);
+
     // "12.0 MiB", "512 bytes": sizes in refusals.
     static std::string sizeText(unsigned long long bytes);
 };

@@ -151,7 +151,7 @@ private Q_SLOTS:
         QVERIFY2(all.out.contains(QRegularExpression("failed +b0.json .*b0.mp4 is a symbolic link")), qPrintable(all.out));
         QVERIFY2(all.out.contains(QRegularExpression("failed +b1.json .*state/1.json: latents: .* not collected")),
                  qPrintable(all.out));
-        QVERIFY2(all.out.contains(QRegularExpression("failed +b2.json .*state/2.json: is not a regular file")),
+        QVERIFY2(all.out.contains(QRegularExpression("failed +b2.json .*state/2.json: is a FIFO, not a regular file")),
                  qPrintable(all.out));
         QVERIFY2(all.out.contains(QRegularExpression("failed +b3.json .*latents/3.safetensors: has 2 hard links")),
                  qPrintable(all.out));

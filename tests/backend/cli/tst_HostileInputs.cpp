@@ -118,7 +118,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        for (const char* sub : {"bin", "jobs", "out", "data"})
+        for (const char* sub : {"bin", "jobs", "out", "data", "out-esc", "out-flood", "out-int"})
             QVERIFY(QDir(m_dir.path()).mkpath(sub));
         writeText(path("bin/sbatch"),
                   "#!/bin/sh\ncase \"$FAKE_SBATCH\" in\n"
