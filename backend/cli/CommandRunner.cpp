@@ -9,11 +9,10 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace framesmith::cli {
 
@@ -83,6 +82,83 @@ void endGroup(pid_t pid)
     }
 }
 
+// The program's path as execvp would find it, resolved before fork (the child may not allocate).
+std::string resolved(const std::string& program)
+{
+    if (program.find('/') != std::string::npos)
+        return program;
+    const char* variable = std::getenv("PATH");
+    const std::string folders = variable ? variable : "/usr/local/bin:/usr/bin:/bin";
+    for (std::size_t start = 0;;) {
+        const std::size_t colon = folders.find(':', start);
+        const std::string folder = folders.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+        const std::string candidate = (folder.empty() ? "." : folder) + "/" + program;
+        struct stat st {};
+        if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+        if (colon == std::string::npos)
+            return "";
+        start = colon + 1;
+    }
+}
+
+// Starts argv in a process group of its own (ended as a whole), with SIGKILL as its parent-death
+// signal: framesmith-cli killed outright (Ctrl-C where no handler runs) takes the program with it.
+// Returns -1 with *error when it cannot be started (exec's errno comes back through a pipe).
+pid_t spawn(const std::vector<std::string>& argv, int outFd, int errFd, std::string* error)
+{
+    const std::string program = resolved(argv[0]);
+    if (program.empty()) {
+        *error = argv[0] + ": " + std::strerror(ENOENT);
+        return -1;
+    }
+    std::vector<char*> args;
+    for (const std::string& arg : argv)
+        args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+    int report[2];
+    if (::pipe2(report, O_CLOEXEC) != 0) {
+        *error = argv[0] + ": " + std::strerror(errno);
+        return -1;
+    }
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid == 0) { // only async-signal-safe calls from here to exec
+        ::setpgid(0, 0);
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent)
+            ::_exit(127);
+        sigset_t none;
+        ::sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        ::dup2(outFd, STDOUT_FILENO);
+        ::dup2(errFd, STDERR_FILENO);
+        ::execv(program.c_str(), args.data());
+        const int failed = errno;
+        [[maybe_unused]] const ssize_t written = ::write(report[1], &failed, sizeof failed);
+        ::_exit(127);
+    }
+    ::close(report[1]);
+    if (pid < 0) {
+        ::close(report[0]);
+        *error = argv[0] + ": " + std::strerror(errno);
+        return -1;
+    }
+    ::setpgid(pid, pid); // here too: a kill(-pid) right after fork must find the group
+    int failed = 0;
+    ssize_t n = 0;
+    while ((n = ::read(report[0], &failed, sizeof failed)) < 0 && errno == EINTR) {
+    }
+    ::close(report[0]);
+    if (n == static_cast<ssize_t>(sizeof failed)) { // exec failed: reap the child, say why
+        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+        }
+        *error = argv[0] + ": " + std::strerror(failed);
+        return -1;
+    }
+    return pid;
+}
+
 } // namespace
 
 CommandLimits CommandLimits::fromEnvironment()
@@ -121,28 +197,14 @@ CommandResult CommandRunner::run(const std::vector<std::string>& argv, const Com
         ::close(outPipe[1]);
         return result;
     }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO);
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP); // its own group: ended as a whole
-    posix_spawnattr_setpgroup(&attributes, 0);
-    std::vector<char*> args;
-    for (const std::string& arg : argv)
-        args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-    pid_t pid = 0;
-    const int spawned = ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
+    std::string error;
+    const pid_t pid = spawn(argv, outPipe[1], errPipe[1], &error);
     ::close(outPipe[1]);
     ::close(errPipe[1]);
-    if (spawned != 0) {
+    if (pid < 0) {
         ::close(outPipe[0]);
         ::close(errPipe[0]);
-        result.err = argv[0] + ": " + std::strerror(spawned);
+        result.err = error;
         return result;
     }
     result.wasStarted = true;

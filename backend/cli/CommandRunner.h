@@ -4,7 +4,8 @@
 // thread; blocks until the program ends, its deadline passes, it prints more than the cap or the
 // cancel token stops it. The program runs in a process group of its own, and that whole group is
 // ended (SIGTERM, then SIGKILL a second later) on a deadline, an overflow or a cancel, so a hung
-// squeue or a script's background children cannot keep `farm` waiting.
+// squeue or a script's background children cannot keep `farm` waiting; and framesmith-cli killed
+// outright takes the program with it (its parent-death signal).
 #include "framesmith/CancelToken.h"
 
 #include <cstddef>

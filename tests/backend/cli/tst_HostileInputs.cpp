@@ -129,6 +129,7 @@ private Q_SLOTS:
         writeText(path("bin/squeue"),
                   "#!/bin/sh\ncase \"$FAKE_SQUEUE\" in\n"
                   "hang) sleep 1000 & echo $! >> \"$FAKE_PIDS\"; wait;;\n"
+                  "hang-exec) echo $$ >> \"$FAKE_PIDS\"; exec sleep 1000;;\n"
                   "flood) yes '4242_0|RUNNING|None|n1';;\n"
                   "escape) printf '4242_0|RUNNING|None|n\\033]0;owned\\007\\033[8m1\\n';;\n"
                   "*) echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1;;\nesac\n", true);
@@ -241,6 +242,23 @@ private Q_SLOTS:
         QCOMPARE(submit.exitCode, 2);
         QVERIFY2(submit.err.size() < 4000, qPrintable(QString::number(submit.err.size()))); // not 200 MB echoed
         QVERIFY(QDir(path("out-flood/.farm")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+    }
+
+    // farm killed outright (SIGKILL; Ctrl-C where no handler runs) while squeue hangs: squeue goes too.
+    void aKilledFarmTakesItsSlurmCommandWithIt()
+    {
+        QFile::remove(path("fake.pids"));
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        const QMap<QString, QString> env = farmEnv({{"FAKE_SQUEUE", "hang-exec"}, {"FRAMESMITH_COMMAND_TIMEOUT", "300"}});
+        for (auto it = env.begin(); it != env.end(); ++it)
+            e.insert(it.key(), it.value());
+        p.setProcessEnvironment(e);
+        p.start(test::cliBinary(), {"farm", "status", path("out")});
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path("fake.pids")).size() > 0, 60000);
+        QVERIFY(::kill(static_cast<pid_t>(p.processId()), SIGKILL) == 0);
+        QVERIFY(p.waitForFinished(30000));
+        requireFakesEnded();
     }
 
     // SIGTERM while sbatch hangs: sbatch is stopped, the folder removed, exit status 4.
