@@ -55,6 +55,47 @@ bool FarmFolder::isPlainName(const std::string& name)
     return true;
 }
 
+namespace {
+
+// The last component, opened in `dir`: a regular file with one link, never a link itself.
+int openLast(int dir, const std::string& name, const std::string& path, const std::string& what)
+{
+    const int fd = ::openat(dir, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))
+        throw FileError(ErrorCode::MissingFile, path, "no such " + what);
+    if (fd < 0 && errno == ELOOP)
+        throw refusal(path, "is a symbolic link, not the " + what + " itself");
+    if (fd < 0)
+        throw FileError(ErrorCode::Io, path, "cannot open the " + what + ": " + std::strerror(errno));
+    struct stat st {};
+    const bool isFile = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (!isFile || st.st_nlink != 1) {
+        ::close(fd);
+        const std::string kind = BoundedFileReader::kindOf(st.st_mode);
+        throw refusal(path, isFile ? "has " + std::to_string(st.st_nlink) + " hard links; a " + what +
+                                         " written by framesmith-cli has one"
+                                   : "is " + kind + (kind == "not a regular file" ? "" : ", not a regular file") +
+                                         " (expected a " + what + ")");
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK); // reads of a regular file never block
+    return fd;
+}
+
+// A folder on the way, opened in `dir` without following a link.
+int openStep(int dir, const std::string& name, const std::string& path, const std::string& what)
+{
+    const int next = ::openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (next < 0 && errno == ENOENT)
+        throw FileError(ErrorCode::MissingFile, path, "no such " + what + " (the folder " + name + " is missing)");
+    if (next < 0 && (errno == ELOOP || errno == ENOTDIR))
+        throw refusal(path, "'" + name + "' is a symbolic link or not a folder");
+    if (next < 0)
+        throw FileError(ErrorCode::Io, path, std::string("cannot open the folder ") + name + ": " + std::strerror(errno));
+    return next;
+}
+
+} // namespace
+
 int FarmFolder::openInside(const std::string& folder, const std::string& relative, const std::string& what)
 {
     const std::string path = joined(folder, relative);
@@ -62,40 +103,14 @@ int FarmFolder::openInside(const std::string& folder, const std::string& relativ
     if (dir.fd < 0)
         throw FileError(errno == ENOENT ? ErrorCode::MissingFile : ErrorCode::Io, folder,
                         std::string("cannot open the folder: ") + std::strerror(errno));
-    std::size_t start = 0;
-    for (;;) {
+    for (std::size_t start = 0;;) {
         const std::size_t slash = relative.find('/', start);
         const std::string name = relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
         if (!isPlainName(name))
             throw refusal(path, "'" + name + "' is not a plain file name");
-        if (slash == std::string::npos) {
-            const int fd = ::openat(dir.fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-            if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))
-                throw FileError(ErrorCode::MissingFile, path, "no such " + what);
-            if (fd < 0 && errno == ELOOP)
-                throw refusal(path, "is a symbolic link, not the " + what + " itself");
-            if (fd < 0)
-                throw FileError(ErrorCode::Io, path, "cannot open the " + what + ": " + std::strerror(errno));
-            struct stat st {};
-            const bool isFile = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-            if (!isFile || st.st_nlink != 1) {
-                ::close(fd);
-                const std::string kind = BoundedFileReader::kindOf(st.st_mode);
-                throw refusal(path, isFile ? "has " + std::to_string(st.st_nlink) + " hard links; a " + what +
-                                                 " written by framesmith-cli has one"
-                                           : "is " + kind + (kind == "not a regular file" ? "" : ", not a regular file") +
-                                                 " (expected a " + what + ")");
-            }
-            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-            return fd;
-        }
-        const int next = ::openat(dir.fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (next < 0 && errno == ENOENT)
-            throw FileError(ErrorCode::MissingFile, path, "no such " + what + " (the folder " + name + " is missing)");
-        if (next < 0 && (errno == ELOOP || errno == ENOTDIR))
-            throw refusal(path, "'" + name + "' is a symbolic link or not a folder");
-        if (next < 0)
-            throw FileError(ErrorCode::Io, path, std::string("cannot open the folder ") + name + ": " + std::strerror(errno));
+        if (slash == std::string::npos)
+            return openLast(dir.fd, name, path, what);
+        const int next = openStep(dir.fd, name, path, what);
         ::close(dir.fd);
         dir.fd = next;
         start = slash + 1;
