@@ -37,7 +37,8 @@ QString absoluteFrom(const QString& root, const QString& path)
 }
 
 // A stored path that leads outside the app-data folder (an edited entry: "../../etc/x", a link out)
-// is dropped: the history never shows or deletes files it did not make.
+// or names something other than a regular file is dropped: the history never shows or deletes
+// files it did not make.
 QString confined(const QString& root, const QString& path)
 {
     if (path.isEmpty())
@@ -45,6 +46,8 @@ QString confined(const QString& root, const QString& path)
     const QString absolute = QDir::cleanPath(absoluteFrom(root, path));
     const QFileInfo info(absolute);
     // An existing file is judged by where its links lead; a missing one by its spelled path.
+    if (info.exists() && !info.isFile())
+        return {}; // a FIFO, device or folder: opening it would hang or mislead the app
     const QString resolved = info.exists() ? info.canonicalFilePath() : absolute;
     const QString base = info.exists() ? QFileInfo(root).canonicalFilePath() : QDir::cleanPath(QDir(root).absolutePath());
     return !base.isEmpty() && resolved.startsWith(base + QLatin1Char('/')) ? absolute : QString();

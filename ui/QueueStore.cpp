@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <algorithm>
@@ -14,6 +15,23 @@
 
 namespace {
 constexpr qint64 kMaxJobBytes = 1 << 20; // a request is a few hundred bytes
+
+// A job's latents are named by RenderQueue directly in the queue folder. A path elsewhere, a link
+// (to anything) or a special file there is not one of them: a resume would read it, a delete
+// remove it. A name not made yet (the run died before its checkpoint) is kept.
+bool isOwnLatents(const QString& folder, const QString& path)
+{
+    const QFileInfo info(path);
+    if (info.absolutePath() != QFileInfo(folder).absoluteFilePath())
+        return false;
+    return info.isSymLink() ? false : !info.exists() || info.isFile();
+}
+
+bool isArrayId(const QString& id)
+{
+    static const QRegularExpression digits(QStringLiteral("^[0-9]{1,20}$"));
+    return digits.match(id).hasMatch();
+}
 const char* const kStates[] = {"", "waiting", "running", "done", "failed", "cancelled", "sent"};
 } // namespace
 
@@ -99,10 +117,18 @@ QVector<QueueJob> QueueStore::load()
         job.id = info.completeBaseName();
         QFile file(info.filePath());
         QString problem;
-        if (!HistoryStore::isValidId(job.id) || info.size() > kMaxJobBytes || !file.open(QIODevice::ReadOnly))
+        QByteArray text;
+        if (HistoryStore::isValidId(job.id) && info.size() <= kMaxJobBytes && file.open(QIODevice::ReadOnly))
+            text = file.read(kMaxJobBytes + 1); // never more than the cap, even if it grew since
+        if (text.isEmpty() || text.size() > kMaxJobBytes) {
             problem = tr("cannot be read");
-        else if (fromJson(file.readAll(), job, &problem))
+        } else if (fromJson(text, job, &problem)) {
+            if (!job.latentsPath.isEmpty() && !isOwnLatents(folder(), job.latentsPath))
+                job.latentsPath.clear();
+            if (!job.farmArrayId.isEmpty() && !isArrayId(job.farmArrayId))
+                job.farmArrayId.clear(); // shown in the queue, and a Slurm job id is digits
             jobs.push_back(job);
+        }
         if (!problem.isEmpty())
             m_warnings << tr("Queue job %1 skipped: %2")
                               .arg(QDir::toNativeSeparators(info.filePath()), problem);

@@ -3,6 +3,7 @@
 #include "cli/FrameOutput.h"
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
+#include "io/BoundedFileReader.h"
 #include "pipeline/EnginePlanning.h"
 #include "pipeline/ModelFilesCheck.h"
 
@@ -10,8 +11,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace framesmith::cli {
 
@@ -19,21 +18,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::uintmax_t kMaxJobBytes = 1 << 20; // a request is a few hundred bytes
-
 std::string readJobText(const std::string& path)
 {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec))
-        throw FileError(ErrorCode::MissingFile, path, "is not a readable job file");
-    if (fs::file_size(path, ec) > kMaxJobBytes)
-        throw FileError(ErrorCode::BadFile, path, "is larger than 1 MiB: not a job file");
-    std::ifstream in(path);
-    if (!in.is_open())
-        throw FileError(ErrorCode::Io, path, "cannot be opened for reading");
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return BoundedFileReader::read(path, BoundedFileReader::kMaxJobBytes, "job file");
 }
 
 // "a.mp4.json" beside "a.mp4" is that clip's sidecar, not a job to run again.

@@ -6,6 +6,7 @@
 #include "io/SafetensorsReader.h"
 
 #include "framesmith/Error.h"
+#include "io/BoundedFileReader.h"
 
 #include <ATen/ATen.h>
 
@@ -26,14 +27,8 @@ static std::string formatList()
 // The request to record: --job FILE, else a "request" JSON in the safetensors metadata.
 static std::optional<GenerationRequest> requestFor(const CliArgs& args, const SafetensorsReader& reader)
 {
-    if (auto job = args.value("--job")) {
-        std::ifstream file(*job);
-        if (!file)
-            throw FileError(ErrorCode::MissingFile, *job, "cannot be read");
-        std::stringstream text;
-        text << file.rdbuf();
-        return requestFromJson(text.str());
-    }
+    if (auto job = args.value("--job")) // regular, at most 1 MiB: a FIFO or /dev/zero is refused unread
+        return requestFromJson(BoundedFileReader::read(*job, BoundedFileReader::kMaxJobBytes, "job file"));
     auto it = reader.metadata().find("request");
     if (it != reader.metadata().end())
         return requestFromJson(it->second);

@@ -3,7 +3,10 @@
 // History reads (ui/HistoryStore): clips/<id>.<ext> with its sidecar, history/<id>.json, and for a
 // failed job that kept its latents, checkpoints/<id>.safetensors and a partial entry ("Decode
 // again" makes the clip). Ids are "farm-<submission>-<index>", so collecting twice adds nothing
-// twice. Every file lands under a temporary name first and is renamed into place. One thread.
+// twice. Every file lands under a temporary name first and is renamed into place. What is copied
+// comes from the shared farm folder, a trust boundary (FarmFolder): only a task's own clip, sidecar,
+// job and latents, opened inside their folders without following links, and only into m_root; a
+// refused file is that job's failure, named. One thread.
 #include "cli/FarmStatus.h"
 
 #include <string>
@@ -27,6 +30,7 @@ public:
     static const char* outcomeName(Outcome outcome);
 
 private:
+    Row collectOne(const FarmSubmission& submission, const FarmJobStatus& job);
     Row collectClip(const FarmSubmission& submission, const FarmJobStatus& job);
     Row collectLatents(const FarmSubmission& submission, const FarmJobStatus& job);
 

@@ -39,6 +39,8 @@ FarmSettings settingsFrom(const CliArgs& args)
     FarmSettings s;
     s.partition = args.require("--partition");
     s.outFolder = fs::absolute(args.require("--out")).lexically_normal().string();
+    while (s.outFolder.size() > 1 && s.outFolder.back() == '/')
+        s.outFolder.pop_back(); // "out/" and "out" are one folder; the record names it one way
     s.gpusPerJob = args.intValue("--gpus-per-job", 1, 0, 64);
     s.sbatchArgs = args.values("--sbatch-arg");
     s.model = args.value("--model").value_or("");
@@ -92,6 +94,9 @@ int runSubmit(const std::vector<std::string>& argv)
     std::vector<std::int64_t> estimates;
     for (const BatchJob& job : jobs)
         estimates.push_back(FarmTimeLimit::estimateSeconds(job.request, onGpu));
+    // Ctrl-C or SIGTERM from here on stops sbatch and removes the folder: nothing half-submitted.
+    CancelToken interrupted;
+    InterruptCancel interrupt(interrupted);
     FarmSubmission sub = FarmSubmission::create(settings, jobs, estimates);
     sub.timeLimitMinutes = FarmTimeLimit::limitMinutes(*std::max_element(estimates.begin(), estimates.end()));
     try {
@@ -102,10 +107,16 @@ int runSubmit(const std::vector<std::string>& argv)
             std::cerr << "farm submit: not submitted (--dry-run): " << sub.scriptPath() << "\n";
             return kExitOk;
         }
-        sub.arrayId = SlurmClient().submit(sub.scriptPath());
+        CommandLimits limits = CommandLimits::fromEnvironment();
+        limits.cancel = &interrupted;
+        if (interrupted.isStopRequested())
+            throw CancelledError("farm submit, before sbatch ran");
+        sub.arrayId = SlurmClient(nullptr, limits).submit(sub.scriptPath());
     } catch (const std::exception&) {
         std::error_code ec;
         fs::remove_all(sub.folder, ec); // nothing was submitted: leave nothing behind
+        if (interrupted.isStopRequested())
+            throw CancelledError("farm submit: nothing was submitted and " + sub.folder + " was removed");
         throw;
     }
     sub.save();
@@ -181,25 +192,37 @@ int runTask(const std::vector<std::string>& argv)
     }
 }
 
+int g_refusedSubmissions = 0; // submissions of an output folder skipped as refused (exit status 2)
+
 // FOLDER (a submission or an output folder holding several) or an array id this machine submitted.
+// In an output folder, a submission whose record is refused (FarmSubmissionCheck) is skipped with
+// its reason, so one planted folder cannot stop the others from being read.
 std::vector<FarmSubmission> submissionsFrom(const CliArgs& args)
 {
     if (args.positionals().size() != 1)
         throw InvalidRequestError("DIR|ID", "give the output folder, a submission folder or an array id");
     const std::string where = args.positionals().front();
     std::error_code ec;
-    std::vector<std::string> folders;
-    if (fs::is_regular_file(fs::path(where) / "submission.json", ec))
-        folders = {where};
-    else if (fs::is_directory(where, ec))
-        folders = FarmSubmission::foldersIn(where);
-    else
-        folders = {FarmSubmission::folderOf(where)};
+    if (fs::exists(fs::path(where) / "submission.json", ec))
+        return {FarmSubmission::load(where)};
+    if (!fs::is_directory(where, ec))
+        return {FarmSubmission::load(FarmSubmission::folderOf(where))};
+    const std::vector<std::string> folders = FarmSubmission::foldersIn(where);
     if (folders.empty())
         throw InvalidRequestError("DIR", "'" + where + "' holds no farm submission (.farm/)");
     std::vector<FarmSubmission> subs;
-    for (const std::string& folder : folders)
-        subs.push_back(FarmSubmission::load(folder));
+    for (const std::string& folder : folders) {
+        try {
+            subs.push_back(FarmSubmission::load(folder));
+        } catch (const FileError& e) {
+            if (folders.size() == 1)
+                throw;
+            ++g_refusedSubmissions;
+            std::cerr << "farm: skipped " << folder << ": " << e.what() << "\n";
+        }
+    }
+    if (subs.empty())
+        throw InvalidRequestError("DIR", "'" + where + "' holds no readable farm submission");
     return subs;
 }
 
@@ -228,7 +251,7 @@ int runStatus(const std::vector<std::string>& argv)
     }
     std::cout << counts["ok"] << " ok, " << counts["failed"] << " failed, " << counts["running"] << " running, "
               << counts["pending"] << " pending\n";
-    return kExitOk;
+    return g_refusedSubmissions > 0 ? kExitBadInput : kExitOk;
 }
 
 int runCollect(const std::vector<std::string>& argv)
@@ -249,6 +272,8 @@ int runCollect(const std::vector<std::string>& argv)
         }
     }
     std::cout << "history: " << root << (waiting ? "; " + std::to_string(waiting) + " job(s) not finished yet: collect again later" : "") << "\n";
+    if (g_refusedSubmissions > 0)
+        return kExitBadInput;
     return failed > 0 ? kExitFailure : kExitOk;
 }
 
@@ -261,7 +286,7 @@ int runCancel(const std::vector<std::string>& argv)
             SlurmClient().cancel(sub.arrayId);
             std::cout << "cancelled array " << sub.arrayId << "\n";
         }
-    return kExitOk;
+    return g_refusedSubmissions > 0 ? kExitBadInput : kExitOk;
 }
 
 int runFarm(const std::vector<std::string>& argv)

@@ -1,7 +1,10 @@
 #include "cli/FarmStatus.h"
 
 #include "cli/CliCommand.h"
+#include "cli/FarmFolder.h"
+#include "cli/FarmSubmissionCheck.h"
 #include "cli/FarmTimeLimit.h"
+#include "framesmith/Error.h"
 
 #include <filesystem>
 #include <set>
@@ -12,10 +15,52 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A regular file with data, judged by itself: a link in the shared folder is not one.
 bool isFile(const std::string& path)
 {
     std::error_code ec;
-    return !path.empty() && fs::is_regular_file(path, ec) && fs::file_size(path, ec) > 0;
+    return !path.empty() && fs::is_regular_file(fs::symlink_status(path, ec)) && fs::file_size(path, ec) > 0;
+}
+
+// Why a clip a task said it made is not one to collect.
+std::string clipProblem(const std::string& path)
+{
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (fs::is_symlink(status))
+        return " is a symbolic link, not a clip farm run-task wrote (refused)";
+    if (!fs::exists(status))
+        return " is gone (moved or deleted?)";
+    if (!fs::is_regular_file(status))
+        return " is not a regular file (refused)";
+    return " is empty";
+}
+
+// Task `index`'s own state file, read as FarmFolder reads the shared folder. A file that is there
+// but refused (a FIFO, a link, too large, a latents field naming another file) is the job's failure,
+// named; nullopt when the task has not written one yet.
+std::optional<FarmTaskState> ownState(const FarmSubmission& sub, int index)
+{
+    const std::string relative = "state/" + std::to_string(index) + ".json";
+    std::optional<FarmTaskState> state;
+    try {
+        state = FarmTaskState::fromJson(FarmFolder::readInside(sub.folder, relative, FarmFolder::kMaxSmallFileBytes,
+                                                               "task state file"));
+    } catch (const FileError& e) {
+        if (e.code() == ErrorCode::MissingFile)
+            return std::nullopt;
+        return FarmTaskState{"failed", e.what(), -1, "", "", ""};
+    }
+    if (!state)
+        return FarmTaskState{"failed", sub.folder + "/" + relative + ": is not a task state this program wrote", -1, "", "", ""};
+    if (!state->latentsPath.empty() && !FarmSubmissionCheck::isOwnLatents(sub, index, state->latentsPath)) {
+        state->reason += " (" + relative + ": latents: '" + state->latentsPath +
+                         "' is not this task's latents/" + std::to_string(index) + ".safetensors; not collected)";
+        state->latentsPath.clear();
+    } else if (!state->latentsPath.empty()) {
+        state->latentsPath = sub.latentsPath(index); // where the folder is now, not where it was
+    }
+    return state;
 }
 
 bool isActive(const std::string& slurmState)
@@ -107,7 +152,7 @@ std::vector<FarmJobStatus> FarmStatus::merge(const FarmSubmission& sub, const st
 
         if (ownState && ownState->state == "ok") {
             job.state = isFile(task.outputPath) ? FarmJobStatus::State::Ok : FarmJobStatus::State::Failed;
-            job.reason = isFile(task.outputPath) ? task.outputPath : "its clip " + task.outputPath + " is gone (moved or deleted?)";
+            job.reason = isFile(task.outputPath) ? task.outputPath : "its clip " + task.outputPath + clipProblem(task.outputPath);
         } else if (slurm && isActive(slurm->state) && !(ownState && ownState->state == "failed")) {
             const bool isPending = slurm->state == "PENDING" || slurm->state == "REQUEUED";
             job.state = isPending ? FarmJobStatus::State::Pending : FarmJobStatus::State::Running;
@@ -128,7 +173,7 @@ std::vector<FarmJobStatus> FarmStatus::read(const FarmSubmission& sub, const Slu
 {
     std::map<int, FarmTaskState> states;
     for (const FarmTask& task : sub.tasks)
-        if (auto state = FarmTaskState::read(sub.statePath(task.index)))
+        if (auto state = ownState(sub, task.index))
             states[task.index] = *state;
     std::map<int, SlurmTaskState> queued;
     std::optional<std::map<int, SlurmTaskState>> accounted;

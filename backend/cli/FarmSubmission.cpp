@@ -1,16 +1,18 @@
 #include "cli/FarmSubmission.h"
 
+#include "cli/FarmFolder.h"
+#include "cli/FarmSubmissionCheck.h"
 #include "export/AtomicOutput.h"
 #include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"
+#include "io/BoundedFileReader.h"
+#include "io/JsonGuard.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <unistd.h>
 
 namespace framesmith::cli {
@@ -44,14 +46,19 @@ void makeFolder(const fs::path& folder)
         throw FileError(ErrorCode::Io, folder.string(), "cannot be created (is the output folder writable?)");
 }
 
-std::string readText(const std::string& path)
+// An integer field of the record as written: a float, text or out-of-range value is refused (a
+// float converted to int is undefined behaviour; a wrapped 2^32 + 1 would pass a later check).
+std::int64_t integerAt(const nlohmann::json& j, const char* key, std::int64_t low, std::int64_t high,
+                       const std::string& field, const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in.is_open())
-        throw FileError(ErrorCode::MissingFile, path, "cannot be read: not a farm submission folder");
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    const nlohmann::json& v = j.at(key);
+    const bool fits = v.is_number_integer() &&
+                      (v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
+                                              : v.get<std::int64_t>() >= low && v.get<std::int64_t>() <= high);
+    if (!fits)
+        throw FileError(ErrorCode::BadFile, path, field + ": '" + v.dump() + "' is not an integer from " +
+                                                      std::to_string(low) + " to " + std::to_string(high) + " (refused)");
+    return v.get<std::int64_t>();
 }
 
 nlohmann::json settingsJson(const FarmSettings& s)
@@ -60,12 +67,12 @@ nlohmann::json settingsJson(const FarmSettings& s)
             {"sbatchArgs", s.sbatchArgs}, {"model", s.model}, {"device", s.device}, {"format", s.format}};
 }
 
-FarmSettings settingsFrom(const nlohmann::json& j)
+FarmSettings settingsFrom(const nlohmann::json& j, const std::string& path)
 {
     FarmSettings s;
     s.outFolder = j.at("outFolder").get<std::string>();
     s.partition = j.at("partition").get<std::string>();
-    s.gpusPerJob = j.at("gpusPerJob").get<int>();
+    s.gpusPerJob = static_cast<int>(integerAt(j, "gpusPerJob", 0, 64, "settings.gpusPerJob", path));
     s.sbatchArgs = j.at("sbatchArgs").get<std::vector<std::string>>();
     s.model = j.at("model").get<std::string>();
     s.device = j.at("device").get<std::string>();
@@ -82,23 +89,34 @@ FarmSubmission FarmSubmission::create(const FarmSettings& settings, const std::v
     s.settings = settings;
     const std::string stem = utcStamp("%Y%m%d-%H%M%S-") + std::to_string(::getpid());
     s.createdAt = utcStamp("%Y-%m-%dT%H:%M:%SZ");
+    const fs::path farm = fs::absolute(settings.outFolder) / ".farm";
+    makeFolder(farm);
     std::error_code ec;
+    if (fs::is_symlink(farm, ec)) // someone else's folder would receive our jobs
+        throw FileError(ErrorCode::BadFile, farm.string(), "is a symbolic link; it must be a real folder of the output folder");
+    // mkdir, not "create if missing": a name planted in advance (a link) is never written through.
     s.id = stem;
-    for (int n = 2; fs::exists(fs::absolute(settings.outFolder) / ".farm" / s.id, ec); ++n)
+    for (int n = 2; !FarmFolder::makeNewFolder((farm / s.id).string()); ++n)
         s.id = stem + "-" + std::to_string(n); // two submissions in one second
-    s.folder = (fs::absolute(settings.outFolder) / ".farm" / s.id).string();
+    s.folder = (farm / s.id).string();
     s.cliPath = fs::read_symlink("/proc/self/exe", ec).string();
-    for (const char* sub : {"jobs", "state", "latents", "logs"})
-        makeFolder(fs::path(s.folder) / sub);
-    for (size_t i = 0; i < jobs.size(); ++i) {
-        FarmTask task;
-        task.index = static_cast<int>(i);
-        task.name = jobs[i].name();
-        task.jobFile = (fs::path(s.folder) / "jobs" / (fs::path(jobs[i].jobPath).stem().string() + ".json")).string();
-        task.outputPath = fs::absolute(jobs[i].outputPath).string();
-        task.estimateSeconds = i < estimates.size() ? estimates[i] : 0;
-        writeAtomically(task.jobFile, toJson(jobs[i].request) + "\n");
-        s.tasks.push_back(task);
+    try {
+        for (const char* sub : {"jobs", "state", "latents", "logs"})
+            if (!FarmFolder::makeNewFolder((fs::path(s.folder) / sub).string()))
+                throw FileError(ErrorCode::Io, s.folder, std::string("already holds ") + sub + "/");
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            FarmTask task;
+            task.index = static_cast<int>(i);
+            task.name = jobs[i].name();
+            task.jobFile = (fs::path(s.folder) / "jobs" / (fs::path(jobs[i].jobPath).stem().string() + ".json")).string();
+            task.outputPath = fs::absolute(jobs[i].outputPath).string();
+            task.estimateSeconds = i < estimates.size() ? estimates[i] : 0;
+            writeAtomically(task.jobFile, toJson(jobs[i].request) + "\n");
+            s.tasks.push_back(task);
+        }
+    } catch (...) {
+        fs::remove_all(s.folder, ec); // a full disk half-way: no half-made submission stays behind
+        throw;
     }
     return s;
 }
@@ -118,25 +136,40 @@ void FarmSubmission::save() const
 
 FarmSubmission FarmSubmission::load(const std::string& folder)
 {
-    const std::string path = (fs::path(folder) / "submission.json").string();
-    const nlohmann::json json = nlohmann::json::parse(readText(path), nullptr, false);
     FarmSubmission s;
+    s.folder = fs::absolute(folder).lexically_normal().string();
+    while (s.folder.size() > 1 && s.folder.back() == '/')
+        s.folder.pop_back();
+    const std::string path = s.folder + "/submission.json";
+    std::string text;
+    try {
+        text = FarmFolder::readInside(s.folder, "submission.json", FarmFolder::kMaxRecordBytes, "submission record");
+    } catch (const FileError& e) {
+        if (e.code() != ErrorCode::MissingFile)
+            throw;
+        throw FileError(ErrorCode::MissingFile, path, "cannot be read: not a farm submission folder");
+    }
+    const nlohmann::json json = JsonGuard::parse(text.data(), text.size(), 8, path, "the submission record");
     try {
         if (!json.is_object() || json.value("schemaVersion", 0) != 1)
             throw FileError(ErrorCode::BadFile, path, "is not a submission record this version reads");
-        s.folder = fs::absolute(folder).lexically_normal().string();
         s.id = json.at("id").get<std::string>();
         s.arrayId = json.at("arrayId").get<std::string>();
         s.createdAt = json.at("createdAt").get<std::string>();
         s.cliPath = json.at("cli").get<std::string>();
-        s.timeLimitMinutes = json.at("timeLimitMinutes").get<int>();
-        s.settings = settingsFrom(json.at("settings"));
-        for (const nlohmann::json& t : json.at("tasks"))
-            s.tasks.push_back({t.at("index").get<int>(), t.at("name").get<std::string>(), t.at("job").get<std::string>(),
-                               t.at("output").get<std::string>(), t.at("estimateSeconds").get<std::int64_t>()});
+        s.timeLimitMinutes = static_cast<int>(integerAt(json, "timeLimitMinutes", 0, 1'000'000, "timeLimitMinutes", path));
+        s.settings = settingsFrom(json.at("settings"), path);
+        for (const nlohmann::json& t : json.at("tasks")) {
+            const std::string field = "tasks[" + std::to_string(s.tasks.size()) + "]";
+            s.tasks.push_back({static_cast<int>(integerAt(t, "index", -1, 1'000'000, field + ".index", path)),
+                               t.at("name").get<std::string>(), t.at("job").get<std::string>(),
+                               t.at("output").get<std::string>(),
+                               integerAt(t, "estimateSeconds", 0, 1ll << 40, field + ".estimateSeconds", path)});
+        }
     } catch (const nlohmann::json::exception& e) {
         throw FileError(ErrorCode::BadFile, path, std::string("is damaged: ") + e.what());
     }
+    FarmSubmissionCheck::confine(s, path);
     return s;
 }
 
@@ -145,8 +178,8 @@ std::vector<std::string> FarmSubmission::foldersIn(const std::string& outFolder)
     std::vector<std::string> folders;
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(fs::path(outFolder) / ".farm", ec))
-        if (fs::is_regular_file(entry.path() / "submission.json", ec))
-            folders.push_back(entry.path().string());
+        if (!entry.is_symlink(ec) && entry.is_directory(ec) && fs::exists(entry.path() / "submission.json", ec))
+            folders.push_back(entry.path().string()); // load() judges the record itself
     std::sort(folders.begin(), folders.end()); // ids start with the UTC time
     return folders;
 }
@@ -160,13 +193,27 @@ void FarmSubmission::remember() const
 
 std::string FarmSubmission::folderOf(const std::string& arrayId)
 {
-    const bool isId = !arrayId.empty() && arrayId.find_first_not_of("0123456789") == std::string::npos;
-    std::ifstream in;
-    if (isId)
-        in.open(fs::path(dataFolder("farm")) / (arrayId + ".path"));
-    std::string folder;
-    if (!in.is_open() || !std::getline(in, folder))
-        throw InvalidRequestError("ID", "'" + arrayId + "' is not an array this machine submitted: give the output folder instead");
+    const bool isId = !arrayId.empty() && arrayId.size() <= 20 && arrayId.find_first_not_of("0123456789") == std::string::npos;
+    const auto unknown = [&] {
+        return InvalidRequestError("ID", "'" + arrayId + "' is not an array this machine submitted: give the output folder instead");
+    };
+    if (!isId)
+        throw unknown();
+    const std::string pathFile = (fs::path(dataFolder("farm")) / (arrayId + ".path")).string();
+    std::string text;
+    try {
+        text = BoundedFileReader::read(pathFile, FarmFolder::kMaxSmallFileBytes, "farm array record");
+    } catch (const FileError& e) {
+        if (e.code() == ErrorCode::MissingFile)
+            throw unknown();
+        throw;
+    }
+    const std::string folder = text.substr(0, text.find('\n'));
+    const fs::path where(folder);
+    // Only what remember() writes: an absolute <out>/.farm/<id>.
+    if (!where.is_absolute() || where.lexically_normal() != where || where.parent_path().filename() != ".farm" ||
+        !FarmFolder::isSubmissionId(where.filename().string()))
+        throw FileError(ErrorCode::BadFile, pathFile, "does not name a submission folder (<out>/.farm/<id>)");
     return folder;
 }
 
@@ -187,7 +234,14 @@ std::string FarmSubmission::logPath(int index) const
     return (fs::path(folder) / "logs" / (arrayId + "_" + std::to_string(index) + ".out")).string();
 }
 
-std::string FarmSubmission::logPattern() const { return (fs::path(folder) / "logs" / "%A_%a.out").string(); }
+std::string FarmSubmission::logPattern() const
+{
+    // Slurm expands '%' in --output (%j, %u, %N ...): a '%' of the folder's own is written "%%".
+    std::string escaped;
+    for (const char c : folder)
+        escaped += c == '%' ? std::string("%%") : std::string(1, c);
+    return escaped + "/logs/%A_%a.out";
+}
 
 const FarmTask& FarmSubmission::task(int index) const
 {

@@ -8,7 +8,8 @@
 //   state/<index>.json     each task's own state (FarmTaskState)
 //   latents/<index>.safetensors  a task's latents checkpoint (kept only when the task failed)
 //   logs/<array>_<index>.out     each task's output (progress lines, errors)
-// Any thread; no shared state.
+// Everything in it may have been written by anyone who can write the shared storage: see
+// FarmFolder and FarmSubmissionCheck for what is believed. Any thread; no shared state.
 #include "cli/BatchJob.h"
 
 #include <cstdint>
@@ -50,9 +51,11 @@ public:
     static FarmSubmission create(const FarmSettings& settings, const std::vector<BatchJob>& jobs,
                                  const std::vector<std::int64_t>& estimates);
     void save() const; // submission.json, atomically
-    // Throws FileError naming the folder when it holds no readable submission.json.
+    // Throws FileError naming the folder when it holds no readable submission.json, or one whose
+    // fields FarmSubmissionCheck refuses (the folder is shared storage, a trust boundary). The
+    // tasks' job and clip paths are those under `folder` as it is now, not as recorded.
     static FarmSubmission load(const std::string& folder);
-    // The submission folders under <out>/.farm, oldest first.
+    // The submission folders under <out>/.farm (real folders, not links), oldest first.
     static std::vector<std::string> foldersIn(const std::string& outFolder);
 
     // <data root>/farm/<array id>: where `farm status ID` finds the folder of an array this machine
@@ -65,7 +68,7 @@ public:
     std::string statePath(int index) const;
     std::string latentsPath(int index) const;
     std::string logPath(int index) const; // needs arrayId
-    std::string logPattern() const;       // sbatch's --output: logs/%A_%a.out
+    std::string logPattern() const;       // sbatch's --output: logs/%A_%a.out, the folder's own '%' as "%%"
     const FarmTask& task(int index) const; // throws InvalidRequestError for an index it lacks
 };
 

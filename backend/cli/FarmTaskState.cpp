@@ -1,16 +1,19 @@
 #include "cli/FarmTaskState.h"
 
 #include "export/AtomicOutput.h"
+#include "framesmith/Error.h"
+#include "io/BoundedFileReader.h"
+#include "io/JsonGuard.h"
 
 #include <nlohmann/json.hpp>
 
 #include <ctime>
-#include <fstream>
-#include <sstream>
 
 namespace framesmith::cli {
 
 namespace {
+
+constexpr std::size_t kMaxStateBytes = 1u << 20; // a state is a few hundred bytes
 
 std::string utcNow()
 {
@@ -37,12 +40,18 @@ void FarmTaskState::write(const std::string& path, FarmTaskState state)
 
 std::optional<FarmTaskState> FarmTaskState::read(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in.is_open())
+    try {
+        return fromJson(BoundedFileReader::read(path, kMaxStateBytes, "task state file", BoundedFileReader::Links::Refuse));
+    } catch (const FileError&) {
         return std::nullopt;
-    std::stringstream text;
-    text << in.rdbuf();
-    const nlohmann::json json = nlohmann::json::parse(text.str(), nullptr, false);
+    }
+}
+
+std::optional<FarmTaskState> FarmTaskState::fromJson(const std::string& text)
+{
+    if (JsonGuard::nestingDepth(text.data(), text.size(), 4) > 4)
+        return std::nullopt;
+    const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
     if (!json.is_object() || !json.contains("state") || !json["state"].is_string())
         return std::nullopt;
     FarmTaskState state;

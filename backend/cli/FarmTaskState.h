@@ -18,7 +18,9 @@ struct FarmTaskState {
     std::string updatedAt;   // UTC, ISO 8601
 
     static void write(const std::string& path, FarmTaskState state); // stamps updatedAt; throws FileError
-    static std::optional<FarmTaskState> read(const std::string& path); // nullopt: none, or unreadable
+    // nullopt: none, or unreadable (a FIFO, a link, over 1 MiB, not a state this program wrote).
+    static std::optional<FarmTaskState> read(const std::string& path);
+    static std::optional<FarmTaskState> fromJson(const std::string& text); // nullopt: not a state
 };
 
 } // namespace framesmith::cli

@@ -8,9 +8,8 @@
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "framesmith/StepCacheSetting.h"
+#include "io/BoundedFileReader.h"
 
-#include <fstream>
-#include <sstream>
 
 namespace framesmith::cli {
 
@@ -24,14 +23,10 @@ const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt"
                                       "--device", "--quiet", "--no-decode", "--memory-report", "--pause-after-step",
                                       CliDevices::kFlag};
 
+// A regular file of at most 1 MiB: a FIFO, /dev/zero or a 3 GB sparse file is refused unread.
 std::string readFile(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw FileError(ErrorCode::MissingFile, path, "cannot open the job file");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
+    return BoundedFileReader::read(path, BoundedFileReader::kMaxJobBytes, "job file");
 }
 
 // Flags override the job file, or the model family's defaults when there is none.

@@ -79,6 +79,11 @@ std::string SbatchScript::text(const FarmSubmission& sub)
     if (sub.folder.find_first_of(" \t\n\r") != std::string::npos)
         throw InvalidRequestError("--out", "'" + sub.settings.outFolder +
                                                "' holds a blank: Slurm's #SBATCH --output cannot name it; use a path without spaces");
+    // A backslash in --output makes Slurm expand none of its patterns: every task would share one log.
+    if (sub.folder.find('\\') != std::string::npos)
+        throw InvalidRequestError("--out", "'" + sub.settings.outFolder +
+                                               "' holds a backslash: Slurm's #SBATCH --output would not expand %A_%a in it; "
+                                               "use a path without one");
     std::ostringstream s;
     writeHeader(s, sub);
     writeDirectives(s, sub);

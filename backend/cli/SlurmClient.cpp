@@ -38,24 +38,40 @@ int taskIndexOf(const std::string& arrayId, const std::string& jobId)
     return std::stoi(index);
 }
 
-std::string describe(const CommandResult& result)
+constexpr std::size_t kExcerptChars = 1000;
+
+} // namespace
+
+SlurmClient::SlurmClient(Runner runner, CommandLimits limits) : m_limits(limits), m_runner(std::move(runner))
 {
-    const std::string err = trimmed(result.err);
+    if (!m_runner)
+        m_runner = [limits = m_limits](const std::vector<std::string>& argv) { return CommandRunner::run(argv, limits); };
+}
+
+std::string SlurmClient::excerpt(const std::string& text)
+{
+    const std::string t = trimmed(text);
+    if (t.size() <= kExcerptChars)
+        return t;
+    return t.substr(0, kExcerptChars) + "... (" + std::to_string(t.size() - kExcerptChars) + " more bytes)";
+}
+
+std::string SlurmClient::describe(const CommandResult& result) const
+{
+    if (const std::string ended = result.endedBecause(m_limits); !ended.empty())
+        return ended;
+    const std::string err = excerpt(result.err);
     if (!result.wasStarted)
         return err.empty() ? "it could not be started (is Slurm installed on this machine?)" : err;
     return err.empty() ? "exit code " + std::to_string(result.exitCode) : err;
 }
-
-} // namespace
-
-SlurmClient::SlurmClient(Runner runner) : m_runner(std::move(runner)) {}
 
 std::string SlurmClient::parseSubmit(const std::string& sbatchOut)
 {
     const std::string text = trimmed(sbatchOut);
     const std::string id = trimmed(text.substr(0, text.find(';')));
     if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
-        throw Error(ErrorCode::Unavailable, "sbatch printed '" + trimmed(sbatchOut) + "' instead of a job id");
+        throw Error(ErrorCode::Unavailable, "sbatch printed '" + excerpt(sbatchOut) + "' instead of a job id");
     return id;
 }
 
@@ -109,7 +125,7 @@ std::map<int, SlurmTaskState> SlurmClient::queued(const std::string& arrayId) co
 {
     const CommandResult result = m_runner({"squeue", "-h", "-r", "-j", arrayId, "-o", "%i|%T|%r|%N"});
     // squeue fails with "Invalid job id specified" once the whole array has left the queue.
-    if (result.exitCode != 0 && result.err.find("Invalid job id") == std::string::npos)
+    if (result.exitCode != 0 && (!result.endedBecause(m_limits).empty() || result.err.find("Invalid job id") == std::string::npos))
         throw Error(ErrorCode::Unavailable, "squeue -j " + arrayId + ": " + describe(result));
     return parseQueue(arrayId, result.out);
 }
@@ -118,6 +134,8 @@ std::optional<std::map<int, SlurmTaskState>> SlurmClient::accounted(const std::s
 {
     const CommandResult result =
         m_runner({"sacct", "-n", "-P", "-X", "-j", arrayId, "-o", "JobID,State,ExitCode,NodeList"});
+    if (!result.endedBecause(m_limits).empty()) // a hung or flooding sacct is a problem, not "no database"
+        throw Error(ErrorCode::Unavailable, "sacct -j " + arrayId + ": " + describe(result));
     if (result.exitCode != 0)
         return std::nullopt; // "Slurm accounting storage is disabled", or no sacct at all
     std::map<int, SlurmTaskState> tasks = parseAccounting(arrayId, result.out);

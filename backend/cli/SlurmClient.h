@@ -24,7 +24,8 @@ struct SlurmTaskState {
 class SlurmClient {
 public:
     using Runner = std::function<CommandResult(const std::vector<std::string>& argv)>;
-    explicit SlurmClient(Runner runner = &CommandRunner::run);
+    // No runner: CommandRunner with CommandLimits::fromEnvironment() (a deadline and output caps).
+    explicit SlurmClient(Runner runner = nullptr, CommandLimits limits = CommandLimits::fromEnvironment());
 
     // sbatch --parsable SCRIPT: the array's job id. Throws Error naming sbatch's own message.
     std::string submit(const std::string& scriptPath) const;
@@ -36,12 +37,17 @@ public:
     void cancel(const std::string& arrayId) const; // throws Error when scancel refuses
 
     static std::string parseSubmit(const std::string& sbatchOut); // "123" or "123;cluster" -> "123"
+    // At most ~1000 characters of a program's message, trimmed, with how much was left out.
+    static std::string excerpt(const std::string& text);
     // Lines "ID|STATE|REASON|NODE" (squeue -h -r -o '%i|%T|%r|%N').
     static std::map<int, SlurmTaskState> parseQueue(const std::string& arrayId, const std::string& squeueOut);
     // Lines "JobID|State|ExitCode|NodeList" (sacct -n -P -X -o JobID,State,ExitCode,NodeList).
     static std::map<int, SlurmTaskState> parseAccounting(const std::string& arrayId, const std::string& sacctOut);
 
 private:
+    std::string describe(const CommandResult& result) const;
+
+    CommandLimits m_limits;
     Runner m_runner;
 };
 

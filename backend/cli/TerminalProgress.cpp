@@ -1,5 +1,7 @@
 #include "cli/TerminalProgress.h"
 
+#include "core/TerminalText.h"
+
 #include <cstdio>
 #include <unistd.h>
 
@@ -19,7 +21,8 @@ void TerminalProgress::onStageStarted(const StageStarted& event)
     if (m_isQuiet)
         return;
     endLine();
-    std::fprintf(stderr, "[%s] %s\n", stageName(event.stage), event.detail.c_str());
+    std::fprintf(stderr, "[%s] %s\n", stageName(event.stage),
+                 TerminalText::escaped(event.detail).c_str()); // names files and folders
 }
 
 void TerminalProgress::onStepFinished(const StepFinished& e)
@@ -55,7 +58,7 @@ void TerminalProgress::onStageProgress(const StageProgress& e)
 void TerminalProgress::onWarning(const Warning& warning)
 {
     endLine();
-    std::fprintf(stderr, "warning: %s\n", warning.message.c_str());
+    std::fprintf(stderr, "warning: %s\n", TerminalText::escaped(warning.message).c_str());
 }
 
 } // namespace framesmith::cli

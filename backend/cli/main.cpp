@@ -2,6 +2,7 @@
 #include "cli/CliCommand.h"
 
 #include "core/ComputeThreads.h"
+#include "core/TerminalText.h"
 #include "framesmith/Error.h"
 #include "framesmith/ModelInfo.h"
 #include "framesmith/OpenBlasKernel.h"
@@ -59,6 +60,9 @@ int main(int argc, char** argv)
 {
     using namespace framesmith::cli;
     framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
+    // File and folder names, prompts and Slurm's messages reach these streams: no raw control characters.
+    framesmith::TerminalText::guard(std::cout);
+    framesmith::TerminalText::guard(std::cerr);
     if (argc < 2) { // no command: a mistake, not a request for help
         printHelp(std::cerr);
         return kExitBadInput;

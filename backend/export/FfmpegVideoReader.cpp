@@ -4,10 +4,11 @@
 #include "export/PngSequenceWriter.h"
 
 #include "framesmith/ExportOptions.h"
+#include "io/BoundedFileReader.h"
 
 #include <cctype>
 #include <filesystem>
-#include <fstream>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 extern "C" {
@@ -34,15 +35,20 @@ static void addMetadata(std::map<std::string, std::string>& out, const AVDiction
 
 static double sidecarFps(const std::string& folder)
 {
-    std::ifstream file(exportSidecarPath(folder));
-    auto json = nlohmann::json::parse(file, nullptr, false);
+    std::string text;
+    try { // a FIFO or a huge file in its place is no sidecar
+        text = BoundedFileReader::read(exportSidecarPath(folder), BoundedFileReader::kMaxJobBytes, "sidecar");
+    } catch (const FileError&) {
+        return 0;
+    }
+    auto json = nlohmann::json::parse(text, nullptr, false);
     if (json.is_discarded() || !json.contains("export") || !json["export"].contains("fps") ||
         !json["export"]["fps"].is_number())
         return 0;
     return json["export"]["fps"].get<double>();
 }
 
-FfmpegVideoReader::FfmpegVideoReader(const std::string& path) : m_path(path)
+FfmpegVideoReader::FfmpegVideoReader(const std::string& path, std::int64_t maxPixels) : m_path(path), m_maxPixels(maxPixels)
 {
     try {
         openInput();
@@ -68,8 +74,11 @@ void FfmpegVideoReader::release()
 void FfmpegVideoReader::openInput()
 {
     std::error_code error;
-    if (!fs::exists(m_path, error))
+    const fs::file_status status = fs::status(m_path, error);
+    if (!fs::exists(status))
         throw FileError(ErrorCode::MissingFile, m_path, "does not exist");
+    if (!fs::is_regular_file(status) && !fs::is_directory(status)) // a FIFO would block the open forever
+        throw FileError(ErrorCode::BadFile, m_path, "is not a regular file (a FIFO or device cannot be read as a video)");
     std::string url = m_path;
     const AVInputFormat* input = nullptr;
     double folderFps = 0;
@@ -84,7 +93,16 @@ void FfmpegVideoReader::openInput()
     int result = avformat_open_input(&m_format, url.c_str(), input, nullptr);
     if (result < 0)
         throw FileError(ErrorCode::BadFile, m_path, "cannot be opened as a video (" + ffmpegErrorText(result) + ")");
-    result = avformat_find_stream_info(m_format, nullptr);
+    std::vector<AVDictionary*> probeOptions(m_format->nb_streams, nullptr);
+    for (unsigned i = 0; m_maxPixels > 0 && i < m_format->nb_streams; ++i) { // the container's header
+        const AVCodecParameters* declared = m_format->streams[i]->codecpar;
+        if (declared->codec_type == AVMEDIA_TYPE_VIDEO)
+            checkPixels(declared->width, declared->height);
+        av_dict_set_int(&probeOptions[i], "max_pixels", m_maxPixels, 0); // probing decodes a frame
+    }
+    result = avformat_find_stream_info(m_format, m_maxPixels > 0 ? probeOptions.data() : nullptr);
+    for (AVDictionary*& options : probeOptions)
+        av_dict_free(&options);
     if (result < 0)
         throw FileError(ErrorCode::BadFile, m_path, "has no readable stream information (" + ffmpegErrorText(result) + ")");
     m_streamIndex = av_find_best_stream(m_format, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
@@ -110,8 +128,21 @@ void FfmpegVideoReader::openDecoder()
     if (!m_codec || !m_packet || !m_frame)
         throw Error(ErrorCode::OutOfMemory, m_path + ": allocating the decoder failed");
     checkFfmpeg(avcodec_parameters_to_context(m_codec, parameters), m_path, "reading the stream parameters");
+    if (m_maxPixels > 0) {
+        checkPixels(m_codec->width, m_codec->height);
+        m_codec->max_pixels = m_maxPixels;
+    }
     m_codec->thread_count = 0;
     checkFfmpeg(avcodec_open2(m_codec, decoder, nullptr), m_path, std::string("opening decoder ") + decoder->name);
+}
+
+void FfmpegVideoReader::checkPixels(int width, int height) const
+{
+    // Each side first: the product of two large sides must not overflow before it is compared.
+    if (width > m_maxPixels || height > m_maxPixels || std::int64_t(width) * height > m_maxPixels)
+        throw FileError(ErrorCode::BadFile, m_path,
+                        "is " + std::to_string(width) + " x " + std::to_string(height) + " pixels; videos read here may have at most " +
+                            std::to_string(m_maxPixels / 1'000'000) + " million pixels a frame (scale it down to about the clip's size)");
 }
 
 int FfmpegVideoReader::width() const { return m_codec->width; }

@@ -18,7 +18,9 @@ namespace framesmith {
 
 class FfmpegVideoReader {
 public:
-    explicit FfmpegVideoReader(const std::string& path);
+    // maxPixels > 0: a video whose frames are larger is refused from its header (container and
+    // stream parameters) before a frame is decoded, and FFmpeg's decoders get the same limit.
+    explicit FfmpegVideoReader(const std::string& path, std::int64_t maxPixels = 0);
     ~FfmpegVideoReader();
     FfmpegVideoReader(const FfmpegVideoReader&) = delete;
     FfmpegVideoReader& operator=(const FfmpegVideoReader&) = delete;
@@ -40,6 +42,7 @@ public:
 private:
     void release();
     void openInput();
+    void checkPixels(int width, int height) const;
     void openDecoder();
     bool receiveFrame();
     void convert(std::uint8_t* rgb);
@@ -50,6 +53,7 @@ private:
     AVPacket* m_packet = nullptr;
     AVFrame* m_frame = nullptr;
     SwsContext* m_converter = nullptr;
+    std::int64_t m_maxPixels = 0;
     int m_streamIndex = -1;
     double m_fps = 0;
     bool m_hasFrameMetadata = false;

@@ -1,12 +1,9 @@
 #include "io/JsonGuard.h"
 
 #include "framesmith/Error.h"
+#include "io/BoundedFileReader.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sys/stat.h>
 
 namespace framesmith {
 
@@ -57,24 +54,7 @@ nlohmann::json JsonGuard::parse(const char* text, std::size_t size, int maxDepth
 
 nlohmann::json JsonGuard::readFile(const std::string& path, int maxDepth)
 {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        throw FileError(errno == ENOENT || errno == ENOTDIR ? ErrorCode::MissingFile : ErrorCode::Io, path,
-                        std::strerror(errno));
-    if (S_ISDIR(st.st_mode))
-        throw FileError(ErrorCode::BadFile, path, "is a directory, expected a JSON file");
-    if (!S_ISREG(st.st_mode))
-        throw FileError(ErrorCode::BadFile, path, "is not a regular file");
-    if (static_cast<std::uint64_t>(st.st_size) > kMaxFileBytes)
-        throw FileError(ErrorCode::BadFile, path,
-                        "is " + std::to_string(st.st_size) + " bytes, more than any JSON config can need");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw FileError(ErrorCode::Io, path, std::string("cannot open: ") + std::strerror(errno));
-    std::string text(static_cast<std::size_t>(st.st_size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    if (in.gcount() != static_cast<std::streamsize>(text.size()))
-        throw FileError(ErrorCode::Io, path, "read failed");
+    const std::string text = BoundedFileReader::read(path, kMaxFileBytes, "JSON file");
     return parse(text.data(), text.size(), maxDepth, path, "the file");
 }
 

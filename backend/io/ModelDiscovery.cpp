@@ -1,6 +1,7 @@
 #include "io/ModelDiscovery.h"
 
 #include "framesmith/Error.h"
+#include "io/BoundedFileReader.h"
 #include "io/DiskUsage.h"
 #include "models/ModelRegistry.h"
 
@@ -111,9 +112,13 @@ void ModelDiscovery::addUserFolder(const std::string& folder)
 std::string ModelDiscovery::resolveHubSnapshot(const std::string& repoFolder)
 {
     const fs::path repo(repoFolder);
-    std::ifstream ref(repo / "refs" / "main");
     std::string revision;
-    if (ref && std::getline(ref, revision)) {
+    try { // a FIFO or a huge file named refs/main is no revision (and must not hang discovery)
+        revision = BoundedFileReader::read((repo / "refs" / "main").string(), 4096, "hub cache ref");
+    } catch (const FileError&) {
+    }
+    revision = revision.substr(0, revision.find('\n'));
+    if (!revision.empty()) {
         revision.erase(revision.find_last_not_of(" \t\r\n") + 1);
         // A revision is a commit hash; anything with a separator would escape snapshots/.
         if (!revision.empty() && revision.find('/') == std::string::npos && revision != "." && revision != ".." &&

@@ -1,6 +1,7 @@
 #include "pipeline/CheckpointTarget.h"
 
 #include "framesmith/Error.h"
+#include "io/PrivateFolder.h"
 #include "pipeline/LatentsCheckpoint.h"
 
 #include <cerrno>
@@ -27,13 +28,16 @@ std::string folderOf(const std::string& path)
     return folder.empty() ? std::string(".") : folder.string();
 }
 
-// The default folder, then the system's temporary folder: both outlive the run.
+// The default folder, then a private folder in the system's temporary folder: both outlive the
+// run. The temporary one is per user and 0700 (PrivateFolder): a fixed name there could be a link
+// another local user planted, who would then receive the latents and the prompt.
 std::vector<std::string> fallbackFolders()
 {
-    std::error_code ec;
     std::vector<std::string> folders = {LatentsCheckpoint::defaultFolder()};
-    const fs::path temp = fs::temp_directory_path(ec);
-    folders.push_back(((ec ? fs::path("/tmp") : temp) / "framesmith-checkpoints").string());
+    const std::string temp = PrivateFolder::inTemp("framesmith-checkpoints");
+    std::string why;
+    if (PrivateFolder::ensure(temp, &why))
+        folders.push_back(temp);
     return folders;
 }
 

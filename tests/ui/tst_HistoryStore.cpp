@@ -281,6 +281,26 @@ private Q_SLOTS:
         QVERIFY(entries.first().videoPath.isEmpty());
     }
 
+    // Inside the data folder but not a regular file: a FIFO as the thumbnail would hang the app when
+    // it opens it at start (QImage reads it blocking), a folder as the video would mislead it.
+    void specialFilesInsideTheDataFolderAreDropped()
+    {
+        QTemporaryDir dir;
+        HistoryStore store(dir.path());
+        HistoryEntry e = sampleEntry(QStringLiteral("d"), QDateTime::currentDateTime());
+        QVERIFY(QDir().mkpath(store.clipsFolder() + QStringLiteral("/d.mp4")));
+        QVERIFY(QDir().mkpath(store.historyFolder()));
+        const QString fifo = QDir(store.historyFolder()).filePath(QStringLiteral("d.png"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        e.thumbnailPath = fifo;
+        e.videoPath = store.clipsFolder() + QStringLiteral("/d.mp4");
+        QVERIFY(store.add(e, QImage()));
+        const auto entries = store.entries();
+        QCOMPARE(entries.size(), 1);
+        QVERIFY2(entries.first().thumbnailPath.isEmpty(), qPrintable(entries.first().thumbnailPath));
+        QVERIFY2(entries.first().videoPath.isEmpty(), qPrintable(entries.first().videoPath));
+    }
+
     void newIdsAreUnique()
     {
         QTemporaryDir dir;

@@ -1,6 +1,7 @@
 #include "models/opensora/OpenSoraRepoFolders.h"
 
 #include "framesmith/Error.h"
+#include "io/BoundedFileReader.h"
 #include "io/JsonGuard.h"
 #include "models/opensora/vae/OpenSoraVaeConfig.h"
 
@@ -25,9 +26,13 @@ std::optional<fs::path> cacheSnapshot(const fs::path& root, const std::string& r
     for (auto pos = cacheName.find('/'); pos != std::string::npos; pos = cacheName.find('/'))
         cacheName.replace(pos, 1, "--");
     const fs::path repo = root / cacheName;
-    std::ifstream ref(repo / "refs" / "main");
     std::string revision;
-    if (ref && std::getline(ref, revision)) {
+    try { // a FIFO or a huge file named refs/main is no revision (and must not hang discovery)
+        revision = BoundedFileReader::read((repo / "refs" / "main").string(), 4096, "hub cache ref");
+    } catch (const FileError&) {
+    }
+    revision = revision.substr(0, revision.find('\n'));
+    if (!revision.empty()) {
         revision.erase(revision.find_last_not_of(" \t\r\n") + 1);
         // A revision is a commit hash; anything with a separator would escape snapshots/.
         if (!revision.empty() && revision.find('/') == std::string::npos && revision != "." && revision != "..")

@@ -8,9 +8,12 @@
 #include "support/TestPaths.h"
 #include "ui/HistoryStore.h"
 
+#include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+#include <unistd.h>
 
 using namespace framesmith;
 using namespace framesmith::cli;
@@ -107,6 +110,46 @@ private Q_SLOTS:
         QCOMPARE(rows[1].outcome, FarmCollector::Outcome::AlreadyCollected);
         QCOMPARE(rows[3].outcome, FarmCollector::Outcome::Failed);
         QCOMPARE(HistoryStore(data()).entries().size(), 2);
+    }
+
+    // The shared folder is a trust boundary (issue 34): a clip, sidecar or latents file that is a
+    // link, a hard link or a path outside the submission is that job's failure, named, and nothing
+    // of the file it points to reaches the data folder.
+    void plantedLinksAreNotCollected()
+    {
+        const QByteArray secret = "PRIVATE KEY of the user who collects";
+        writeFile(m_dir.filePath("secret").toStdString(), secret);
+        FarmSettings settings = m_sub.settings;
+        std::vector<BatchJob> jobs(4);
+        for (int i = 0; i < 4; ++i) {
+            jobs[i].jobPath = "/queue/k" + std::to_string(i) + ".json";
+            jobs[i].outputPath = settings.outFolder + "/k" + std::to_string(i) + ".mp4";
+            jobs[i].request.modelPath = test::cogvideoxFixture("models/tiny-2b");
+        }
+        const FarmSubmission sub = FarmSubmission::create(settings, jobs, {60, 60, 60, 60});
+        const QByteArray secretPath = m_dir.filePath("secret").toUtf8();
+        QVERIFY(::symlink(secretPath.constData(), jobs[0].outputPath.c_str()) == 0); // the clip: a link
+        writeFile(jobs[1].outputPath, "a clip");                                      // its sidecar: a link
+        QVERIFY(::symlink(secretPath.constData(), exportSidecarPath(jobs[1].outputPath).c_str()) == 0);
+        QVERIFY(::link(secretPath.constData(), sub.latentsPath(2).c_str()) == 0);     // latents: a hard link
+        const std::vector<FarmJobStatus> statuses = {
+            {0, "k0.json", FarmJobStatus::State::Ok, "", jobs[0].outputPath, "", ""},
+            {1, "k1.json", FarmJobStatus::State::Ok, "", jobs[1].outputPath, "", ""},
+            {2, "k2.json", FarmJobStatus::State::Failed, "oom", "", sub.latentsPath(2), ""},
+            {3, "k3.json", FarmJobStatus::State::Failed, "oom", "", m_dir.filePath("secret").toStdString(), ""}};
+        const QString data = m_dir.filePath("hostile-data");
+        const auto rows = FarmCollector(data.toStdString()).collect(sub, statuses);
+        for (const FarmCollector::Row& row : rows) {
+            QCOMPARE(row.outcome, FarmCollector::Outcome::Failed);
+            QVERIFY2(QString::fromStdString(row.detail).contains("refused"), row.detail.c_str());
+        }
+        QDirIterator it(data, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY2(!file.readAll().contains(secret), qPrintable(file.fileName()));
+        }
+        QVERIFY(HistoryStore(data).entries().isEmpty());
     }
 
     void unwritableDataFolderIsAnError()

@@ -95,6 +95,8 @@ private Q_SLOTS:
         QTest::newRow("extra without a dash") << "gpu" << "qos=high" << "" << "--sbatch-arg";
         QTest::newRow("extra with a line break") << "gpu" << "--qos=a\nrm -rf /" << "" << "--sbatch-arg";
         QTest::newRow("folder with a blank") << "gpu" << "" << "/shared/my renders/.farm/x" << "--out";
+        // Slurm expands nothing in an --output path that holds a backslash: every task would share a log.
+        QTest::newRow("folder with a backslash") << "gpu" << "" << "/shared/a\\b/.farm/x" << "--out";
     }
 
     void refusesWhatCannotBeAnSbatchLine()
@@ -115,6 +117,18 @@ private Q_SLOTS:
         } catch (const InvalidRequestError& e) {
             QCOMPARE(QString::fromStdString(e.field()), flag);
         }
+    }
+
+    // Slurm expands %j, %u, %N ... in --output: a '%' of the folder's own name must stay a '%'.
+    void percentInTheFolderIsEscapedForSlurm()
+    {
+        FarmSubmission s = submission(1);
+        s.folder = "/shared/50%_%u/.farm/20261124-051530-42";
+        const QStringList script = lines(s);
+        QVERIFY2(script.contains("#SBATCH --output=/shared/50%%_%%u/.farm/20261124-051530-42/logs/%A_%a.out"),
+                 qPrintable(script.join('\n')));
+        // The shell line is not a Slurm pattern: the folder as it is.
+        QVERIFY(script.contains("exec '/usr/bin/framesmith-cli' farm run-task '/shared/50%_%u/.farm/20261124-051530-42'"));
     }
 
     void noJobsNoScript()

@@ -9,6 +9,7 @@
 #include <QtTest/QtTest>
 
 #include <filesystem>
+#include <unistd.h>
 
 using namespace framesmith;
 
@@ -84,6 +85,31 @@ private Q_SLOTS:
         QVERIFY(CheckpointTarget::canWriteIn(m_dir.path().toStdString(), &why));
         QVERIFY(!CheckpointTarget::canWriteIn("/proc/framesmith-no-such-folder", &why));
         QVERIFY(QString::fromStdString(why).contains("/proc/framesmith-no-such-folder"));
+    }
+
+    // Another local user planted the temporary fallback's name (the old fixed one and the per-user
+    // one) as a link to a folder of theirs: the latents, and the prompt in their metadata, must not
+    // land there (issue 34). With no other folder left, the run is refused instead.
+    void plantedTemporaryFallbackIsNeverFollowed()
+    {
+        const QString temp = m_dir.filePath("tmp"), theirs = m_dir.filePath("theirs");
+        QVERIFY(QDir().mkpath(temp) && QDir().mkpath(theirs));
+        for (const QString& name : {QStringLiteral("framesmith-checkpoints"),
+                                    QStringLiteral("framesmith-checkpoints-") + QString::number(::getuid())})
+            QVERIFY(QFile::link(theirs, temp + "/" + name));
+        const QString blocked = m_dir.filePath("blocked-file");
+        QFile(blocked).open(QIODevice::WriteOnly);
+        qputenv("TMPDIR", temp.toUtf8());
+        qputenv("FRAMESMITH_CHECKPOINT_DIR", (blocked + "/sub").toUtf8()); // the default folder cannot be made
+        try {
+            CheckpointTarget target = CheckpointTarget::choose((blocked + "/l.safetensors").toStdString(), {});
+            QVERIFY2(!QString::fromStdString(target.path()).startsWith(temp), target.path().c_str());
+            target.write(sample());
+        } catch (const FileError&) {
+        }
+        qputenv("FRAMESMITH_CHECKPOINT_DIR", fallback().toUtf8());
+        qunsetenv("TMPDIR");
+        QVERIFY(QDir(theirs).isEmpty());
     }
 };
 

@@ -78,7 +78,7 @@ bool OpenSoraReferenceFrames::isVideoPath(const std::string& path)
 void OpenSoraReferenceFrames::probe(const std::string& path)
 {
     if (isVideoPath(path)) {
-        const FfmpegVideoReader reader(path); // opens the container and its decoder
+        const FfmpegVideoReader reader(path, ImageFile::kMaxPixels); // the container and its decoder
         if (reader.width() < 1 || reader.height() < 1)
             throw FileError(ErrorCode::BadFile, path, "the reference video has no picture size");
     } else {
@@ -92,7 +92,7 @@ at::Tensor OpenSoraReferenceFrames::read(const std::string& path, int height, in
         RgbImage image = ImageFile::read(path);
         return fromImage(at::from_blob(image.rgb.data(), {image.height, image.width, 3}, at::kByte), height, width);
     }
-    FfmpegVideoReader reader(path);
+    FfmpegVideoReader reader(path, ImageFile::kMaxPixels); // capped like start images, from the header
     std::vector<std::uint8_t> rgb(static_cast<std::size_t>(reader.width()) * reader.height() * 3);
     std::vector<at::Tensor> frames;
     while (reader.readFrame(rgb.data())) {
