@@ -2,6 +2,7 @@
 
 #include "memory/oom/GenerationMemory.h"
 #include "memory/placement/RuntimePlacement.h"
+#include "models/lora/LoraMode.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,6 +56,7 @@ void RunReport::write(const std::string& path, const GenerationMemory& memory, c
         memory.reportJson(result.stepsCompleted > 0 ? denoiseSeconds / result.stepsCompleted : 0));
     report["placement"] = placementJson(placement);
     report["wasWarm"] = result.wasWarm;
+    report["loras"] = lorasJson(result.request);
     const std::string temporary = path + ".tmp";
     {
         std::ofstream out(temporary);
