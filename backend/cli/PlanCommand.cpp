@@ -32,6 +32,8 @@ GenerationRequest requestFrom(const CliArgs& args)
     r.startImagePath = args.value("--image").value_or("");
     r.preset = args.value("--preset").value_or("auto");
     r.stepCache = args.value("--cache").value_or("off"); // the cache's residuals count in the denoise stage
+    for (const std::string& lora : args.values("--lora")) // their bytes count (LoraPlanning)
+        r.loras.push_back(parseLoraArgument(lora));
     if (!isStepCacheSetting(r.stepCache))
         throw InvalidRequestError("--cache", "is '" + r.stepCache + "'; choose one of off, quality, balanced, fast");
     return r;
@@ -120,7 +122,7 @@ int runPlan(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, {"--json"}, {CliDevices::kFlag});
     args.rejectUnknown({"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
-                        "--cache", CliDevices::kFlag, "--json"});
+                        "--cache", "--lora", CliDevices::kFlag, "--json"});
     const GenerationRequest request = requestFrom(args);
     std::vector<DeviceInfo> devices = CliDevices::fromFlags(args);
     if (devices.empty())
@@ -138,7 +140,7 @@ int runPlan(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("plan",
                        "plan --model DIR [--preset NAME|FILE] [--frames N --width W --height H --steps N --guidance G] "
-                       "[--image PNG] [--cache off|quality|balanced|fast] [--vram GiB ...] [--json]",
+                       "[--image PNG] [--cache off|quality|balanced|fast] [--lora FILE[:STRENGTH] ...] [--vram GiB ...] [--json]",
                        "predict per-stage, per-device peak memory without loading weights (exit 0 even when it does "
                        "not fit; see \"fits\")",
                        runPlan);
