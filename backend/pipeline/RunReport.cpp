@@ -35,6 +35,18 @@ nlohmann::json placementJson(const RuntimePlacement& placement)
             {"weightPeaks", placement.stagePeaks()}, {"keptLoaded", kept}};
 }
 
+// Which LoRAs ran, at what strength, and how the preset had them applied (merged or side path).
+nlohmann::json lorasJson(const GenerationRequest& request)
+{
+    nlohmann::json loras = nlohmann::json::array();
+    const LoraMode mode = request.resolvedPreset ? chooseLoraMode(*request.resolvedPreset) : LoraMode::Merge;
+    for (const LoraSpec& lora : request.loras)
+        if (lora.enabled)
+            loras.push_back({{"file", lora.file}, {"sha256", lora.sha256}, {"strength", lora.strength},
+                             {"applied", mode == LoraMode::Merge ? "merge" : "side-path"}});
+    return loras;
+}
+
 } // namespace
 
 std::string RunReport::pathFor(const std::string& asked)

@@ -115,7 +115,8 @@ private Q_SLOTS:
             {{"ss_base_model_version", "wan_t2v_14B"}, {"ss_network_dim", "16"}, {"ss_network_alpha", "8"},
              {"ss_network_module", "networks.lora_wan"}, {"ss_output_name", "zorb"},
              {"ss_tag_frequency", R"({"10_zorb": {"zorb style": 10, "cat": 3}, "5_more": {"cat": 9, "dog": 1}})"}});
-        const LoraMetadata& meta = LoraFile(path).metadata();
+        const LoraFile file(path);
+        const LoraMetadata& meta = file.metadata();
         QCOMPARE(QString::fromStdString(meta.baseModel), QString("wan_t2v_14B"));
         QCOMPARE(QString::fromStdString(meta.networkDim), QString("16"));
         QCOMPARE(QString::fromStdString(meta.networkAlpha), QString("8"));
