@@ -113,6 +113,25 @@ private Q_SLOTS:
         QVERIFY2(!r.output.contains("[loading]"), qPrintable(r.output)); // refused before the model loads
     }
 
+    void batchChecksEveryJobsLorasBeforeTheFirstModelLoads()
+    {
+        const QString jobs = m_dir.filePath("jobs");
+        std::filesystem::create_directories(jobs.toStdString());
+        std::filesystem::create_directories(m_dir.filePath("out").toStdString());
+        nlohmann::json job = {{"model", model().toStdString()}, {"prompt", "a panda"}, {"frames", 9}, {"width", 96},
+                              {"height", 64}, {"steps", 1}};
+        std::ofstream(jobs.toStdString() + "/a.json") << job.dump();
+        job["loras"] = {{{"file", test::loraFixture("bad/nan.safetensors")}, {"strength", 1.0}}};
+        std::ofstream(jobs.toStdString() + "/b.json") << job.dump();
+        // --lora joins every job: a LoRA for another family fails both, and nothing loads.
+        const Result r = cli({"batch", jobs, "--out-dir", m_dir.filePath("out"), "--lora",
+                              fixture("loras/wan_peft_r4.safetensors") + ":0.5"},
+                             m_dir.filePath("data"));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.output.contains("NaN or Inf") && r.output.contains("made for another model family"), qPrintable(r.output));
+        QVERIFY2(!r.output.contains("[loading]"), qPrintable(r.output));
+    }
+
     void inspectLoraShowsLayoutMetadataAndMatch()
     {
         const Result r = cli({"inspect-lora", fixture("loras/cog_peft_metadata_r8.safetensors"), "--model", model()});
