@@ -2,15 +2,20 @@
 // the same warm Engine later, and whether unloading gives the memory back. One process, one
 // Engine, as the app drives it: N generations of the same request with new seeds, then unload.
 //   bench_warm_start --demo | --mid-5b FIXTURES_DIR [--runs 10] [--frames 9 --width 96 --height 64
-//                    --steps 1] [--preset NAME] [--keep DIR]
+//                    --steps 1] [--preset NAME] [--keep DIR] [--lora-rank R]
 // --demo writes the demo model; --mid-5b writes a model with the cogvideox-mid 5b transformer
 // (real widths, 2 blocks) and full VAE (tests/fixtures/cogvideox-mid) and seeded random weights.
 // Reports per run: seconds to the loading stage (the request checked and planned), to the text
 // stage (models found or loaded), to the first denoising step (StageStarted(denoise): text encoded
 // or cached, transformer loaded or kept) and to the end of step 1, whether it was warm; then RSS (/proc/self/statm) at start, after a warm-up load/unload
 // cycle (the baseline: libtorch's one-time costs paid), loaded, and after unload.
+// --lora-rank R: every run applies a random rank-R LoRA on every block Linear at a strength that
+// changes from run to run (1.0, 0.9, ...): a warm run then pays only for trading the strength
+// (merged weights restored and merged again, or new side-path factors), never for a reload.
 #include "framesmith/Engine.h"
 #include "framesmith/OpenBlasKernel.h"
+#include "io/SafetensorsReader.h"
+#include "io/SafetensorsWriter.h"
 #include "models/DemoTokenizer.h"
 #include "models/cogvideox/CogVideoXDemoModel.h"
 
@@ -19,6 +24,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <unistd.h>
@@ -102,6 +108,25 @@ void writeMidModel(const std::string& dir, const fs::path& fixtures)
     CogVideoXDemoModel::writeWithConfigs(dir, tokenizerDir(), transformer, readJson(fixtures / "vae" / "config.json"), text);
 }
 
+// A random diffusers-layout LoRA of `rank` on every 2-D weight of the transformer's blocks.
+std::string writeRandomLora(const fs::path& model, int rank)
+{
+    const std::string path = (model / "bench-lora.safetensors").string();
+    SafetensorsReader weights((model / "transformer" / "diffusion_pytorch_model.safetensors").string());
+    SafetensorsWriter writer;
+    at::manual_seed(7);
+    for (const TensorEntry& e : weights.entries()) {
+        const std::string suffix = ".weight";
+        if (e.name.rfind("transformer_blocks.", 0) != 0 || e.shape.size() != 2 || e.name.find(".norm") != std::string::npos)
+            continue;
+        const std::string module = "transformer." + e.name.substr(0, e.name.size() - suffix.size());
+        writer.add(module + ".lora_A.weight", at::randn({rank, e.shape[1]}) * 0.01);
+        writer.add(module + ".lora_B.weight", at::randn({e.shape[0], rank}) * 0.01);
+    }
+    writer.write(path);
+    return path;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -133,6 +158,12 @@ int main(int argc, char** argv)
     request.steps = std::atoi(argument(argc, argv, "--steps", "1").c_str());
     request.preset = argument(argc, argv, "--preset", "auto");
     const int runs = std::max(2, std::atoi(argument(argc, argv, "--runs", "10").c_str()));
+    if (const int rank = std::atoi(argument(argc, argv, "--lora-rank", "0").c_str()); rank > 0) {
+        LoraSpec lora;
+        lora.file = writeRandomLora(dir, rank);
+        request.loras = {lora};
+        std::printf("LoRA: rank %d on every block matrix (%s)\n", rank, lora.file.c_str());
+    }
     GenerateOptions options;
     options.isPreviewWanted = false;
     options.saveLatentsPath = (fs::temp_directory_path() / ("framesmith-warm-" + std::to_string(getpid()) + ".latents.safetensors")).string();
@@ -142,6 +173,8 @@ int main(int argc, char** argv)
     auto generate = [&](std::uint64_t seed) {
         Timing timing;
         request.seed = seed;
+        if (!request.loras.empty()) // only the strength changes between runs
+            request.loras[0].strength = 1.0 - 0.1 * static_cast<double>(seed % 10);
         timing.start = Clock::now();
         const GenerationResult result = engine.generate(request, timing, cancel, options);
         std::printf("run %2llu: %s  setup %.3f s  to text %.3f s  to denoise %.3f s  to end of step 1 %.3f s  "

@@ -12,6 +12,7 @@
 
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
+#include "pipeline/EngineLoras.h"
 
 #include <iostream>
 #include <map>
@@ -21,7 +22,8 @@ namespace framesmith::cli {
 namespace {
 
 const std::set<std::string> kSwitches = {"--force", "--progress"};
-const std::set<std::string> kFlags = {"--out-dir", "--format", "--device", "--force", "--progress", CliDevices::kFlag};
+const std::set<std::string> kFlags = {"--out-dir", "--format", "--device", "--force", "--progress", "--lora",
+                                      CliDevices::kFlag};
 
 std::string extensionFrom(const CliArgs& args)
 {
@@ -30,6 +32,21 @@ std::string extensionFrom(const CliArgs& args)
     if (!format || *format == ExportFormat::PngSequence)
         throw InvalidRequestError("--format", "'" + name + "' is not a video format (mp4, h265, webm, av1, mov, gif)");
     return exportFormatExtension(*format);
+}
+
+// --lora flags join every job's own LoRAs; all of them are read and checked on the job's model now,
+// so a LoRA for another model fails its job before the first model loads.
+void addLoras(BatchJob& job, const std::vector<LoraSpec>& loras)
+{
+    if (!job.problem.empty())
+        return;
+    job.request.loras.insert(job.request.loras.end(), loras.begin(), loras.end());
+    try {
+        GenerationRequest checked = job.request;
+        EngineLoras::prepare(checked);
+    } catch (const std::exception& e) {
+        job.problem = e.what();
+    }
 }
 
 int runBatch(const std::vector<std::string>& argv)
@@ -41,12 +58,16 @@ int runBatch(const std::vector<std::string>& argv)
     if (!outFolder.empty())
         FrameOutput::checkFolder(outFolder + "/job" + extension, "--out-dir");
     const std::vector<std::string> files = BatchJob::jobFiles(args.positionals());
+    std::vector<LoraSpec> loras;
+    for (const std::string& lora : args.values("--lora"))
+        loras.push_back(parseLoraArgument(lora));
 
     // Every job is read and checked before anything loads: a typo in job 9 is known at once.
     std::vector<BatchJob> jobs;
     std::map<std::string, std::string> outputs; // clip -> the job that writes it
     for (const std::string& file : files) {
         jobs.push_back(BatchJob::load(file, outFolder, extension));
+        addLoras(jobs.back(), loras);
         const auto [it, isNew] = outputs.emplace(jobs.back().outputPath, jobs.back().name());
         if (!isNew && jobs.back().problem.empty())
             jobs.back().problem = "writes the same clip as " + it->second + " (" + it->first + "): rename one job file";
@@ -85,11 +106,12 @@ int runBatch(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("batch",
                        "batch JOBS... [--out-dir DIR] [--format mp4|webm|mov|gif] [--device cpu|cuda:N] [--vram GiB ...] "
-                       "[--force] [--progress]",
+                       "[--lora FILE[:STRENGTH] ...] [--force] [--progress]",
                        "run job files (request JSON as `generate --job` takes, clip sidecars, or folders of them) in one "
                        "process with one warm engine; each clip goes to DIR (default: beside its job) as <job>.<format> "
                        "with its sidecar; jobs whose clip and sidecar already match are skipped (--force: run them "
-                       "again); one line per job, then a summary; exit 1 if any failed, 4 on Ctrl-C",
+                       "again); --lora (repeatable) adds a LoRA to every job (job files list theirs under \"loras\"); "
+                       "one line per job, then a summary; exit 1 if any failed, 4 on Ctrl-C",
                        runBatch);
 
 } // namespace framesmith::cli

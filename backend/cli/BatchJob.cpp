@@ -34,6 +34,8 @@ std::string comparable(GenerationRequest request, bool keepResolvedPreset)
 {
     if (!keepResolvedPreset)
         request.resolvedPreset.reset();
+    for (LoraSpec& lora : request.loras) // the sidecar records each file's hash; the job need not
+        lora.sha256.clear();
     return toJson(request);
 }
 

@@ -1,6 +1,7 @@
 // `framesmith-cli eval KIND --model DIR --case CASE.safetensors --out OUT.safetensors`: runs one
 // fixture case through the family that recognises DIR (or, without --model, the model folder the
-// case's metadata names), with that family's handler for KIND (ModelFamily::evalKinds).
+// case's metadata names), with that family's handler for KIND (ModelFamily::evalKinds), with
+// the LoRAs --lora names.
 #include "cli/CliCommand.h"
 
 #include "framesmith/Error.h"
@@ -76,15 +77,28 @@ const EvalKind& kindOf(const std::vector<EvalKind>& kinds, const std::string& na
                                           " (known: " + known + ")");
 }
 
+LoraMode loraModeFromName(const std::string& name)
+{
+    if (name == "merge")
+        return LoraMode::Merge;
+    if (name == "side-path")
+        return LoraMode::SidePath;
+    throw InvalidRequestError("--lora-mode", "is '" + name + "'; choose merge or side-path");
+}
+
 int runEval(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, {});
-    args.rejectUnknown({"--model", "--case", "--out"});
+    args.rejectUnknown({"--model", "--case", "--out", "--lora", "--lora-mode"});
     if (args.positionals().size() != 1)
         throw InvalidRequestError("KIND", "give exactly one kind (see `framesmith-cli help`)");
     const std::string kindName = args.positionals().front();
     SafetensorsReader input(args.require("--case"));
     EvalCase evalCase{args.value("--model").value_or(""), input, caseMetadata(input), input.path()};
+    for (const std::string& lora : args.values("--lora"))
+        evalCase.loras.push_back(parseLoraArgument(lora));
+    evalCase.loraMode = loraModeFromName(args.value("--lora-mode").value_or("merge"));
+    evalCase.warn = [](const std::string& warning) { std::cerr << "framesmith-cli eval: warning: " << warning << "\n"; };
     const ModelFamily& family = familyFor(kindName, evalCase.modelDir, evalCase.meta, evalCase.casePath);
     const std::vector<EvalKind> kinds = family.evalKinds();
     EvalOutputs outputs = kindOf(kinds, kindName, family).run(evalCase);
@@ -112,9 +126,11 @@ std::string kindList()
 
 } // namespace
 
-FRAMESMITH_CLI_COMMAND("eval", "eval KIND --model DIR --case CASE.safetensors --out OUT.safetensors",
+FRAMESMITH_CLI_COMMAND("eval", "eval KIND --model DIR --case CASE.safetensors --out OUT.safetensors "
+                               "[--lora FILE[:STRENGTH] ...] [--lora-mode merge|side-path]",
                        "run one fixture case with the handler of the family that recognises DIR and write its "
-                       "outputs (kinds: " + kindList() + ")",
+                       "outputs (kinds: " + kindList() + "); --lora (repeatable) applies LoRAs to the denoiser first, "
+                       "merged into its weights or as a low-rank side path",
                        runEval);
 
 } // namespace framesmith::cli

@@ -21,7 +21,7 @@ const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt"
                                       "--width", "--height", "--steps", "--guidance", "--dynamic-guidance", "--seed",
                                       "--scheduler", "--cache", "--preset", "--job", "--latents-in", "--save-latents", "--out",
                                       "--device", "--quiet", "--no-decode", "--memory-report", "--pause-after-step",
-                                      CliDevices::kFlag};
+                                      "--lora", CliDevices::kFlag};
 
 // A regular file of at most 1 MiB: a FIFO, /dev/zero or a 3 GB sparse file is refused unread.
 std::string readFile(const std::string& path)
@@ -38,6 +38,11 @@ GenerationRequest buildRequest(const CliArgs& args, GenerationRequest r)
     if (args.has("--reference")) // the flags' references replace the job's, in their order
         r.references = args.values("--reference");
     r.conditioning = args.value("--mask-strategy").value_or(r.conditioning);
+    if (args.has("--lora")) { // the flags' LoRAs replace the job's
+        r.loras.clear();
+        for (const std::string& lora : args.values("--lora"))
+            r.loras.push_back(parseLoraArgument(lora));
+    }
     r.frameCount = args.intValue("--frames", r.frameCount, 1, 100000);
     r.fps = args.intValue("--fps", r.fps, 1, 1000);
     r.width = args.intValue("--width", r.width, 1, 100000);
@@ -82,6 +87,7 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "[--reference IMAGE|VIDEO ...] [--mask-strategy STR] [--frames N] [--fps N] "
                        "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
                        "[--scheduler NAME] [--cache off|quality|balanced|fast] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
+                       "[--lora FILE[:STRENGTH] ...] "
                        "[--save-latents F] [--out FILE] [--device cpu|cuda:N] [--vram GiB ...] "
                        "[--memory-report F.json] [--pause-after-step N] [--no-decode] [--quiet]",
                        "generate one clip through the engine the app uses (the preset's placement carried out; "
@@ -91,7 +97,8 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "--reference (repeatable) and --mask-strategy condition on images or videos where the family "
                        "takes them, in the family's own syntax (`framesmith-cli families` shows it); "
                        "--cache reuses the later transformer blocks' residual between steps (faster, slightly "
-                       "different; `framesmith-cli families` shows each setting's measured speed-up and error)",
+                       "different; `framesmith-cli families` shows each setting's measured speed-up and error); "
+                       "--lora (repeatable) applies a LoRA at a strength in -2..2 (`inspect-lora` shows one)",
                        runGenerate);
 
 } // namespace framesmith::cli

@@ -35,6 +35,8 @@ GenerationRequest requestFrom(const CliArgs& args)
     if (r.startImagePath.empty() && Engine::parameterSpec(r.modelPath).requiresStartImage)
         r.startImagePath = "(start image)";
     r.stepCache = args.value("--cache").value_or("off"); // the cache's residuals count in the denoise stage
+    for (const std::string& lora : args.values("--lora")) // their bytes count (LoraPlanning)
+        r.loras.push_back(parseLoraArgument(lora));
     if (!isStepCacheSetting(r.stepCache))
         throw InvalidRequestError("--cache", "is '" + r.stepCache + "'; choose one of off, quality, balanced, fast");
     return r;
@@ -123,7 +125,7 @@ int runPlan(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, {"--json"}, {CliDevices::kFlag});
     args.rejectUnknown({"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
-                        "--cache", CliDevices::kFlag, "--json"});
+                        "--cache", "--lora", CliDevices::kFlag, "--json"});
     const GenerationRequest request = requestFrom(args);
     std::vector<DeviceInfo> devices = CliDevices::fromFlags(args);
     if (devices.empty())
@@ -141,7 +143,7 @@ int runPlan(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("plan",
                        "plan --model DIR [--preset NAME|FILE] [--frames N --width W --height H --steps N --guidance G] "
-                       "[--image PNG] [--cache off|quality|balanced|fast] [--vram GiB ...] [--json]",
+                       "[--image PNG] [--cache off|quality|balanced|fast] [--lora FILE[:STRENGTH] ...] [--vram GiB ...] [--json]",
                        "predict per-stage, per-device peak memory without loading weights (exit 0 even when it does "
                        "not fit; see \"fits\")",
                        runPlan);

@@ -24,6 +24,20 @@ std::string toJson(const GenerationRequest& r)
         j["conditioning"] = r.conditioning;
     if (r.stepCache != "off") // written only when used: uncached sidecars stay as they were
         j["stepCache"] = r.stepCache;
+    if (!r.loras.empty()) { // written only when used: sidecars without LoRAs stay as they were
+        nlohmann::json loras = nlohmann::json::array();
+        for (const LoraSpec& lora : r.loras) {
+            nlohmann::json item = {{"file", lora.file}, {"strength", lora.strength}};
+            if (!lora.expert.empty())
+                item["expert"] = lora.expert;
+            if (!lora.enabled)
+                item["enabled"] = false;
+            if (!lora.sha256.empty())
+                item["sha256"] = lora.sha256;
+            loras.push_back(item);
+        }
+        j["loras"] = loras;
+    }
     if (r.resolvedPreset)
         j["resolvedPreset"] = nlohmann::json::parse(toJson(*r.resolvedPreset));
     return j.dump(2);
@@ -108,6 +122,30 @@ void readStepCache(const nlohmann::json& j, std::string& out)
     throw InvalidRequestError("stepCache", "is '" + out + "'; choose one of " + known);
 }
 
+// "loras": [{"file": ..., "strength": ..., "expert"?, "enabled"?, "sha256"?}], each range-checked here.
+void readLoras(const nlohmann::json& j, std::vector<LoraSpec>& out)
+{
+    if (!j.contains("loras"))
+        return;
+    const nlohmann::json& value = j.at("loras");
+    if (!value.is_array())
+        wrongType("loras", "a list of {\"file\": ..., \"strength\": ...}", value);
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const nlohmann::json& item = value[i];
+        if (!item.is_object())
+            wrongType("loras", "a list of {\"file\": ..., \"strength\": ...}", value);
+        const std::string field = "loras[" + std::to_string(i) + "]";
+        LoraSpec lora;
+        readField(item, "file", lora.file);
+        readField(item, "strength", lora.strength);
+        readField(item, "expert", lora.expert);
+        readField(item, "enabled", lora.enabled);
+        readField(item, "sha256", lora.sha256);
+        requireValidLora(lora, field);
+        out.push_back(lora);
+    }
+}
+
 } // namespace
 
 GenerationRequest requestFromJson(const std::string& text)
@@ -136,6 +174,7 @@ GenerationRequest requestFromJson(const std::string& text)
     readField(j, "scheduler", r.scheduler);
     readStepCache(j, r.stepCache);
     readField(j, "preset", r.preset);
+    readLoras(j, r.loras);
     if (j.contains("resolvedPreset")) {
         if (!j["resolvedPreset"].is_object())
             wrongType("resolvedPreset", "a preset object", j["resolvedPreset"]);

@@ -1,4 +1,5 @@
 #include "core/Layers.h"
+#include "core/LowRankSidePath.h"
 
 #include <ATen/ATen.h>
 
@@ -13,7 +14,8 @@ Linear::Linear(std::int64_t inFeatures, std::int64_t outFeatures, bool hasBias)
 
 at::Tensor Linear::forward(const at::Tensor& x) const
 {
-    return at::linear(x, weight, bias);
+    at::Tensor y = at::linear(x, weight, bias);
+    return sidePath ? sidePath->addTo(x, std::move(y)) : y;
 }
 
 LayerNorm::LayerNorm(std::int64_t dim, double eps, bool elementwiseAffine, bool hasBias)

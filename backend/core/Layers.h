@@ -3,8 +3,11 @@
 #include "core/Module.h"
 
 #include <array>
+#include <memory>
 
 namespace framesmith {
+
+class LowRankSidePath;
 
 class Linear : public Module {
 public:
@@ -12,6 +15,9 @@ public:
     at::Tensor forward(const at::Tensor& x) const; // [..., in] -> [..., out]
     at::Tensor weight; // [out, in]
     at::Tensor bias;   // [out] or undefined
+    // LoRA terms added to the output without touching `weight` (streamed or fp8/int8 weights);
+    // null: none. Not a parameter: weight moves and loads leave it alone.
+    std::shared_ptr<const LowRankSidePath> sidePath;
 };
 
 class LayerNorm : public Module {

@@ -5,13 +5,16 @@
 // the family that recognises DIR and runs its handler. A handler reads the case's inputs by their
 // fixture-README names, honours the case's metadata (`__metadata__["json"]`) and returns every
 // non-debug output the case holds, under the same names. The calling thread only.
+#include "framesmith/LoraSpec.h"
 #include "io/SafetensorsReader.h"
+#include "models/lora/LoraMode.h"
 
 #include <nlohmann/json.hpp>
 
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace framesmith {
 
@@ -20,6 +23,11 @@ struct EvalCase {
     const SafetensorsReader& input;
     nlohmann::json meta;             // parsed __metadata__["json"], or {} when absent
     std::string casePath;
+    // --lora FILE[:STRENGTH] (repeatable): applied to the denoiser the case runs, checked before
+    // any of its weights load; --lora-mode merge|side-path says how.
+    std::vector<LoraSpec> loras = {};
+    LoraMode loraMode = LoraMode::Merge;
+    std::function<void(const std::string&)> warn = {}; // a LoRA that matched in part
 };
 
 using EvalOutputs = std::map<std::string, at::Tensor>;

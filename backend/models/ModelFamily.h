@@ -23,6 +23,8 @@
 
 namespace framesmith {
 
+class LoraKeyMapping;
+
 struct DemoModelOptions {
     std::string tokenizerDir;        // a T5 SentencePiece tokenizer (DemoTokenizer::findDir())
     std::uint64_t seed = 20261122;   // every weight is drawn from it: the same seed, the same model
@@ -56,6 +58,9 @@ public:
     // A small random-weight model of this family in `dir` (created; refuses a non-empty folder that
     // is not such a model), recognised by recognise() and marked as a demo. Throws FileError (Io).
     virtual void writeDemoModel(const std::string& dir, const DemoModelOptions& options) const = 0;
+    // How LoRA files name its denoiser's modules (models/lora/); nullptr: its models take no LoRA.
+    // The object lives as long as the family.
+    virtual const LoraKeyMapping* loraKeyMapping() const { return nullptr; }
 };
 
 } // namespace framesmith

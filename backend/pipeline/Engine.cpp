@@ -247,6 +247,8 @@ GenerationResult Engine::Impl::generate(const GenerationRequest& request, Progre
         if (!wasWarm && !setup.resources.device.is_cuda())
             for (const Warning& warning : environmentWarnings())
                 sink.onWarning(warning);
+        for (const std::string& warning : setup.warnings)
+            sink.onWarning({WarningKind::General, warning});
         std::optional<GenerationResult> ran;
         {
             // Ends here: the unload below may free the session, and the token with it (found by
@@ -257,6 +259,7 @@ GenerationResult Engine::Impl::generate(const GenerationRequest& request, Progre
         }
         GenerationResult result = std::move(*ran);
         result.wasWarm = wasWarm;
+        result.warnings.insert(result.warnings.begin(), setup.warnings.begin(), setup.warnings.end());
         session.countRun();
         // An out-of-memory rung moved things: the next run starts from the plan. A pause frees
         // the devices for whatever the user pauses for; resuming loads again.

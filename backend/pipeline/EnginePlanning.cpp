@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
+#include "memory/planner/LoraPlanning.h"
 #include "memory/presets/PresetStore.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/HeldMemory.h"
@@ -35,7 +36,7 @@ EnginePlan EnginePlanning::plan(const GenerationRequest& request, const MemoryPr
                                 const std::vector<DeviceInfo>& detected)
 {
     validate(request, specOf(request.modelPath));
-    const std::unique_ptr<ModelPlanning> model = ModelRegistry::planning(request.modelPath);
+    const std::unique_ptr<ModelPlanning> model = LoraPlanning::wrap(ModelRegistry::planning(request.modelPath), request);
     const std::vector<DeviceInfo> devices = HeldMemory::credited(detected);
     EnginePlan result;
     const MemoryPreset chosen = MemoryPlanner::choosePreset(*model, request, preset, devices, PresetStore());
@@ -45,6 +46,8 @@ EnginePlan EnginePlanning::plan(const GenerationRequest& request, const MemoryPr
         result.advice.push_back("auto chose preset \"" + chosen.name + "\"");
         result.chosenPreset = chosen.name;
     }
+    if (std::string loras = LoraPlanning::describe(*model, request, chosen); !loras.empty())
+        result.advice.push_back(std::move(loras));
     for (std::string& line : MemoryPlanner::advise(*model, request, result.detailed, devices, &result.fixStrategies))
         result.advice.push_back(std::move(line));
     return result;

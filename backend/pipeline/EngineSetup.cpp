@@ -5,8 +5,10 @@
 #include "memory/monitor/DeviceNames.h"
 #include "memory/oom/GenerationMemory.h"
 #include "memory/placement/PlacementPlanner.h"
+#include "memory/planner/LoraPlanning.h"
 #include "memory/presets/AllocatorSettings.h"
 #include "models/ModelRegistry.h"
+#include "pipeline/EngineLoras.h"
 #include "pipeline/EnginePlanning.h"
 #include "pipeline/ModelFilesCheck.h"
 #include "pipeline/HeldMemory.h"
@@ -108,7 +110,11 @@ EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::st
         s.preset.dtype = ComputeDtype::Float32;
     s.request = request;
     s.request.resolvedPreset = s.preset;
-    const std::unique_ptr<ModelPlanning> model = ModelRegistry::planning(request.modelPath);
+    const EngineLoras loras = EngineLoras::prepare(s.request); // found, hashed, checked on this model
+    s.warnings = loras.warnings;
+    if (!loras.summary.empty())
+        s.log += "; " + loras.summary;
+    const std::unique_ptr<ModelPlanning> model = LoraPlanning::wrap(ModelRegistry::planning(request.modelPath), s.request);
     s.residency = WarmResidency::choose(*model, s.request, s.preset, s.devices);
     s.log += "; between generations: " + WarmResidency::describe(s.residency);
     EnginePlanning::requireFits(*model, s.request, s.preset, s.devices, s.residency); // before loading anything

@@ -23,6 +23,7 @@ struct EngineSetup {
     std::string log;                 // preset, allocator settings, what stays loaded
     std::string modelKey;            // the model folder and its files' times
     std::string placementKey;        // the resolved placement, dtype and storage
+    std::vector<std::string> warnings; // for the run's result and sink (a LoRA that matched in part)
 
     // Throws InvalidRequestError (a field, the preset, the device) or FileError before loading anything.
     static EngineSetup resolve(const GenerationRequest& request, const std::string& device,

@@ -2,6 +2,7 @@
 
 #include "memory/oom/GenerationMemory.h"
 #include "memory/placement/RuntimePlacement.h"
+#include "models/lora/LoraMode.h"
 
 #include <nlohmann/json.hpp>
 
@@ -34,6 +35,18 @@ nlohmann::json placementJson(const RuntimePlacement& placement)
             {"weightPeaks", placement.stagePeaks()}, {"keptLoaded", kept}};
 }
 
+// Which LoRAs ran, at what strength, and how the preset had them applied (merged or side path).
+nlohmann::json lorasJson(const GenerationRequest& request)
+{
+    nlohmann::json loras = nlohmann::json::array();
+    const LoraMode mode = request.resolvedPreset ? chooseLoraMode(*request.resolvedPreset) : LoraMode::Merge;
+    for (const LoraSpec& lora : request.loras)
+        if (lora.enabled)
+            loras.push_back({{"file", lora.file}, {"sha256", lora.sha256}, {"strength", lora.strength},
+                             {"applied", mode == LoraMode::Merge ? "merge" : "side-path"}});
+    return loras;
+}
+
 } // namespace
 
 std::string RunReport::pathFor(const std::string& asked)
@@ -55,6 +68,7 @@ void RunReport::write(const std::string& path, const GenerationMemory& memory, c
         memory.reportJson(result.stepsCompleted > 0 ? denoiseSeconds / result.stepsCompleted : 0));
     report["placement"] = placementJson(placement);
     report["wasWarm"] = result.wasWarm;
+    report["loras"] = lorasJson(result.request);
     const std::string temporary = path + ".tmp";
     {
         std::ofstream out(temporary);

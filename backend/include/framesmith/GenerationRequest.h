@@ -1,6 +1,7 @@
 #pragma once
 // Everything that defines a clip. Plain values: the GUI fills it, the CLI reads it from flags or
 // a job file, the sidecar of every clip stores it, and the engine runs it.
+#include "framesmith/LoraSpec.h"
 #include "framesmith/MemoryPreset.h"
 
 #include <cstdint>
@@ -32,6 +33,9 @@ struct GenerationRequest {
     // Step caching (StepCacheSetting.h): "off", "quality", "balanced" or "fast"; the sidecar keeps it,
     // so a regeneration caches exactly as the clip did.
     std::string stepCache = "off";
+    // LoRAs applied to the denoiser, each with its strength; order does not change the result.
+    // The engine fills every sha256 (GenerationResult::request), so sidecars name the exact files.
+    std::vector<LoraSpec> loras;
     std::string preset = "auto"; // built-in preset name or path of a preset JSON
     // Every lever of the preset a run used ("auto" and names resolved, dtype, tiles). Set: the
     // engine runs exactly this preset and `preset` is only its name (a regeneration). The engine

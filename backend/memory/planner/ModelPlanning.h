@@ -33,6 +33,10 @@ public:
     // products and attention's two products, 2 per multiply-add; norms and elementwise work left
     // out): what the step-time estimate divides by a device's rate. Throws as denoiseBytes does.
     virtual double denoiseFlops(const GenerationRequest& request, int batch) const = 0;
+    // Tokens one transformer forward carries per sample (text and video): the rows of every Linear's
+    // input, which a LoRA side path's products have too. 0: unknown (the side path's working
+    // memory is then left out of the plan).
+    virtual std::int64_t denoiseSequenceLength(const GenerationRequest& /*request*/) const { return 0; }
     // isCpu: decoding on the CPU (other convolution engines than on a GPU).
     virtual std::int64_t vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset,
                                         bool isCpu) const = 0;

@@ -3,6 +3,7 @@
 #include "io/DiffusersModelFolder.h"
 #include "io/JsonGuard.h"
 #include "models/cogvideox/CogVideoXDemoModel.h"
+#include "models/cogvideox/CogVideoXLoraKeyMapping.h"
 #include "models/cogvideox/CogVideoXPipeline.h"
 #include "models/cogvideox/CogVideoXPlanning.h"
 #include "models/cogvideox/CogVideoXSchedulers.h"
@@ -132,6 +133,12 @@ std::vector<EvalKind> CogVideoXFamily::evalKinds() const
 void CogVideoXFamily::writeDemoModel(const std::string& dir, const DemoModelOptions& options) const
 {
     CogVideoXDemoModel::write(dir, options.tokenizerDir, options.seed);
+}
+
+const LoraKeyMapping* CogVideoXFamily::loraKeyMapping() const
+{
+    static const CogVideoXLoraKeyMapping mapping;
+    return &mapping;
 }
 
 } // namespace framesmith

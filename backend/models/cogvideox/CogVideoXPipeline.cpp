@@ -4,11 +4,13 @@
 #include "io/DiffusersModelFolder.h"
 #include "models/cogvideox/CogVideoXGuidedForward.h"
 #include "models/cogvideox/CogVideoXImageConditioning.h"
+#include "models/cogvideox/CogVideoXLoraKeyMapping.h"
 #include "models/cogvideox/CogVideoXPipelinePrompts.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 #include "models/cogvideox/CogVideoXVae.h"
 #include "models/cogvideox/CogVideoXSchedulers.h"
 #include "models/cogvideox/CogVideoXSpec.h"
+#include "models/lora/LoraLibrary.h"
 
 #include <ATen/ATen.h>
 
@@ -93,14 +95,16 @@ PipelineResources CogVideoXPipeline::resourcesFor(const char* component) const
 }
 
 // Loads the transformer, or takes a kept one up again: either way its weights go where the plan says.
-void CogVideoXPipeline::loadTransformer()
+void CogVideoXPipeline::loadTransformer(const GenerationRequest& request)
 {
     ComponentPlacement* placement = m_resources.placement;
     if (!m_transformer) {
         const c10::Device device = placement ? placement->loadDevice("transformer") : m_resources.device;
         m_transformer = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, device);
         m_transformer->setCancelToken(m_resources.cancel);
+        m_loras = LoraApplier();
     }
+    applyLoras(request); // before attach: a kept model's weights rest where they were loaded
     if (!placement)
         return;
     std::vector<Module*> blocks;
@@ -108,6 +112,16 @@ void CogVideoXPipeline::loadTransformer()
         blocks.push_back(&m_transformer->transformerBlocks()[i]);
     placement->attach("transformer", *m_transformer, blocks, {"transformer_blocks."});
     m_transformer->setBlockCallback(placement->blockCallback());
+}
+
+// Merged into resident weights, or a side path beside streamed or fp8/int8 ones, as the preset
+// says (chooseLoraMode); a kept transformer only trades the LoRAs or strengths that changed.
+void CogVideoXPipeline::applyLoras(const GenerationRequest& request)
+{
+    static const CogVideoXLoraKeyMapping mapping;
+    const LoraLibrary::Prepared loras = LoraLibrary::prepare(request.loras, mapping, m_modelDir);
+    const LoraMode mode = request.resolvedPreset ? chooseLoraMode(*request.resolvedPreset) : LoraMode::Merge;
+    m_loras.apply(*m_transformer, loras.loras, mode, resourcesFor("transformer").device, m_resources.dtype);
 }
 
 void CogVideoXPipeline::loadVae()
@@ -166,7 +180,7 @@ void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const
         releaseDecoder(); // reloaded for decoding: keeps it out of the denoising memory peak
     }
     m_latents = initialLatents(injected, noise);
-    loadTransformer();
+    loadTransformer(request);
     if (!m_guidance) // kept with a kept transformer: its guidance replica stays loaded too
         m_guidance = std::make_unique<CogVideoXGuidedForward>(m_modelDir, m_resources);
     auto rope = m_transformer->rotaryEmbedding(request.height, request.width, m_geometry.paddedLatentFrames);

@@ -7,6 +7,7 @@
 #include "models/cogvideox/CogVideoXPipelineGeometry.h"
 #include "models/cogvideox/CogVideoXTransformerConfig.h"
 #include "models/cogvideox/CogVideoXVaeConfig.h"
+#include "models/lora/LoraApplier.h"
 #include "schedulers/Scheduler.h"
 
 #include <memory>
@@ -61,7 +62,8 @@ private:
     void usePrompts(bool withGuidance);      // m_prompts -> the transformer's prompt batch
     at::Tensor modelInput() const;
     PipelineResources resourcesFor(const char* component) const; // device: where the component computes
-    void loadTransformer();
+    void loadTransformer(const GenerationRequest& request);
+    void applyLoras(const GenerationRequest& request);
     void loadVae();
     at::Tensor initialLatents(const std::optional<at::Tensor>& injected, NoiseSource& noise) const;
 
@@ -77,6 +79,7 @@ private:
     std::shared_ptr<CogVideoXTransformer3D> m_transformer;
     std::shared_ptr<CogVideoXVae> m_vae;
     std::unique_ptr<CogVideoXGuidedForward> m_guidance;
+    LoraApplier m_loras;                  // what the request's LoRAs did to m_transformer
     std::unique_ptr<Scheduler> m_scheduler;
     std::unique_ptr<RotaryEmbedding> m_rope;
     std::optional<at::Tensor> m_ofs;

@@ -52,6 +52,11 @@ double CogVideoXPlanning::denoiseFlops(const GenerationRequest& request, int bat
     return batch * m_transformer.numLayers * (24.0 * s * d * d + 4.0 * s * s * d);
 }
 
+std::int64_t CogVideoXPlanning::denoiseSequenceLength(const GenerationRequest& request) const
+{
+    return CogVideoXActivations::geometry(m_transformer, m_vae, request).sequenceLength;
+}
+
 std::int64_t CogVideoXPlanning::vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset,
                                                bool isCpu) const
 {

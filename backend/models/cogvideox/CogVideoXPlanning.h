@@ -22,6 +22,7 @@ public:
     std::int64_t denoiseBytes(const GenerationRequest& request, int batch, ComputeDtype dtype,
                               AttentionPath attention) const override;
     double denoiseFlops(const GenerationRequest& request, int batch) const override;
+    std::int64_t denoiseSequenceLength(const GenerationRequest& request) const override;
     std::int64_t vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset, bool isCpu) const override;
 
     const CogVideoXTransformerConfig& transformer() const { return m_transformer; }

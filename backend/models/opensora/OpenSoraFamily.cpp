@@ -1,8 +1,10 @@
 #include "models/opensora/OpenSoraFamily.h"
 
+#include "framesmith/Error.h"
 #include "io/DiskUsage.h"
 #include "models/opensora/OpenSoraDemoModel.h"
 #include "models/opensora/OpenSoraEvalKinds.h"
+#include "models/opensora/OpenSoraLoraKeyMapping.h"
 #include "models/opensora/OpenSoraModelLayout.h"
 #include "models/opensora/OpenSoraPipeline.h"
 #include "models/opensora/OpenSoraPlanning.h"
@@ -163,6 +165,8 @@ std::vector<EvalKind> OpenSoraFamily::evalKinds() const
     for (const OpenSoraEvalKind& kind : OpenSoraEvalKinds::all()) {
         const OpenSoraEvalKind::Run run = kind.run;
         kinds.push_back({kind.name, kind.summary, [run](const EvalCase& c) {
+                             if (!c.loras.empty()) // generate --lora applies them; these fixture cases take none
+                                 throw InvalidRequestError("--lora", "Open-Sora's eval kinds take no LoRA");
                              return run(OpenSoraEvalKinds::modelRoot(c.modelDir, c.meta, c.casePath), c.input, c.meta);
                          }});
     }
@@ -172,6 +176,12 @@ std::vector<EvalKind> OpenSoraFamily::evalKinds() const
 void OpenSoraFamily::writeDemoModel(const std::string& dir, const DemoModelOptions& options) const
 {
     OpenSoraDemoModel::write(dir, options.tokenizerDir, options.seed);
+}
+
+const LoraKeyMapping* OpenSoraFamily::loraKeyMapping() const
+{
+    static const OpenSoraLoraKeyMapping mapping;
+    return &mapping;
 }
 
 } // namespace framesmith

@@ -20,6 +20,7 @@ public:
     std::unique_ptr<Scheduler> createScheduler(const std::string& folder, const std::string& requested) const override;
     std::vector<EvalKind> evalKinds() const override;
     void writeDemoModel(const std::string& dir, const DemoModelOptions& options) const override;
+    const LoraKeyMapping* loraKeyMapping() const override;
 };
 
 } // namespace framesmith

@@ -4,6 +4,8 @@
 #include "models/opensora/conditioning/OpenSoraConditioning.h"
 #include "models/opensora/conditioning/OpenSoraReferenceFrames.h"
 #include "models/opensora/text/OpenSoraPromptSyntax.h"
+#include "models/lora/LoraLibrary.h"
+#include "models/opensora/OpenSoraLoraKeyMapping.h"
 #include "models/opensora/OpenSoraModelLayout.h"
 #include "models/opensora/OpenSoraSpec.h"
 #include "models/opensora/OpenSoraVae.h"
@@ -107,14 +109,22 @@ std::vector<std::int64_t> OpenSoraPipeline::latentSize(const GenerationRequest& 
     return OpenSoraVae(m_vaeConfig).latentSize(request.frameCount, request.height, request.width);
 }
 
-void OpenSoraPipeline::loadTransformer()
+void OpenSoraPipeline::loadTransformer(const GenerationRequest& request)
 {
     ComponentPlacement* placement = m_resources.placement;
     if (!m_transformer) {
         const c10::Device device = placement ? placement->loadDevice("transformer") : m_resources.device;
         m_transformer = STDiT3::load(m_transformerDir, m_resources.dtype, device);
         m_transformer->setCancelToken(m_resources.cancel);
+        m_loras = LoraApplier();
     }
+    // Before attach, as the preset says (chooseLoraMode): merged, or a side path beside streamed or
+    // fp8/int8 blocks; a kept transformer only trades what changed.
+    static const OpenSoraLoraKeyMapping mapping;
+    const LoraLibrary::Prepared loras = LoraLibrary::prepare(request.loras, mapping, m_modelDir);
+    const LoraMode mode = request.resolvedPreset ? chooseLoraMode(*request.resolvedPreset) : LoraMode::Merge;
+    const c10::Device compute = placement ? placement->computeDevice("transformer") : m_resources.device;
+    m_loras.apply(*m_transformer, loras.loras, mode, compute, m_resources.dtype);
     if (!placement)
         return;
     // Blocks in execution order (spatial 0, temporal 0, ...); everything else rests as one module.
@@ -154,7 +164,7 @@ void OpenSoraPipeline::prepareDenoising(const GenerationRequest& request, const 
     }
     // apply_mask_strategy right after the draw: the references' latent frames over the noise.
     const at::Tensor frameMask = condition(checked, startImage, initial);
-    loadTransformer();
+    loadTransformer(request);
     m_guidanceScale = request.guidanceScale;
     m_denoiser = std::make_unique<OpenSoraDenoiser>(m_transformer, settingsFor(request));
     m_denoiser->start(m_y.to(device), m_mask.to(device), kwargsFor(request), initial, request.frameCount, frameMask);

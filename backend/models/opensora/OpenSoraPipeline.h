@@ -7,6 +7,7 @@
 // decoding through OpenSoraVae. modelDir is the folder that holds the three
 // repos (or their Hugging Face cache entries). Thread: one worker thread constructs, runs, destroys.
 #include "models/VideoPipeline.h"
+#include "models/lora/LoraApplier.h"
 #include "models/opensora/sampling/OpenSoraDenoiser.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
 #include "models/opensora/vae/OpenSoraVaeConfig.h"
@@ -59,7 +60,7 @@ private:
     OpenSoraPipeline(const OpenSoraModelLayout& layout, const std::string& modelDir, PipelineResources resources);
     OpenSoraRflowSettings settingsFor(const GenerationRequest& request) const;
     OpenSoraModelKwargs kwargsFor(const GenerationRequest& request) const;
-    void loadTransformer();
+    void loadTransformer(const GenerationRequest& request);
     bool isKept(const std::string& component) const; // the placement keeps it loaded between runs
     void loadVae();
     // The request's references encoded and written over z [1, C, T, h, w]; the frame mask [1, T]
@@ -76,6 +77,7 @@ private:
     at::Tensor m_y;    // [1, 1, 300, D] float32
     at::Tensor m_mask; // [1, 300]
     std::shared_ptr<STDiT3> m_transformer;
+    LoraApplier m_loras;                  // what the request's LoRAs did to m_transformer
     std::unique_ptr<OpenSoraDenoiser> m_denoiser;
     at::Tensor m_finalLatents; // [1, T, C, h, w] once the denoiser is released
     std::shared_ptr<OpenSoraVae> m_vae;

@@ -1,11 +1,13 @@
 // `framesmith-cli eval transformer`: one CogVideoXTransformer3DModel forward from a fixture case
 // (hidden_states, encoder_hidden_states, timestep, image_rotary_emb.cos/sin, ofs) -> output and
-// the debug.* intermediates under the fixture's names.
+// the debug.* intermediates under the fixture's names; with --lora, the LoRAs applied first.
 #include "models/EvalDevice.h"
 #include "models/cogvideox/eval/CogVideoXEvalKinds.h"
 
 #include "framesmith/Error.h"
+#include "models/cogvideox/CogVideoXLoraKeyMapping.h"
 #include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/lora/LoraEval.h"
 
 #include <ATen/ATen.h>
 
@@ -53,7 +55,11 @@ c10::ScalarType caseDtype(const EvalCase& c)
 
 EvalOutputs evalTransformer(const EvalCase& c)
 {
-    auto model = CogVideoXTransformer3D::load(transformerDir(c), evalDtype(caseDtype(c)), evalDevice());
+    const std::string dir = transformerDir(c);
+    static const CogVideoXLoraKeyMapping mapping;
+    LoraEval loras(c, mapping, dir); // a LoRA this model cannot take is refused before its weights load
+    auto model = CogVideoXTransformer3D::load(dir, evalDtype(caseDtype(c)), evalDevice());
+    loras.apply(*model, evalDevice(), evalDtype(caseDtype(c)));
     std::optional<RotaryEmbedding> rope;
     if (c.input.find("image_rotary_emb.cos"))
         rope = RotaryEmbedding{onEvalDevice(c.input.view("image_rotary_emb.cos")),

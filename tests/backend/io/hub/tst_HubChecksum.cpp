@@ -3,7 +3,7 @@
 #include "framesmith/Error.h"
 #include "io/hub/HubChecksum.h"
 #include "io/hub/Sha1.h"
-#include "io/hub/Sha256.h"
+#include "core/Sha256.h"
 
 #include <QCryptographicHash>
 #include <QFile>
