@@ -49,7 +49,7 @@ Q_SIGNALS:
 
 private:
     void add(const QVector<framesmith::GenerationRequest>& requests);
-    qint64 plannedPeakBytes(const framesmith::GenerationRequest& request) const; // 0: unknown
+    MemoryFigures::Peaks plannedPeaks(const framesmith::GenerationRequest& request) const; // empty: unknown
 
     void onFarmSent(const QString& arrayId);
     void onFarmFailed(const QString& message);
