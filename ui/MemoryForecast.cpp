@@ -160,14 +160,16 @@ MemoryForecast MemoryForecast::forRequest(const framesmith::GenerationRequest& r
 
 MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& request,
                                          const framesmith::MemoryPreset& preset,
-                                         const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes)
+                                         const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes,
+                                         int plannedGpuCount)
 {
     MemoryForecast forecast;
     if (request.modelPath.empty())
         return forecast;
     const int gpusHere = int(std::count_if(devices.begin(), devices.end(), [](const auto& d) { return d.isCuda(); }));
-    forecast.plannedGpuCount = std::max(1, gpusWanted(preset));
-    forecast.isForChosenGpu = gpusHere < forecast.plannedGpuCount;
+    forecast.isForChosenGpu = gpusHere < gpusWanted(preset);
+    // A single-GPU preset uses one however many are planned; a multi-GPU one as many as chosen.
+    forecast.plannedGpuCount = gpusWanted(preset) > 1 ? std::max(gpusWanted(preset), plannedGpuCount) : 1;
     framesmith::JobForecast here;
     framesmith::JobForecast planned;
     try {

@@ -38,9 +38,11 @@ struct MemoryForecast {
     // plannedGpuBytes: the size of each GPU planned for when `devices` has too few.
     static MemoryForecast forRequest(const framesmith::GenerationRequest& request,
                                      const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes);
-    // The same for a preset being edited (request.preset is ignored).
+    // The same for a preset being edited (request.preset is ignored). plannedGpuCount: how many
+    // GPUs a multi-GPU preset is planned for when this machine has fewer than two (at least two).
     static MemoryForecast forPreset(const framesmith::GenerationRequest& request, const framesmith::MemoryPreset& preset,
-                                    const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes);
+                                    const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes,
+                                    int plannedGpuCount = 1);
     static std::vector<framesmith::DeviceInfo> devicesFrom(const framesmith::VramMonitor& monitor);
     static bool hasGpu(const std::vector<framesmith::DeviceInfo>& devices);
     // GPUs a preset needs to be planned as it is meant: two for one that spreads over GPUs or
