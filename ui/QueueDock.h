@@ -4,6 +4,7 @@
 // View > Queue. It reads and writes the form through the window's own request()/setRequest(), and
 // plans each job's peak as the forecast does. GUI thread only.
 #include "framesmith/GenerationRequest.h"
+#include "ui/MemoryFigures.h"
 
 #include <QObject>
 #include <QStringList>
