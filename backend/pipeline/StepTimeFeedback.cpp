@@ -27,7 +27,7 @@ void StepTimeFeedback::record(const GenerationRequest& request, const MemoryPres
                               const std::vector<DeviceInfo>& devices, const StepTimeCalibration& store) const noexcept
 {
     const std::optional<double> measured = measuredSecondsPerStep();
-    if (!measured || request.stepCache != "off")
+    if (!measured || request.stepCache != "off" || store.path().empty())
         return;
     try {
         const EnginePlan plan = EnginePlanning::plan(request, preset, devices);
