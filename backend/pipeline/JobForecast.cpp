@@ -62,16 +62,14 @@ std::string bindingLine(const DeviceForecast& d)
 
 StepTimeRange stepRange(const EnginePlan& plan, const GenerationRequest& request, const std::vector<DeviceInfo>& devices)
 {
-    const StepEstimate& arithmetic = plan.detailed.step;
+    const StepArithmetic arithmetic = StepTimeCalibration::arithmeticOf(plan.detailed, devices);
     const StepTimeCalibration store(StepTimeCalibration::defaultPath());
-    const std::string deviceKey =
-        StepTimeCalibration::deviceKey(StepTimeCalibration::transformerDevice(plan.detailed.placement, devices));
+    const std::string deviceKey = StepTimeCalibration::deviceKey(arithmetic.device);
     const std::string modelKey = StepTimeCalibration::modelKey(request.modelPath);
-    StepTimeRange range =
-        StepTimeCalibration::range(arithmetic.seconds, arithmetic.transferSeconds, store.find(deviceKey, modelKey));
+    StepTimeRange range = StepTimeCalibration::range(arithmetic, store.find(deviceKey, modelKey));
     range.deviceKey = deviceKey;
     range.modelKey = modelKey;
-    range.basis = arithmetic.basis + (range.isCalibrated ? "\ncalibrated: measured on " + deviceKey
+    range.basis = plan.detailed.step.basis + (range.isCalibrated ? "\ncalibrated: measured on " + deviceKey
                                                          : "\nnot measured on " + deviceKey + " yet");
     return range;
 }

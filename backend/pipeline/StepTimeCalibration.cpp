@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -48,7 +49,8 @@ nlohmann::json entriesOf(const std::string& path)
 
 bool isValid(const StepCalibration& c)
 {
-    return !c.deviceKey.empty() && !c.modelKey.empty() && c.ratio > 0 && std::isfinite(c.ratio);
+    return !c.deviceKey.empty() && !c.modelKey.empty() && c.measuredSeconds > 0 && c.flops > 0 &&
+           std::isfinite(c.measuredSeconds) && std::isfinite(c.flops);
 }
 
 } // namespace
@@ -67,7 +69,7 @@ std::optional<StepCalibration> StepTimeCalibration::find(const std::string& devi
     for (const nlohmann::json& e : entriesOf(m_path)) {
         if (!e.is_object() || e.value("device", "") != deviceKey || e.value("model", "") != modelKey)
             continue;
-        StepCalibration c{deviceKey, modelKey, e.value("ratio", 0.0), e.value("measuredSeconds", 0.0),
+        StepCalibration c{deviceKey, modelKey, e.value("measuredSeconds", 0.0), e.value("flops", 0.0),
                           e.value("arithmeticSeconds", 0.0), e.value("steps", 0)};
         if (isValid(c))
             return c;
@@ -83,8 +85,8 @@ bool StepTimeCalibration::record(const StepCalibration& measured) const
     for (const nlohmann::json& e : entriesOf(m_path))
         if (e.is_object() && !(e.value("device", "") == measured.deviceKey && e.value("model", "") == measured.modelKey))
             entries.push_back(e);
-    entries.push_back({{"device", measured.deviceKey}, {"model", measured.modelKey}, {"ratio", measured.ratio},
-                       {"measuredSeconds", measured.measuredSeconds},
+    entries.push_back({{"device", measured.deviceKey}, {"model", measured.modelKey},
+                       {"measuredSeconds", measured.measuredSeconds}, {"flops", measured.flops},
                        {"arithmeticSeconds", measured.arithmeticSeconds}, {"steps", measured.steps}});
     const nlohmann::json doc = {{"schemaVersion", kSchemaVersion}, {"entries", entries}};
     std::error_code ec;
@@ -131,20 +133,33 @@ DeviceInfo StepTimeCalibration::transformerDevice(const PlacementPlan& placement
     return DeviceInfo{-1, "CPU", 0, 0, ""};
 }
 
-StepTimeRange StepTimeCalibration::range(double arithmeticSeconds, double transferSeconds,
+StepArithmetic StepTimeCalibration::arithmeticOf(const DetailedPlan& plan, const std::vector<DeviceInfo>& devices)
+{
+    StepArithmetic arithmetic;
+    arithmetic.seconds = plan.step.seconds;
+    arithmetic.transferSeconds = plan.step.transferSeconds;
+    arithmetic.device = transformerDevice(plan.placement, devices);
+    // The estimator divided the FLOPs by this rate (the CPU's is measured once per process).
+    const bool hasGpu = std::any_of(devices.begin(), devices.end(), [](const DeviceInfo& d) { return d.isCuda(); });
+    const ComputeDtype dtype = hasGpu ? plan.preset.dtype : ComputeDtype::Float32;
+    arithmetic.flops = plan.step.computeSeconds * ComputeThroughput::of(arithmetic.device, dtype).flopsPerSecond;
+    return arithmetic;
+}
+
+StepTimeRange StepTimeCalibration::range(const StepArithmetic& arithmetic,
                                          const std::optional<StepCalibration>& calibration)
 {
     StepTimeRange range;
-    range.arithmeticSeconds = arithmeticSeconds;
-    range.transferSeconds = transferSeconds;
-    if (arithmeticSeconds <= 0)
+    range.arithmeticSeconds = arithmetic.seconds;
+    range.transferSeconds = arithmetic.transferSeconds;
+    if (arithmetic.seconds <= 0)
         return range;
-    if (calibration) {
+    if (calibration && arithmetic.flops > 0) {
         range.isCalibrated = true;
-        range.lowSeconds = range.highSeconds = arithmeticSeconds * calibration->ratio;
+        range.lowSeconds = range.highSeconds = calibration->secondsFor(arithmetic.flops);
     } else {
-        range.lowSeconds = arithmeticSeconds;
-        range.highSeconds = arithmeticSeconds * kUncalibratedSpread;
+        range.lowSeconds = arithmetic.seconds;
+        range.highSeconds = arithmetic.seconds * kUncalibratedSpread;
     }
     return range;
 }

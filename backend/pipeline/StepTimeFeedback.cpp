@@ -31,15 +31,15 @@ void StepTimeFeedback::record(const GenerationRequest& request, const MemoryPres
         return;
     try {
         const EnginePlan plan = EnginePlanning::plan(request, preset, devices);
-        const double arithmetic = plan.detailed.step.seconds;
-        if (arithmetic <= 0)
+        const StepArithmetic arithmetic = StepTimeCalibration::arithmeticOf(plan.detailed, devices);
+        if (arithmetic.seconds <= 0 || arithmetic.flops <= 0)
             return;
         StepCalibration c;
-        c.deviceKey = StepTimeCalibration::deviceKey(StepTimeCalibration::transformerDevice(plan.detailed.placement, devices));
+        c.deviceKey = StepTimeCalibration::deviceKey(arithmetic.device);
         c.modelKey = StepTimeCalibration::modelKey(request.modelPath);
-        c.ratio = *measured / arithmetic;
         c.measuredSeconds = *measured;
-        c.arithmeticSeconds = arithmetic;
+        c.flops = arithmetic.flops;
+        c.arithmeticSeconds = arithmetic.seconds;
         c.steps = static_cast<int>(m_stepSeconds.size());
         store.record(c);
     } catch (const std::exception&) {

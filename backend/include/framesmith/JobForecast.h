@@ -31,9 +31,10 @@ struct DeviceForecast {
     bool fits() const { return capacityBytes <= 0 || peakBytes <= capacityBytes; }
 };
 
-// Seconds per denoising step. Calibrated: the planner's arithmetic times what this device and model
-// measured against it (low == high). Not yet: a range from the arithmetic (a floor: no step beats
-// the device's matmul rate) up to what overheads cost small and mid models (kUncalibratedSpread).
+// Seconds per denoising step. Calibrated: what a run of this model on this device measured, scaled
+// by the step's work (FLOPs) to this request (low == high). Not yet: a range from the planner's
+// arithmetic (a floor: no step beats the device's matmul rate) up to what overheads cost small
+// models.
 struct StepTimeRange {
     double lowSeconds = 0;           // 0: not estimated
     double highSeconds = 0;
