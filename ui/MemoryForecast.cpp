@@ -77,13 +77,19 @@ QString devicesLine(const framesmith::JobForecast& job)
     return parts.join(QStringLiteral(" · "));
 }
 
-QString chosenPresetLine(const framesmith::MemoryPlan& plan)
+// A built-in preset by the name the picker shows ("Multi-GPU balanced"), a user's by its own.
+QString presetName(const std::string& id)
 {
-    QString name = QString::fromStdString(plan.chosenPreset);
+    QString name = QString::fromStdString(id);
     for (const PresetChoice& choice : builtInPresetChoices())
         if (choice.id == name)
             name = choice.name;
-    return tr("Auto picks the preset “%1”").arg(name);
+    return name;
+}
+
+QString chosenPresetLine(const framesmith::MemoryPlan& plan)
+{
+    return tr("Auto picks the preset “%1”").arg(presetName(plan.chosenPreset));
 }
 
 // `count` empty GPUs of the chosen size in place of this machine's, beside its host.
@@ -205,7 +211,7 @@ MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& re
         const QString there = verdict(planned) + QStringLiteral(" — ") + devicesLine(planned);
         forecast.summary = gpusHere == 0 ? tr("Here on the CPU (no GPU): %1. On %2 that you choose: %3").arg(hereLine, gpus, there)
                                          : tr("Here: %1. “%2” is for several GPUs; on %3 that you choose: %4")
-                                               .arg(hereLine, QString::fromStdString(preset.name), gpus, there);
+                                               .arg(hereLine, presetName(preset.name), gpus, there);
         lines << QString() << tr("Planned for %1 that you choose:").arg(gpus) << stageLines(planned.plan);
     }
     if (!step.isEmpty())
