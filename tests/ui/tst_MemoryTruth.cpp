@@ -9,6 +9,7 @@
 #include "ui/QueueDock.h"
 #include "ui/QueuePanel.h"
 #include "ui/RenderQueue.h"
+#include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
 
 #include <QJsonArray>
