@@ -118,7 +118,7 @@ private Q_SLOTS:
             const MemoryForecast forecast = MemoryForecast::forRequest(fullSize5b("multi-gpu"), devices, 24 * kGiB);
             QVERIFY(forecast.isForChosenGpu);
             QCOMPARE(forecast.plannedGpuCount, 2);
-            QVERIFY2(forecast.summary.contains(QStringLiteral("On 2 GPUs of 24.0 GiB that you choose: ")) &&
+            QVERIFY2(forecast.summary.contains(QStringLiteral("n 2 GPUs of 24.0 GiB that you choose: ")) &&
                          forecast.summary.contains(QStringLiteral("GPU 0 ")) && forecast.summary.contains(QStringLiteral("GPU 1 ")),
                      qPrintable(forecast.summary));
             QVERIFY2(forecast.details.contains(QStringLiteral("on cuda:1: ")), qPrintable(forecast.details));

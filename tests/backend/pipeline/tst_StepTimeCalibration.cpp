@@ -138,12 +138,17 @@ private Q_SLOTS:
         QVERIFY(after.step.isCalibrated);
         QVERIFY(after.step.lowSeconds > 0);
         QCOMPARE(after.step.highSeconds, after.step.lowSeconds);
-
-        GenerationRequest longer = r;
-        longer.frameCount = 2 * r.frameCount - 1; // (4k + 1) frames: twice the latent frames
-        const JobForecast twice = JobForecast::of(longer, preset, kCpu);
-        QVERIFY2(twice.step.lowSeconds > 1.5 * after.step.lowSeconds,
-                 qPrintable(QString("%1 vs %2").arg(twice.step.lowSeconds).arg(after.step.lowSeconds)));
+        // Another size of the same model, scaled by its work (four times the video tokens beside the
+        // same text tokens): in one process the arithmetic's rate is fixed, so its ratio is the work's.
+        GenerationRequest larger = r;
+        larger.width = 2 * r.width;
+        larger.height = 2 * r.height;
+        const JobForecast scaled = JobForecast::of(larger, preset, kCpu);
+        QVERIFY(scaled.step.isCalibrated);
+        QVERIFY2(scaled.step.lowSeconds > 1.5 * after.step.lowSeconds,
+                 qPrintable(QString("%1 vs %2").arg(scaled.step.lowSeconds).arg(after.step.lowSeconds)));
+        QVERIFY(qFuzzyCompare(scaled.step.lowSeconds / after.step.lowSeconds,
+                              scaled.step.arithmeticSeconds / after.step.arithmeticSeconds));
     }
 
     // The first real steps feed back: one run, and the next forecast is what its steps took.
