@@ -158,7 +158,7 @@ StepTimeRange StepTimeCalibration::range(const StepArithmetic& arithmetic,
         range.isCalibrated = true;
         range.lowSeconds = range.highSeconds = calibration->secondsFor(arithmetic.flops);
     } else {
-        range.lowSeconds = arithmetic.seconds;
+        range.lowSeconds = arithmetic.seconds * kUncalibratedLow;
         range.highSeconds = arithmetic.seconds * kUncalibratedSpread;
     }
     return range;

@@ -32,9 +32,9 @@ struct DeviceForecast {
 };
 
 // Seconds per denoising step. Calibrated: what a run of this model on this device measured, scaled
-// by the step's work (FLOPs) to this request (low == high). Not yet: a range from the planner's
-// arithmetic (a floor: no step beats the device's matmul rate) up to what overheads cost small
-// models.
+// by the step's work (FLOPs) to this request (low == high). Not yet: a range around the planner's
+// arithmetic (about a floor: no step beats the device's matmul rate, measured in a moment) up to
+// what overheads cost small models.
 struct StepTimeRange {
     double lowSeconds = 0;           // 0: not estimated
     double highSeconds = 0;

@@ -93,7 +93,7 @@ private Q_SLOTS:
         arithmetic.flops = 2e9;
         const StepTimeRange before = StepTimeCalibration::range(arithmetic, std::nullopt);
         QVERIFY(!before.isCalibrated);
-        QCOMPARE(before.lowSeconds, 0.02);
+        QCOMPARE(before.lowSeconds, 0.02 * StepTimeCalibration::kUncalibratedLow);
         QCOMPARE(before.highSeconds, 0.02 * StepTimeCalibration::kUncalibratedSpread);
         // Measured 1.1 s for 1e9 FLOPs; this request's step is twice the work.
         const StepTimeRange after = StepTimeCalibration::range(arithmetic, measured("d", "m", 1.1));
