@@ -46,9 +46,10 @@ public:
     // elementwise work and attention's memory traffic (the Open-Sora demo: 67x on a loaded 2-core
     // machine; docs/benchmarks.md, "Step time"). Wide by nature: the first run narrows it to one figure.
     static constexpr double kUncalibratedSpread = 100.0;
-    // ... and from this share of it: this CPU's matmul rate is measured in a moment, and on a busy
-    // machine that moment can be half as fast as the run (mid-5b: 0.49x on a 2-core machine at load 16).
-    static constexpr double kUncalibratedLow = 0.5;
+    // ... and from this share of it: the CPU's rate is measured once, on 768-wide products, in a
+    // moment: wider products run faster and a busy moment slower (mid-5b's step took 0.48x the
+    // arithmetic on a 2-core machine at load 16-20).
+    static constexpr double kUncalibratedLow = 0.3;
 
     explicit StepTimeCalibration(std::string path); // the file need not exist; "" stores nothing
     // <data root>/calibration/step-times.json, or "" when FRAMESMITH_NO_STEP_CALIBRATION=1.
