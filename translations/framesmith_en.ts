@@ -929,6 +929,37 @@ Total time: %4 s</translation>
         <source>No GPU on this machine: the lines show RAM</source>
         <translation>No GPU on this machine: the lines show RAM</translation>
     </message>
+    <message>
+        <source>the plan&apos;s %1 on top of %2 in use</source>
+        <translation>the plan&apos;s %1 on top of %2 in use</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryFigures</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>RAM</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>MemoryForecast</name>
@@ -937,24 +968,8 @@ Total time: %4 s</translation>
         <translation>No memory forecast: %1</translation>
     </message>
     <message>
-        <source>This computer has no GPU; here the clip is made on the CPU:</source>
-        <translation>This computer has no GPU; here the clip is made on the CPU:</translation>
-    </message>
-    <message>
-        <source>No GPU here: planned for a GPU of %1 GiB that you choose. %2</source>
-        <translation>No GPU here: planned for a GPU of %1 GiB that you choose. %2</translation>
-    </message>
-    <message>
-        <source>%1 on %2: %3 GiB of %4 GiB</source>
-        <translation>%1 on %2: %3 GiB of %4 GiB</translation>
-    </message>
-    <message>
         <source>Fits</source>
         <translation>Fits</translation>
-    </message>
-    <message>
-        <source>%1 needs %2 GiB on %3, which has %4 GiB</source>
-        <translation>%1 needs %2 GiB on %3, which has %4 GiB</translation>
     </message>
     <message>
         <source>“%1”</source>
@@ -986,35 +1001,47 @@ Total time: %4 s</translation>
     </message>
     <message>
         <source>%1 (too much)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (too much)</translation>
     </message>
     <message>
-        <source>VRAM %1 of %2 GiB</source>
-        <translation type="unfinished"></translation>
+        <source>%1 on %2: %3 of %4</source>
+        <translation>%1 on %2: %3 of %4</translation>
     </message>
     <message>
-        <source>RAM %1 of %2 GiB</source>
-        <translation type="unfinished"></translation>
+        <source>%1 needs %2 of RAM, this process may use %3%4</source>
+        <translation>%1 needs %2 of RAM, this process may use %3%4</translation>
     </message>
     <message>
-        <source>about %1 s/step</source>
-        <translation type="unfinished"></translation>
+        <source> (limited by %1)</source>
+        <translation> (limited by %1)</translation>
     </message>
     <message>
-        <source>about %1 s/step (streams %2 s of weights per step)</source>
-        <translation type="unfinished"></translation>
+        <source>%1 needs %2 on %3, which has %4</source>
+        <translation>%1 needs %2 on %3, which has %4</translation>
     </message>
     <message>
-        <source>here on the CPU: %1</source>
-        <translation type="unfinished"></translation>
+        <source>%1 %2 of %3</source>
+        <translation>%1 %2 of %3</translation>
     </message>
     <message>
-        <source>Speed: %1, estimated from the step&apos;s arithmetic and the device&apos;s rate</source>
-        <translation type="unfinished"></translation>
+        <source>a GPU of %1</source>
+        <translation>a GPU of %1</translation>
     </message>
     <message>
-        <source>under 0.01 s/step</source>
-        <translation type="unfinished"></translation>
+        <source>%1 GPUs of %2</source>
+        <translation>%1 GPUs of %2</translation>
+    </message>
+    <message>
+        <source>Here on the CPU (no GPU): %1. On %2 that you choose: %3</source>
+        <translation>Here on the CPU (no GPU): %1. On %2 that you choose: %3</translation>
+    </message>
+    <message>
+        <source>Here: %1. “%2” is for several GPUs; on %3 that you choose: %4</source>
+        <translation>Here: %1. “%2” is for several GPUs; on %3 that you choose: %4</translation>
+    </message>
+    <message>
+        <source>Planned for %1 that you choose:</source>
+        <translation>Planned for %1 that you choose:</translation>
     </message>
 </context>
 <context>
@@ -1412,6 +1439,25 @@ Total time: %4 s</translation>
     </message>
 </context>
 <context>
+    <name>PlannedGpusEditor</name>
+    <message>
+        <source>How many GPUs the forecast plans a multi-GPU preset for, where this computer has fewer than two</source>
+        <translation>How many GPUs the forecast plans a multi-GPU preset for, where this computer has fewer than two</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>The memory of each planned GPU</source>
+        <translation>The memory of each planned GPU</translation>
+    </message>
+    <message>
+        <source>GPUs of</source>
+        <translation>GPUs of</translation>
+    </message>
+</context>
+<context>
     <name>PresetChoices</name>
     <message>
         <source>Auto</source>
@@ -1557,6 +1603,10 @@ Total time: %4 s</translation>
     <message>
         <source>Letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
         <translation>Letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</translation>
+    </message>
+    <message>
+        <source>Plan for &amp;GPUs not here:</source>
+        <translation>Plan for &amp;GPUs not here:</translation>
     </message>
 </context>
 <context>
@@ -2223,51 +2273,83 @@ Total time: %4 s</translation>
     <name>SpeedChoices</name>
     <message>
         <source>Quality</source>
-        <translation type="unfinished"></translation>
+        <translation>Quality</translation>
     </message>
     <message>
         <source>Skips the later transformer blocks of a step only when the first block&apos;s output barely changed since the last full step</source>
-        <translation type="unfinished"></translation>
+        <translation>Skips the later transformer blocks of a step only when the first block&apos;s output barely changed since the last full step</translation>
     </message>
     <message>
         <source>Balanced</source>
-        <translation type="unfinished"></translation>
+        <translation>Balanced</translation>
     </message>
     <message>
         <source>Fast</source>
-        <translation type="unfinished"></translation>
+        <translation>Fast</translation>
     </message>
     <message>
         <source>Runs the whole transformer only every third step (and the first two and the last); the steps between reuse the later blocks&apos; residual</source>
-        <translation type="unfinished"></translation>
+        <translation>Runs the whole transformer only every third step (and the first two and the last); the steps between reuse the later blocks&apos; residual</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>Off</translation>
     </message>
     <message>
         <source>Every step runs every block: the exact result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — measured %2× faster, video %3 dB PSNR</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measured by bench_step_cache on %1 against the uncached run with the same seed: the later blocks ran in %2 of %3 step passes, final latents differ by %4 % (relative L2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Every step runs every block: the exact result</translation>
     </message>
     <message>
         <source>%1 (not measured for this model family)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (not measured for this model family)</translation>
     </message>
     <message>
         <source>Runs the whole transformer every second step (and the first two and the last); the steps between reuse the later blocks&apos; residual</source>
-        <translation type="unfinished"></translation>
+        <translation>Runs the whole transformer every second step (and the first two and the last); the steps between reuse the later blocks&apos; residual</translation>
     </message>
     <message>
-        <source>%1 — measured %2× faster, identical video</source>
-        <translation type="unfinished"></translation>
+        <source>no faster on this machine</source>
+        <translation>no faster on this machine</translation>
+    </message>
+    <message>
+        <source>about %1× faster</source>
+        <translation>about %1× faster</translation>
+    </message>
+    <message>
+        <source>identical video</source>
+        <translation>identical video</translation>
+    </message>
+    <message>
+        <source>no visible change</source>
+        <translation>no visible change</translation>
+    </message>
+    <message>
+        <source>small changes in detail</source>
+        <translation>small changes in detail</translation>
+    </message>
+    <message>
+        <source>visible changes in detail</source>
+        <translation>visible changes in detail</translation>
+    </message>
+    <message>
+        <source>large changes</source>
+        <translation>large changes</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2, %3</translation>
+    </message>
+    <message>
+        <source>video PSNR %1 dB</source>
+        <translation>video PSNR %1 dB</translation>
+    </message>
+    <message>
+        <source>video identical</source>
+        <translation>video identical</translation>
+    </message>
+    <message>
+        <source>Measured by bench_step_cache on %1 against the uncached run with the same seed: denoising took %2× the speed, %3, the later blocks ran in %4 of %5 step passes, final latents differ by %6 % (relative L2)</source>
+        <translation>Measured by bench_step_cache on %1 against the uncached run with the same seed: denoising took %2× the speed, %3, the later blocks ran in %4 of %5 step passes, final latents differ by %6 % (relative L2)</translation>
     </message>
 </context>
 <context>
@@ -2307,6 +2389,29 @@ Total time: %4 s</translation>
     <message>
         <source>Save it as an 8-bit PNG or JPEG about the clip&apos;s size and choose it again.</source>
         <translation>Save it as an 8-bit PNG or JPEG about the clip&apos;s size and choose it again.</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimeText</name>
+    <message>
+        <source> (streams %1 s of weights per step)</source>
+        <translation> (streams %1 s of weights per step)</translation>
+    </message>
+    <message>
+        <source>about %1 s/step</source>
+        <translation>about %1 s/step</translation>
+    </message>
+    <message>
+        <source>%1–%2 s/step (not measured here yet)</source>
+        <translation>%1–%2 s/step (not measured here yet)</translation>
+    </message>
+    <message>
+        <source>Speed: %1, from the steps the last run of this model took on this computer</source>
+        <translation>Speed: %1, from the steps the last run of this model took on this computer</translation>
+    </message>
+    <message>
+        <source>Speed: %1. The low end is the step&apos;s arithmetic at this device&apos;s matmul rate; small and mid-size models spend much of a step elsewhere. The first run of this model here measures it, and the forecast then gives one figure.</source>
+        <translation>Speed: %1. The low end is the step&apos;s arithmetic at this device&apos;s matmul rate; small and mid-size models spend much of a step elsewhere. The first run of this model here measures it, and the forecast then gives one figure.</translation>
     </message>
 </context>
 <context>

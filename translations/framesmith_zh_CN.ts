@@ -928,6 +928,37 @@ Total time: %4 s</source>
         <source>No GPU on this machine: the lines show RAM</source>
         <translation>本机没有 GPU：曲线显示的是内存</translation>
     </message>
+    <message>
+        <source>the plan&apos;s %1 on top of %2 in use</source>
+        <translation>计划的 %1，叠加在已用的 %2 之上</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryFigures</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>MemoryForecast</name>
@@ -936,24 +967,8 @@ Total time: %4 s</source>
         <translation>无法预估内存：%1</translation>
     </message>
     <message>
-        <source>This computer has no GPU; here the clip is made on the CPU:</source>
-        <translation>本机没有 GPU，片段将在 CPU 上生成：</translation>
-    </message>
-    <message>
-        <source>No GPU here: planned for a GPU of %1 GiB that you choose. %2</source>
-        <translation>本机无 GPU：按您选择的 %1 GiB GPU 估算。%2</translation>
-    </message>
-    <message>
-        <source>%1 on %2: %3 GiB of %4 GiB</source>
-        <translation>%1 在 %2 上：%3 GiB / %4 GiB</translation>
-    </message>
-    <message>
         <source>Fits</source>
         <translation>可以容纳</translation>
-    </message>
-    <message>
-        <source>%1 needs %2 GiB on %3, which has %4 GiB</source>
-        <translation>%1 在 %3 上需要 %2 GiB，而它只有 %4 GiB</translation>
     </message>
     <message>
         <source>“%1”</source>
@@ -988,32 +1003,44 @@ Total time: %4 s</source>
         <translation>%1（超出）</translation>
     </message>
     <message>
-        <source>VRAM %1 of %2 GiB</source>
-        <translation>显存 %1 / %2 GiB</translation>
+        <source>%1 on %2: %3 of %4</source>
+        <translation>%1 在 %2 上：%3 / %4</translation>
     </message>
     <message>
-        <source>RAM %1 of %2 GiB</source>
-        <translation>内存 %1 / %2 GiB</translation>
+        <source>%1 needs %2 of RAM, this process may use %3%4</source>
+        <translation>%1 需要 %2 内存，本进程最多可用 %3%4</translation>
     </message>
     <message>
-        <source>about %1 s/step</source>
-        <translation>约 %1 秒/步</translation>
+        <source> (limited by %1)</source>
+        <translation>（受 %1 限制）</translation>
     </message>
     <message>
-        <source>about %1 s/step (streams %2 s of weights per step)</source>
-        <translation>约 %1 秒/步（每步传输权重 %2 秒）</translation>
+        <source>%1 needs %2 on %3, which has %4</source>
+        <translation>%1 在 %3 上需要 %2，而它只有 %4</translation>
     </message>
     <message>
-        <source>here on the CPU: %1</source>
-        <translation>本机 CPU 上：%1</translation>
+        <source>%1 %2 of %3</source>
+        <translation>%1 %2 / %3</translation>
     </message>
     <message>
-        <source>Speed: %1, estimated from the step&apos;s arithmetic and the device&apos;s rate</source>
-        <translation>速度：%1，按每步运算量和设备速率估算</translation>
+        <source>a GPU of %1</source>
+        <translation>一块 %1 的 GPU</translation>
     </message>
     <message>
-        <source>under 0.01 s/step</source>
-        <translation>不到 0.01 秒/步</translation>
+        <source>%1 GPUs of %2</source>
+        <translation>%1 块 %2 的 GPU</translation>
+    </message>
+    <message>
+        <source>Here on the CPU (no GPU): %1. On %2 that you choose: %3</source>
+        <translation>本机 CPU 上（无 GPU）：%1。在您选择的%2上：%3</translation>
+    </message>
+    <message>
+        <source>Here: %1. “%2” is for several GPUs; on %3 that you choose: %4</source>
+        <translation>本机：%1。“%2”用于多块 GPU；在您选择的%3上：%4</translation>
+    </message>
+    <message>
+        <source>Planned for %1 that you choose:</source>
+        <translation>按您选择的%1估算：</translation>
     </message>
 </context>
 <context>
@@ -1411,6 +1438,25 @@ Total time: %4 s</source>
     </message>
 </context>
 <context>
+    <name>PlannedGpusEditor</name>
+    <message>
+        <source>How many GPUs the forecast plans a multi-GPU preset for, where this computer has fewer than two</source>
+        <translation>本机 GPU 少于两块时，多 GPU 预设按多少块 GPU 估算</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>The memory of each planned GPU</source>
+        <translation>每块估算 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>GPUs of</source>
+        <translation>块 GPU，每块</translation>
+    </message>
+</context>
+<context>
     <name>PresetChoices</name>
     <message>
         <source>Auto</source>
@@ -1556,6 +1602,10 @@ Total time: %4 s</source>
     <message>
         <source>Letters A-Z, digits, spaces, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;; this is also the name the command line uses</source>
         <translation>字母 A-Z、数字、空格、“-”、“_”和“.”；命令行也使用此名称</translation>
+    </message>
+    <message>
+        <source>Plan for &amp;GPUs not here:</source>
+        <translation>按本机没有的 &amp;GPU 估算：</translation>
     </message>
 </context>
 <context>
@@ -2239,14 +2289,6 @@ Total time: %4 s</source>
         <translation>每一步都运行所有块：结果精确</translation>
     </message>
     <message>
-        <source>%1 — measured %2× faster, video %3 dB PSNR</source>
-        <translation>%1 — 实测快 %2 倍，视频峰值信噪比 %3 dB</translation>
-    </message>
-    <message>
-        <source>Measured by bench_step_cache on %1 against the uncached run with the same seed: the later blocks ran in %2 of %3 step passes, final latents differ by %4 % (relative L2)</source>
-        <translation>由 bench_step_cache 在 %1 上与相同种子的无缓存运行对比测得：后面的块在 %3 次步计算中运行了 %2 次，最终潜变量相差 %4 %（相对 L2）</translation>
-    </message>
-    <message>
         <source>%1 (not measured for this model family)</source>
         <translation>%1（此模型家族尚未测量）</translation>
     </message>
@@ -2255,8 +2297,48 @@ Total time: %4 s</source>
         <translation>每两步完整运行一次 Transformer（另加前两步和最后一步）；其间各步复用后面各块的残差</translation>
     </message>
     <message>
-        <source>%1 — measured %2× faster, identical video</source>
-        <translation>%1 — 实测快 %2 倍，视频完全相同</translation>
+        <source>no faster on this machine</source>
+        <translation>在本机上并不更快</translation>
+    </message>
+    <message>
+        <source>about %1× faster</source>
+        <translation>约快 %1 倍</translation>
+    </message>
+    <message>
+        <source>identical video</source>
+        <translation>视频完全相同</translation>
+    </message>
+    <message>
+        <source>no visible change</source>
+        <translation>看不出变化</translation>
+    </message>
+    <message>
+        <source>small changes in detail</source>
+        <translation>细节略有变化</translation>
+    </message>
+    <message>
+        <source>visible changes in detail</source>
+        <translation>细节有明显变化</translation>
+    </message>
+    <message>
+        <source>large changes</source>
+        <translation>变化很大</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2，%3</translation>
+    </message>
+    <message>
+        <source>video PSNR %1 dB</source>
+        <translation>视频峰值信噪比 %1 dB</translation>
+    </message>
+    <message>
+        <source>video identical</source>
+        <translation>视频完全相同</translation>
+    </message>
+    <message>
+        <source>Measured by bench_step_cache on %1 against the uncached run with the same seed: denoising took %2× the speed, %3, the later blocks ran in %4 of %5 step passes, final latents differ by %6 % (relative L2)</source>
+        <translation>由 bench_step_cache 在 %1 上与相同种子的无缓存运行对比测得：去噪速度为 %2 倍，%3，后面的块在 %5 次步计算中运行了 %4 次，最终潜变量相差 %6 %（相对 L2）</translation>
     </message>
 </context>
 <context>
@@ -2296,6 +2378,29 @@ Total time: %4 s</source>
     <message>
         <source>Save it as an 8-bit PNG or JPEG about the clip&apos;s size and choose it again.</source>
         <translation>请将其另存为与片段尺寸相近的 8 位 PNG 或 JPEG，然后重新选择。</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimeText</name>
+    <message>
+        <source> (streams %1 s of weights per step)</source>
+        <translation>（每步传输权重 %1 秒）</translation>
+    </message>
+    <message>
+        <source>about %1 s/step</source>
+        <translation>约 %1 秒/步</translation>
+    </message>
+    <message>
+        <source>%1–%2 s/step (not measured here yet)</source>
+        <translation>%1–%2 秒/步（本机尚未实测）</translation>
+    </message>
+    <message>
+        <source>Speed: %1, from the steps the last run of this model took on this computer</source>
+        <translation>速度：%1，来自此模型上次在本机运行时各步的实测耗时</translation>
+    </message>
+    <message>
+        <source>Speed: %1. The low end is the step&apos;s arithmetic at this device&apos;s matmul rate; small and mid-size models spend much of a step elsewhere. The first run of this model here measures it, and the forecast then gives one figure.</source>
+        <translation>速度：%1。下限是按本设备矩阵乘法速率计算的每步运算量；中小模型每步的大部分时间花在别处。此模型在本机首次运行时会实测，之后预估只给出一个数值。</translation>
     </message>
 </context>
 <context>

@@ -72,12 +72,18 @@ void MemoryDisplay::drawPredictions()
 {
     for (const auto& series : m_graph->series()) {
         const qint64 before = m_baselineBytes.value(series.id, -1);
-        if (!m_isRunning)
-            m_baselineBytes[series.id] = std::max<qint64>(0, m_graph->latestBytes(series.id));
+        const qint64 latest = m_graph->latestBytes(series.id);
+        // While idle the level follows the line; during a run it stays where the run began, unless
+        // it was never read (a run started before the first sample must not stand on zero).
+        if (!m_isRunning || (before <= 0 && latest > 0))
+            m_baselineBytes[series.id] = std::max<qint64>(0, latest);
+        const qint64 baseline = m_baselineBytes.value(series.id);
         const qint64 peak = m_peakBytes.value(series.id, 0);
-        const bool isUnchanged = before == m_baselineBytes.value(series.id) && m_graph->predictionLine(series.id);
+        const bool isUnchanged = before == baseline && m_graph->predictionLine(series.id);
         if (!isUnchanged || peak <= 0)
-            m_graph->setPrediction(series.id, peak > 0 ? m_baselineBytes.value(series.id) + peak : 0);
+            m_graph->setPrediction(series.id, peak > 0 ? baseline + peak : 0,
+                                   tr("the plan's %1 on top of %2 in use").arg(MemoryFigures::bytes(peak),
+                                                                               MemoryFigures::bytes(baseline)));
     }
 }
 

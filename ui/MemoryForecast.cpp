@@ -1,13 +1,13 @@
 #include "ui/MemoryForecast.h"
 
-#include "framesmith/Engine.h"
-#include "framesmith/StepForecast.h"
 #include "framesmith/Error.h"
+#include "framesmith/JobForecast.h"
 #include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
 #include "ui/PresetChoices.h"
 #include "ui/PresetLibrary.h"
 #include "ui/RunPresenter.h"
+#include "ui/StepTimeText.h"
 #include "ui/StrategyLabels.h"
 
 #include <QCoreApplication>
@@ -18,114 +18,115 @@
 namespace {
 QString tr(const char* text) { return QCoreApplication::translate("MemoryForecast", text); }
 
-QString gib(qint64 bytes) { return QLocale().toString(double(bytes) / (1024.0 * 1024.0 * 1024.0), 'f', 1); }
-
-// The planner names devices "cuda:N" like the graph; the host's share shows against process RSS.
-QString seriesFor(const std::string& device)
-{
-    return device == "cpu" ? QStringLiteral("rss") : QString::fromStdString(device);
-}
-
 QString stageText(const std::string& name)
 {
     return RunPresenter::stageText(int(framesmith::stageFromName(name)));
 }
 
-QStringList stageLines(const framesmith::MemoryPlan& plan, QHash<QString, qint64>* peaks)
+QStringList stageLines(const framesmith::MemoryPlan& plan)
 {
     QStringList lines;
-    for (const auto& stage : plan.stages) {
-        for (const auto& device : stage.devices) {
-            if (peaks) {
-                qint64& peak = (*peaks)[seriesFor(device.device)];
-                peak = std::max<qint64>(peak, device.peakBytes);
-            }
-            lines << QCoreApplication::translate("MemoryForecast", "%1 on %2: %3 GiB of %4 GiB")
-                         .arg(stageText(stage.name), QString::fromStdString(device.device), gib(device.peakBytes),
-                              gib(device.capacityBytes));
-        }
-    }
+    for (const auto& stage : plan.stages)
+        for (const auto& device : stage.devices)
+            lines << tr("%1 on %2: %3 of %4")
+                         .arg(stageText(stage.name), QString::fromStdString(device.device),
+                              MemoryFigures::bytes(device.peakBytes), MemoryFigures::bytes(device.capacityBytes));
     return lines;
 }
 
 // The planner's verdict in the user's words, from its data (the English advice is the CLI's).
-QString verdict(const framesmith::MemoryPlan& plan)
+QString verdict(const framesmith::JobForecast& job)
 {
-    if (plan.fits)
-        return QCoreApplication::translate("MemoryForecast", "Fits");
+    if (job.fits)
+        return tr("Fits");
     QString over;
-    for (const auto& stage : plan.stages)
-        for (const auto& device : stage.devices)
-            if (over.isEmpty() && device.peakBytes > device.capacityBytes)
-                over = QCoreApplication::translate("MemoryForecast", "%1 needs %2 GiB on %3, which has %4 GiB")
-                           .arg(stageText(stage.name), gib(device.peakBytes), QString::fromStdString(device.device),
-                                gib(device.capacityBytes));
+    for (const framesmith::DeviceForecast& d : job.devices)
+        if (over.isEmpty() && !d.fits())
+            over = d.isHost() ? tr("%1 needs %2 of RAM, this process may use %3%4")
+                                    .arg(stageText(d.peakStage), MemoryFigures::bytes(d.peakBytes),
+                                         MemoryFigures::bytes(d.capacityBytes),
+                                         d.limitedBy.empty() ? QString()
+                                                             : tr(" (limited by %1)").arg(QString::fromStdString(d.limitedBy)))
+                              : tr("%1 needs %2 on %3, which has %4")
+                                    .arg(stageText(d.peakStage), MemoryFigures::bytes(d.peakBytes),
+                                         QString::fromStdString(d.device), MemoryFigures::bytes(d.capacityBytes));
     QStringList levers;
-    for (const std::string& strategy : plan.fixStrategies)
-        levers << QCoreApplication::translate("MemoryForecast", "“%1”").arg(strategyLabel(QString::fromStdString(strategy), QString::fromStdString(strategy)).title);
+    for (const std::string& strategy : job.plan.fixStrategies)
+        levers << tr("“%1”").arg(strategyLabel(QString::fromStdString(strategy), QString::fromStdString(strategy)).title);
     if (levers.size() == 1)
-        return QCoreApplication::translate("MemoryForecast", "Does not fit (%1); it would with %2").arg(over, levers.first());
+        return tr("Does not fit (%1); it would with %2").arg(over, levers.first());
     if (!levers.isEmpty())
-        return QCoreApplication::translate("MemoryForecast", "Does not fit (%1); it would with all of %2").arg(over, levers.join(QCoreApplication::translate("MemoryForecast", ", ")));
-    return QCoreApplication::translate("MemoryForecast", "Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU").arg(over);
+        return tr("Does not fit (%1); it would with all of %2").arg(over, levers.join(tr(", ")));
+    return tr("Does not fit (%1): no memory setting is enough; use fewer frames, a smaller size or a larger GPU").arg(over);
 }
 
-// Each kind of memory the plan uses, at its tightest device across the stages: "VRAM 13.2 of 24.0 GiB
-// · RAM 9.1 of 20.0 GiB (too much)", so a run that RAM stops is seen as such even when the GPU has room.
-QString memoryKindsLine(const framesmith::MemoryPlan& plan)
+// Every device's peak against what it may use, GPUs first, then the host: "VRAM 13.2 GiB of
+// 24.0 GiB · RAM 9.1 GiB of 20.0 GiB (too much)", the same figures as the queue and the graph.
+QString devicesLine(const framesmith::JobForecast& job)
 {
-    struct Tightest {
-        qint64 peak = 0, capacity = 0;
-        double share = -1;
-    } gpu, ram;
-    for (const auto& stage : plan.stages)
-        for (const auto& device : stage.devices) {
-            Tightest& kind = device.device.rfind("cuda", 0) == 0 ? gpu : ram;
-            const double share = device.capacityBytes > 0 ? double(device.peakBytes) / double(device.capacityBytes) : 0;
-            if (share > kind.share)
-                kind = {device.peakBytes, device.capacityBytes, share};
-        }
+    const auto gpus = std::count_if(job.devices.begin(), job.devices.end(), [](const auto& d) { return !d.isHost(); });
     QStringList parts;
-    const auto part = [](const QString& text, const Tightest& kind) {
-        return kind.peak > kind.capacity ? QCoreApplication::translate("MemoryForecast", "%1 (too much)").arg(text) : text;
-    };
-    if (gpu.share >= 0)
-        parts << part(QCoreApplication::translate("MemoryForecast", "VRAM %1 of %2 GiB").arg(gib(gpu.peak), gib(gpu.capacity)), gpu);
-    if (ram.share >= 0)
-        parts << part(QCoreApplication::translate("MemoryForecast", "RAM %1 of %2 GiB").arg(gib(ram.peak), gib(ram.capacity)), ram);
+    for (const framesmith::DeviceForecast& d : job.devices) {
+        if (d.isHost() && d.peakBytes == 0 && gpus > 0)
+            continue; // nothing on the host: the line stays about the GPU
+        QString part = tr("%1 %2 of %3")
+                           .arg(MemoryFigures::kind(QString::fromStdString(d.device), gpus == 1),
+                                MemoryFigures::bytes(d.peakBytes), MemoryFigures::bytes(d.capacityBytes));
+        parts << (d.fits() ? part : tr("%1 (too much)").arg(part));
+    }
     return parts.join(QStringLiteral(" · "));
 }
 
-// Two significant digits below 10 s, so a tiny model's step does not read "0.0 s".
-QString seconds(double value) { return QLocale().toString(value, 'f', value < 1 ? 2 : value < 10 ? 1 : 0); }
-
-// The planner's estimate of a step with this placement, so that a streaming mode's cost is seen
-// before choosing it: "about 2.4 s/step (streams 0.8 s of weights per step)".
-QString stepText(const framesmith::StepForecast& step)
+// A built-in preset by the name the picker shows ("Multi-GPU balanced"), a user's by its own.
+QString presetName(const std::string& id)
 {
-    if (step.secondsPerStep <= 0)
-        return {};
-    if (step.secondsPerStep < 0.01)
-        return QCoreApplication::translate("MemoryForecast", "under 0.01 s/step");
-    if (step.transferSecondsPerStep <= 0)
-        return QCoreApplication::translate("MemoryForecast", "about %1 s/step").arg(seconds(step.secondsPerStep));
-    return QCoreApplication::translate("MemoryForecast", "about %1 s/step (streams %2 s of weights per step)")
-        .arg(seconds(step.secondsPerStep), seconds(step.transferSecondsPerStep));
+    QString name = QString::fromStdString(id);
+    for (const PresetChoice& choice : builtInPresetChoices())
+        if (choice.id == name)
+            name = choice.name;
+    return name;
 }
 
 QString chosenPresetLine(const framesmith::MemoryPlan& plan)
 {
-    QString name = QString::fromStdString(plan.chosenPreset);
-    for (const PresetChoice& choice : builtInPresetChoices())
-        if (choice.id == name)
-            name = choice.name;
-    return QCoreApplication::translate("MemoryForecast", "Auto picks the preset “%1”").arg(name);
+    return tr("Auto picks the preset “%1”").arg(presetName(plan.chosenPreset));
+}
+
+// `count` empty GPUs of the chosen size in place of this machine's, beside its host.
+std::vector<framesmith::DeviceInfo> plannedGpus(const std::vector<framesmith::DeviceInfo>& here, int count, qint64 bytes)
+{
+    std::vector<framesmith::DeviceInfo> planned;
+    for (int i = 0; i < count; ++i)
+        planned.push_back(framesmith::DeviceInfo{i, "GPU", bytes, bytes, ""});
+    for (const framesmith::DeviceInfo& d : here)
+        if (!d.isCuda())
+            planned.push_back(d);
+    return planned;
+}
+
+void fillFrom(MemoryForecast& forecast, const framesmith::JobForecast& here)
+{
+    for (const framesmith::DeviceForecast& d : here.devices) {
+        if (d.peakBytes <= 0)
+            continue; // a device the job does not use (the host beside a GPU that holds everything)
+        const QString device = QString::fromStdString(d.device);
+        forecast.devicePeaks.insert(device, d.peakBytes);
+        forecast.peakBytesBySeries.insert(MemoryFigures::seriesOf(device), d.peakBytes);
+    }
+    forecast.secondsPerStep = here.step.lowSeconds;
+    forecast.secondsPerStepHigh = here.step.highSeconds;
+    forecast.isStepCalibrated = here.step.isCalibrated;
 }
 } // namespace
 
 bool MemoryForecast::hasGpu(const std::vector<framesmith::DeviceInfo>& devices)
 {
     return std::any_of(devices.begin(), devices.end(), [](const framesmith::DeviceInfo& d) { return d.isCuda(); });
+}
+
+int MemoryForecast::gpusWanted(const framesmith::MemoryPreset& preset)
+{
+    return preset.spreadAcrossGpus || preset.cfgParallel ? 2 : 1;
 }
 
 std::vector<framesmith::DeviceInfo> MemoryForecast::devicesFrom(const framesmith::VramMonitor& monitor)
@@ -135,12 +136,11 @@ std::vector<framesmith::DeviceInfo> MemoryForecast::devicesFrom(const framesmith
     const auto samples = monitor.samplesSince(monitor.elapsedSeconds() - 5.0);
     for (size_t i = 0; i < series.size(); ++i) {
         const std::string& id = series[i].id;
-        const bool isGpu = id.rfind("cuda:", 0) == 0 && id.find(':', 5) == std::string::npos;
-        if (!isGpu && id != "ram")
+        if (id.rfind("cuda:", 0) != 0 || id.find(':', 5) != std::string::npos)
             continue;
         framesmith::DeviceInfo device;
-        device.index = isGpu ? std::stoi(id.substr(5)) : -1;
-        device.name = isGpu ? series[i].label : "CPU";
+        device.index = std::stoi(id.substr(5));
+        device.name = series[i].label;
         device.totalBytes = series[i].totalBytes;
         std::int64_t used = 0;
         if (!samples.empty() && i < samples.back().usedBytes.size())
@@ -148,6 +148,8 @@ std::vector<framesmith::DeviceInfo> MemoryForecast::devicesFrom(const framesmith
         device.freeBytes = std::max<std::int64_t>(0, device.totalBytes - used);
         devices.push_back(device);
     }
+    // The host as `framesmith-cli plan` sees it: what this process may use, every limit counted.
+    devices.push_back(framesmith::JobForecast::hostDevice());
     return devices;
 }
 
@@ -164,24 +166,25 @@ MemoryForecast MemoryForecast::forRequest(const framesmith::GenerationRequest& r
 
 MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& request,
                                          const framesmith::MemoryPreset& preset,
-                                         const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes)
+                                         const std::vector<framesmith::DeviceInfo>& devices, qint64 plannedGpuBytes,
+                                         int plannedGpuCount)
 {
     MemoryForecast forecast;
     if (request.modelPath.empty())
         return forecast;
-    forecast.isForChosenGpu = !hasGpu(devices);
-    std::vector<framesmith::DeviceInfo> planned = devices;
-    if (forecast.isForChosenGpu) // a GPU that is not here: as large as the user says, and empty
-        planned.insert(planned.begin(), framesmith::DeviceInfo{0, "GPU", plannedGpuBytes, plannedGpuBytes});
-    framesmith::MemoryPlan plan;
-    framesmith::MemoryPlan here;
-    framesmith::StepForecast step; // the speed of the run that will really happen: on this machine
+    const int gpusHere = int(std::count_if(devices.begin(), devices.end(), [](const auto& d) { return d.isCuda(); }));
+    forecast.isForChosenGpu = gpusHere < gpusWanted(preset);
+    // A single-GPU preset uses one however many are planned; a multi-GPU one as many as chosen.
+    forecast.plannedGpuCount = gpusWanted(preset) > 1 ? std::max(gpusWanted(preset), plannedGpuCount) : 1;
+    framesmith::JobForecast here;
+    framesmith::JobForecast planned;
     try {
-        plan = framesmith::Engine::plan(request, preset, planned);
-        here = forecast.isForChosenGpu ? framesmith::Engine::plan(request, preset, devices) : plan;
-        step = framesmith::StepForecast::of(request, preset, devices);
+        here = framesmith::JobForecast::of(request, preset, devices); // the run that will really happen
+        planned = forecast.isForChosenGpu
+                      ? framesmith::JobForecast::of(request, preset, plannedGpus(devices, forecast.plannedGpuCount, plannedGpuBytes))
+                      : here;
     } catch (const framesmith::InvalidRequestError&) {
-        // Engine::plan applies generate's rules first; the form's validation line words the
+        // JobForecast applies generate's rules first; the form's validation line words the
         // problem in the user's language, so the forecast only says why it waits.
         forecast.summary = tr("No memory forecast until the parameters are valid (see the message under the form)");
         return forecast;
@@ -190,25 +193,29 @@ MemoryForecast MemoryForecast::forPreset(const framesmith::GenerationRequest& re
         return forecast;
     }
     forecast.isKnown = true;
-    forecast.fits = plan.fits;
-    QStringList lines = stageLines(plan, forecast.isForChosenGpu ? nullptr : &forecast.peakBytesBySeries);
-    if (!plan.chosenPreset.empty())
-        lines << chosenPresetLine(plan);
-    if (forecast.isForChosenGpu) {
-        lines << QString() << tr("This computer has no GPU; here the clip is made on the CPU:");
-        lines << stageLines(here, &forecast.peakBytesBySeries);
-        forecast.summary = tr("No GPU here: planned for a GPU of %1 GiB that you choose. %2").arg(gib(plannedGpuBytes), verdict(plan));
+    fillFrom(forecast, here);
+    forecast.fits = here.fits && planned.fits;
+    const QString step = StepTimeText::perStep(here.step);
+    QString hereLine = verdict(here) + QStringLiteral(" — ") + devicesLine(here);
+    if (!step.isEmpty())
+        hereLine += QStringLiteral(" · ") + step;
+    QStringList lines = stageLines(here.plan);
+    if (!here.plan.chosenPreset.empty())
+        lines << chosenPresetLine(here.plan);
+    if (!forecast.isForChosenGpu) {
+        forecast.summary = hereLine;
     } else {
-        forecast.summary = verdict(plan);
+        const QString size = MemoryFigures::bytes(plannedGpuBytes);
+        const QString gpus = forecast.plannedGpuCount == 1 ? tr("a GPU of %1").arg(size)
+                                                           : tr("%1 GPUs of %2").arg(forecast.plannedGpuCount).arg(size);
+        const QString there = verdict(planned) + QStringLiteral(" — ") + devicesLine(planned);
+        forecast.summary = gpusHere == 0 ? tr("Here on the CPU (no GPU): %1. On %2 that you choose: %3").arg(hereLine, gpus, there)
+                                         : tr("Here: %1. “%2” is for several GPUs; on %3 that you choose: %4")
+                                               .arg(hereLine, presetName(preset.name), gpus, there);
+        lines << QString() << tr("Planned for %1 that you choose:").arg(gpus) << stageLines(planned.plan);
     }
-    if (const QString kinds = memoryKindsLine(plan); !kinds.isEmpty())
-        forecast.summary += QStringLiteral(" — ") + kinds;
-    if (const QString speed = stepText(step); !speed.isEmpty()) {
-        forecast.secondsPerStep = step.secondsPerStep;
-        forecast.summary += QStringLiteral(" · ") +
-                            (forecast.isForChosenGpu ? tr("here on the CPU: %1").arg(speed) : speed);
-        lines << QString() << tr("Speed: %1, estimated from the step's arithmetic and the device's rate").arg(speed);
-    }
+    if (!step.isEmpty())
+        lines << QString() << StepTimeText::explanation(here.step);
     forecast.details = lines.join(QLatin1Char('\n'));
     return forecast;
 }

@@ -1,6 +1,7 @@
 #include "ui/PresetEditorDialog.h"
 
 #include "ui/MemoryForecast.h"
+#include "ui/PlannedGpusEditor.h"
 #include "ui/PresetChoices.h"
 #include "ui/PresetNames.h"
 #include "ui/StrategyLabels.h"
@@ -78,6 +79,10 @@ void PresetEditorDialog::buildForm()
     tiles->addWidget(m_tileWidthSpin);
     tiles->addWidget(new QLabel(tr("wide"), this));
 
+    m_plannedGpus = new PlannedGpusEditor(m_plannedGpuBytes, this);
+    m_plannedGpus->setObjectName(QStringLiteral("plannedGpus"));
+    connect(m_plannedGpus, &PlannedGpusEditor::changed, this, &PresetEditorDialog::updateForecast);
+
     auto* form = new QFormLayout;
     form->addRow(tr("&Name:"), m_nameEdit);
     form->addRow(tr("&Description:"), m_descriptionEdit);
@@ -87,6 +92,13 @@ void PresetEditorDialog::buildForm()
     auto* tilesLabel = new QLabel(tr("VAE &tile size:"), this); // a row of a layout gets no buddy by itself
     tilesLabel->setBuddy(m_tileHeightSpin);
     form->addRow(tilesLabel, tiles);
+    if (std::count_if(m_devices.begin(), m_devices.end(), [](const auto& d) { return d.isCuda(); }) < 2) {
+        auto* plannedLabel = new QLabel(tr("Plan for &GPUs not here:"), this);
+        plannedLabel->setBuddy(m_plannedGpus->countSpin());
+        form->addRow(plannedLabel, m_plannedGpus);
+    } else {
+        m_plannedGpus->hide();
+    }
 
     m_forecastLabel = new QLabel(this);
     m_forecastLabel->setObjectName(QStringLiteral("forecastLabel"));
@@ -278,7 +290,8 @@ bool PresetEditorDialog::save()
 
 void PresetEditorDialog::updateForecast()
 {
-    const MemoryForecast forecast = MemoryForecast::forPreset(m_request, preset(), m_devices, m_plannedGpuBytes);
+    const MemoryForecast forecast = MemoryForecast::forPreset(m_request, preset(), m_devices, m_plannedGpus->gpuBytes(),
+                                                              m_plannedGpus->count());
     m_forecastLabel->setText(forecast.summary.isEmpty() ? QString() : tr("Forecast: %1").arg(forecast.summary));
     m_forecastLabel->setToolTip(forecast.details);
     m_forecastLabel->setVisible(!forecast.summary.isEmpty());

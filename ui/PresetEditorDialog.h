@@ -1,7 +1,7 @@
 #pragma once
 // Edits a custom memory preset: a name, one box per registered strategy, the compute dtype, the
 // blocks streamed ahead and the VAE tile size, with the planner's forecast for the request on the
-// form. It starts from the chosen preset's levers ("auto": the preset auto would pick here).
+// form (with fewer than two GPUs here, for GPUs the user names: a count and a size). It starts from the chosen preset's levers ("auto": the preset auto would pick here).
 // Strategies that exclude each other (the strategies' own rules) cannot be ticked together:
 // ticking one unticks the other and says why. Save writes the user preset (PresetCatalog,
 // atomically) and reports its name; a refused name or a failed save keeps the dialog open with
@@ -16,6 +16,7 @@
 
 #include <vector>
 
+class PlannedGpusEditor;
 class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
@@ -74,6 +75,7 @@ private:
     QSpinBox* m_headroomSpin = nullptr;
     QSpinBox* m_tileHeightSpin = nullptr;
     QSpinBox* m_tileWidthSpin = nullptr;
+    PlannedGpusEditor* m_plannedGpus = nullptr; // shown where this machine has fewer than two GPUs
     QLabel* m_forecastLabel = nullptr;
     QLabel* m_errorLabel = nullptr;
     QLabel* m_conflictLabel = nullptr;

@@ -49,7 +49,7 @@ QueueDock::QueueDock(MainWindow& window, const framesmith::VramMonitor& monitor,
             return;
         }
         const framesmith::GenerationRequest r = m_window.request();
-        if (m_queue->replaceRequest(id, r, plannedPeakBytes(r)))
+        if (m_queue->replaceRequest(id, r, plannedPeaks(r)))
             Q_EMIT statusMessage(tr("The queued job now has the form's settings"));
     });
     connect(m_queue, &RenderQueue::errorRaised, this, &QueueDock::statusMessage);
@@ -91,7 +91,7 @@ void QueueDock::add(const QVector<framesmith::GenerationRequest>& requests)
 {
     int added = 0;
     for (const framesmith::GenerationRequest& r : requests)
-        added += m_queue->add(r, m_window.modelName(), plannedPeakBytes(r)) ? 1 : 0;
+        added += m_queue->add(r, m_window.modelName(), plannedPeaks(r)) ? 1 : 0;
     m_dock->show();
     Q_EMIT statusMessage(tr("%n job(s) added to the queue", nullptr, added));
 }
@@ -167,17 +167,14 @@ void QueueDock::onFarmFailed(const QString& message)
     ErrorBox::show(&m_window, tr("Send queue to farm"), tr("The queue was not sent to the farm."), message);
 }
 
-qint64 QueueDock::plannedPeakBytes(const framesmith::GenerationRequest& request) const
+MemoryFigures::Peaks QueueDock::plannedPeaks(const framesmith::GenerationRequest& request) const
 {
-    // As the forecast beside the preset picker plans it: this machine's devices, or the GPU size
-    // chosen there when it has none. The highest of the per-device peaks is the job's.
+    // The forecast beside the preset picker, for the same request: the job that runs here, every
+    // device's peak (JobForecast), so the column and the forecast show the same figures.
     const MemoryForecast forecast = MemoryForecast::forRequest(VramHeadroom::applied(request, m_settings.vramHeadroomMb()),
                                                                MemoryForecast::devicesFrom(m_monitor),
                                                                m_window.parametersPanel()->plannedGpuBytes());
-    qint64 peak = 0;
-    for (const qint64 bytes : forecast.peakBytesBySeries)
-        peak = std::max(peak, bytes);
-    return peak;
+    return forecast.devicePeaks;
 }
 
 void QueueDock::retranslate() { m_dock->setWindowTitle(tr("Queue")); }

@@ -4,6 +4,7 @@
 // View > Queue. It reads and writes the form through the window's own request()/setRequest(), and
 // plans each job's peak as the forecast does. GUI thread only.
 #include "framesmith/GenerationRequest.h"
+#include "ui/MemoryFigures.h"
 
 #include <QObject>
 #include <QStringList>
@@ -49,7 +50,7 @@ Q_SIGNALS:
 
 private:
     void add(const QVector<framesmith::GenerationRequest>& requests);
-    qint64 plannedPeakBytes(const framesmith::GenerationRequest& request) const; // 0: unknown
+    MemoryFigures::Peaks plannedPeaks(const framesmith::GenerationRequest& request) const; // empty: unknown
 
     void onFarmSent(const QString& arrayId);
     void onFarmFailed(const QString& message);

@@ -3,6 +3,7 @@
 // "request", so `framesmith-cli batch` and `generate --job` read a queue file too), where it stands
 // in the queue, and what became of it. Plain values, any thread.
 #include "framesmith/GenerationRequest.h"
+#include "ui/MemoryFigures.h"
 
 #include <QString>
 
@@ -15,7 +16,9 @@ struct QueueJob {
     State state = State::Waiting;
     int position = 0;              // order among the jobs; lower runs first
     QString modelName;             // for the list
-    qint64 plannedPeakBytes = 0;   // the planner's peak when it was queued (0: unknown)
+    qint64 plannedPeakBytes = 0;   // the planner's largest peak when it was queued (0: unknown)
+    // Every device's peak as the forecast showed it then (JobForecast): the column shows these.
+    MemoryFigures::Peaks plannedPeaks;
     QString historyId;             // the History entry it made (its thumbnail), once it ran
     QString error;                 // why it failed
     // Where its run writes the latents checkpoint (in the queue folder, a fresh name per run). A job

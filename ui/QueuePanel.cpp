@@ -101,7 +101,11 @@ void QueuePanel::rebuild()
         item->setToolTip(kPrompt, job.error.isEmpty() ? item->text(kPrompt) : job.error);
         item->setText(kSeed, QString::number(job.request.seed)); // variations differ by it alone
         item->setText(kPreset, QString::fromStdString(job.request.preset));
-        item->setText(kPeak, job.plannedPeakBytes > 0 ? QLocale().formattedDataSize(job.plannedPeakBytes) : tr("unknown"));
+        // A job queued before the per-device figures were kept shows its one number.
+        const QString peaks = !job.plannedPeaks.isEmpty() ? MemoryFigures::peaks(job.plannedPeaks)
+                              : job.plannedPeakBytes > 0  ? MemoryFigures::bytes(job.plannedPeakBytes)
+                                                          : tr("unknown");
+        item->setText(kPeak, peaks);
         const QString thumbnail = job.state == QueueJob::State::Done ? m_thumbnailFor(job.historyId) : QString();
         if (!thumbnail.isEmpty() && QFileInfo::exists(thumbnail))
             item->setIcon(kState, QIcon(thumbnail));

@@ -33,6 +33,29 @@ bool isArrayId(const QString& id)
     return digits.match(id).hasMatch();
 }
 const char* const kStates[] = {"", "waiting", "running", "done", "failed", "cancelled", "sent"};
+
+// Bytes as strings, like plannedPeakBytes: a JSON number is a double and a byte count may not be.
+QJsonObject peaksJson(const MemoryFigures::Peaks& peaks)
+{
+    QJsonObject object;
+    for (auto it = peaks.cbegin(); it != peaks.cend(); ++it)
+        object.insert(it.key(), QString::number(it.value()));
+    return object;
+}
+
+// A device name is "cpu" or "cuda:N"; anything else in a hand-edited file is dropped.
+MemoryFigures::Peaks peaksFrom(const QJsonObject& object)
+{
+    static const QRegularExpression device(QStringLiteral("^(cpu|cuda:[0-9]{1,3})$"));
+    MemoryFigures::Peaks peaks;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        bool isNumber = false;
+        const qint64 bytes = it.value().toString().toLongLong(&isNumber);
+        if (device.match(it.key()).hasMatch() && isNumber && bytes >= 0)
+            peaks.insert(it.key(), bytes);
+    }
+    return peaks;
+}
 } // namespace
 
 const char* QueueJob::stateKey(State state) { return kStates[static_cast<int>(state)]; }
@@ -66,6 +89,7 @@ QByteArray QueueStore::toJson(const QueueJob& job)
                       {"position", job.position},
                       {"modelName", job.modelName},
                       {"plannedPeakBytes", QString::number(job.plannedPeakBytes)},
+                      {"plannedPeaks", peaksJson(job.plannedPeaks)},
                       {"historyId", job.historyId},
                       {"error", job.error},
                       {"latents", job.latentsPath},
@@ -98,6 +122,7 @@ bool QueueStore::fromJson(const QByteArray& json, QueueJob& job, QString* proble
     job.position = queue.value(QStringLiteral("position")).toInt();
     job.modelName = queue.value(QStringLiteral("modelName")).toString();
     job.plannedPeakBytes = queue.value(QStringLiteral("plannedPeakBytes")).toString().toLongLong();
+    job.plannedPeaks = peaksFrom(queue.value(QStringLiteral("plannedPeaks")).toObject());
     job.historyId = queue.value(QStringLiteral("historyId")).toString();
     job.error = queue.value(QStringLiteral("error")).toString();
     job.latentsPath = queue.value(QStringLiteral("latents")).toString();

@@ -67,13 +67,15 @@ bool RenderQueue::persist(const QueueJob& job)
     return false;
 }
 
-bool RenderQueue::add(const framesmith::GenerationRequest& request, const QString& modelName, qint64 plannedPeakBytes)
+bool RenderQueue::add(const framesmith::GenerationRequest& request, const QString& modelName,
+                      const MemoryFigures::Peaks& plannedPeaks)
 {
     QueueJob job;
     job.id = m_store.newId();
     job.request = request;
     job.modelName = modelName;
-    job.plannedPeakBytes = plannedPeakBytes;
+    job.plannedPeaks = plannedPeaks;
+    job.plannedPeakBytes = MemoryFigures::largest(plannedPeaks);
     job.position = m_jobs.isEmpty() ? 0 : m_jobs.back().position + 1;
     if (!persist(job))
         return false;
@@ -96,14 +98,16 @@ bool RenderQueue::move(const QString& id, int delta)
     return saved;
 }
 
-bool RenderQueue::replaceRequest(const QString& id, const framesmith::GenerationRequest& request, qint64 plannedPeakBytes)
+bool RenderQueue::replaceRequest(const QString& id, const framesmith::GenerationRequest& request,
+                                 const MemoryFigures::Peaks& plannedPeaks)
 {
     QueueJob* job = find(id);
     if (!job || !job->isEditable())
         return false;
     QueueJob edited = *job;
     edited.request = request;
-    edited.plannedPeakBytes = plannedPeakBytes;
+    edited.plannedPeaks = plannedPeaks;
+    edited.plannedPeakBytes = MemoryFigures::largest(plannedPeaks);
     if (!persist(edited))
         return false;
     *job = edited;

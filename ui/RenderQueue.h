@@ -34,11 +34,12 @@ public:
     QString runningId() const { return m_runningId; }
 
     // Appends a waiting job; false with the reason in errorRaised when it could not be saved.
-    bool add(const framesmith::GenerationRequest& request, const QString& modelName, qint64 plannedPeakBytes);
+    bool add(const framesmith::GenerationRequest& request, const QString& modelName, const MemoryFigures::Peaks& plannedPeaks);
     // A waiting job swaps places with its waiting neighbour (delta -1: up, +1: down).
     bool move(const QString& id, int delta);
     // A waiting job runs this request instead (edited before it starts).
-    bool replaceRequest(const QString& id, const framesmith::GenerationRequest& request, qint64 plannedPeakBytes);
+    bool replaceRequest(const QString& id, const framesmith::GenerationRequest& request,
+                        const MemoryFigures::Peaks& plannedPeaks);
     // A waiting job is cancelled at once; the running one is asked to stop (it keeps its latents).
     void cancel(const QString& id);
     void clearFinished(); // removes done, failed and cancelled jobs (their clips stay in the History)

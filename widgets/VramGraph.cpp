@@ -225,7 +225,9 @@ QString VramGraph::predictionText(const QString& seriesId) const
     const int index = seriesIndex(seriesId);
     if (!line || index < 0)
         return {};
-    return tr("%1: predicted peak %2").arg(m_series[index].label, bytesText(line->point1->value()));
+    const QString text = tr("%1: predicted peak %2").arg(m_series[index].label, bytesText(line->point1->value()));
+    const QString note = m_predictionNotes.value(seriesId);
+    return note.isEmpty() ? text : tr("%1 (%2)").arg(text, note);
 }
 
 QString VramGraph::totalText(const QString& seriesId) const
@@ -240,8 +242,9 @@ bool VramGraph::isTotalInView(const QString& seriesId) const
     return line && line->visible();
 }
 
-void VramGraph::setPrediction(const QString& seriesId, qint64 bytes)
+void VramGraph::setPrediction(const QString& seriesId, qint64 bytes, const QString& note)
 {
+    m_predictionNotes.insert(seriesId, note);
     if (auto* old = m_predictionLines.take(seriesId))
         m_plot->removeItem(old);
     if (auto* old = m_predictionTexts.take(seriesId))

@@ -48,7 +48,9 @@ public:
     void addMarker(double seconds, const QString& label);
     void setMarkerLabel(int index, const QString& label); // markers in time order; retranslation
     void endStages(double seconds); // the run ended: its last band closes at `seconds`
-    void setPrediction(const QString& seriesId, qint64 bytes); // bytes <= 0 removes it
+    // bytes <= 0 removes it. `note` (the app's words, e.g. what the plan adds to what is in use)
+    // follows the figure in the line's label.
+    void setPrediction(const QString& seriesId, qint64 bytes, const QString& note = QString());
     void clearData();                                          // keeps series
     void setMessage(const QString& text); // e.g. what cannot be measured here; empty hides it
 
@@ -106,6 +108,7 @@ private:
     QHash<QString, QCPItemText*> m_totalTexts;
     QHash<QString, QCPItemStraightLine*> m_predictionLines;
     QHash<QString, QCPItemText*> m_predictionTexts;
+    QHash<QString, QString> m_predictionNotes;
     double m_firstSeconds = -1;
     double m_latestSeconds = 0.0;
     double m_viewStartSeconds = -1; // < 0: the first sample

@@ -9,7 +9,7 @@
 #include "memory/monitor/HostMemoryLimits.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "memory/presets/PresetStore.h"
-#include "pipeline/EnginePlanning.h"
+#include "pipeline/PlannedJob.h"
 #include "pipeline/WarmResidency.h"
 
 #include <nlohmann/json.hpp>
@@ -47,12 +47,20 @@ std::string column(const std::string& text, std::size_t width)
     return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
 }
 
-void printStepEstimate(const StepEstimate& step)
+// The step's time as the forecast shows it: calibrated on this machine, or a range until it is.
+void printStepEstimate(const StepEstimate& step, const StepTimeRange& range)
 {
     if (step.seconds <= 0)
         return;
-    char line[160];
-    std::snprintf(line, sizeof line, "\nstep: about %.2f s (compute %.2f s, streamed weights' copies %.2f s%s)\n",
+    char line[240];
+    if (range.isCalibrated)
+        std::snprintf(line, sizeof line, "\nstep: about %.2f s (calibrated on this machine: %.2f s of arithmetic x %.2f)\n",
+                      range.highSeconds, range.arithmeticSeconds, range.highSeconds / range.arithmeticSeconds);
+    else
+        std::snprintf(line, sizeof line, "\nstep: %.2f-%.2f s, not measured on this machine yet (a run or "
+                                         "bench_step_time calibrates it)\n", range.lowSeconds, range.highSeconds);
+    std::cout << line;
+    std::snprintf(line, sizeof line, "  arithmetic: %.2f s (compute %.2f s, streamed weights' copies %.2f s%s)\n",
                   step.seconds, step.computeSeconds, step.transferSeconds,
                   step.transferSeconds > 0 && step.seconds < step.computeSeconds + step.transferSeconds
                       ? ", partly hidden by prefetching"
@@ -63,7 +71,20 @@ void printStepEstimate(const StepEstimate& step)
         std::cout << "  " << basis.substr(start, end - start) << "\n";
 }
 
-void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice)
+// The figures every front end shows for this job: each device's peak against what it may use.
+void printDevices(const JobForecast& forecast)
+{
+    std::cout << "\npeak per device (the app's forecast, graph and queue show these):\n";
+    for (const DeviceForecast& d : forecast.devices)
+        std::cout << "  " << (d.isHost() ? std::string("host RAM") : d.device + " (" + d.name + ")") << ": "
+                  << formatBytes(d.peakBytes) << (d.peakStage.empty() ? "" : " in " + d.peakStage) << " of "
+                  << (d.capacityBytes > 0 ? formatBytes(d.capacityBytes) : std::string("unknown"))
+                  << (d.isHost() ? " usable" : " free")
+                  << (d.isHost() && !d.limitedBy.empty() ? " (limited by " + d.limitedBy + ")" : "")
+                  << (d.fits() ? "" : "  DOES NOT FIT") << "\n";
+}
+
+void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice, const JobForecast& forecast)
 {
     std::cout << "preset: " << plan.preset.name << "\nplacement:\n";
     std::string placement = plan.placement.describe();
@@ -87,13 +108,14 @@ void printTable(const DetailedPlan& plan, const std::vector<std::string>& advice
             if (d.pinnedBytes > 0) // counted in the host's row above; the memlock limit does not bind it
                 std::cout << "staging ring: " << formatBytes(d.pinnedBytes) << " of pinned RAM while " << stage.name
                           << " (prefetch + 1 blocks; CUDA pins through its driver, outside RLIMIT_MEMLOCK)\n";
-    printStepEstimate(plan.step);
-    std::cout << "\nverdict: " << (plan.fits() ? "fits" : "does not fit") << "\n";
+    printDevices(forecast);
+    printStepEstimate(plan.step, forecast.step);
+    std::cout << "\nverdict: " << (forecast.fits ? "fits" : "does not fit: " + forecast.binding) << "\n";
     for (const std::string& line : advice)
         std::cout << "  - " << line << "\n";
 }
 
-nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::string>& advice)
+nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::string>& advice, const JobForecast& forecast)
 {
     nlohmann::json stages = nlohmann::json::array();
     for (const StageBreakdown& stage : plan.stages) {
@@ -114,11 +136,19 @@ nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::stri
                                      {"addressSpaceUsedBytes", host.addressSpaceUsedBytes},
                                      {"memlockLimitBytes", host.memlockLimitBytes},
                                      {"limitedBy", host.limitingFactor()}};
-    return {{"fits", plan.fits()}, {"preset", plan.preset.name}, {"stages", stages}, {"advice", advice},
+    nlohmann::json devices = nlohmann::json::array();
+    for (const DeviceForecast& d : forecast.devices)
+        devices.push_back({{"device", d.device}, {"name", d.name}, {"peakBytes", d.peakBytes},
+                           {"capacityBytes", d.capacityBytes}, {"peakStage", d.peakStage},
+                           {"limitedBy", d.limitedBy}, {"fits", d.fits()}});
+    return {{"fits", forecast.fits}, {"binding", forecast.binding}, {"devices", devices},
+            {"preset", plan.preset.name}, {"stages", stages}, {"advice", advice},
             {"placement", plan.placement.describe()}, {"keptLoaded", plan.summary().residentComponents},
             {"host", hostJson},
             {"step", {{"seconds", plan.step.seconds}, {"computeSeconds", plan.step.computeSeconds},
-                      {"transferSeconds", plan.step.transferSeconds}, {"basis", plan.step.basis}}}};
+                      {"transferSeconds", plan.step.transferSeconds}, {"basis", plan.step.basis},
+                      {"lowSeconds", forecast.step.lowSeconds}, {"highSeconds", forecast.step.highSeconds},
+                      {"isCalibrated", forecast.step.isCalibrated}, {"device", forecast.step.deviceKey}}}};
 }
 
 int runPlan(const std::vector<std::string>& argv)
@@ -130,12 +160,13 @@ int runPlan(const std::vector<std::string>& argv)
     std::vector<DeviceInfo> devices = CliDevices::fromFlags(args);
     if (devices.empty())
         devices = DeviceMemory::detect();
-    // The engine's own planning: generate's checks first, and what a warm engine keeps loaded.
-    const EnginePlan plan = EnginePlanning::plan(request, PresetStore().load(request.preset), devices);
+    // The engine's own planning (generate's checks first, what a warm engine keeps loaded), and
+    // the host's RAM always counted, also beside GPUs given with --vram.
+    const PlannedJob job = PlannedJob::of(request, PresetStore().load(request.preset), devices);
     if (args.has("--json"))
-        std::cout << toJsonValue(plan.detailed, plan.advice).dump(2) << "\n";
+        std::cout << toJsonValue(job.plan.detailed, job.plan.advice, job.forecast).dump(2) << "\n";
     else
-        printTable(plan.detailed, plan.advice);
+        printTable(job.plan.detailed, job.plan.advice, job.forecast);
     return kExitOk;
 }
 

@@ -17,6 +17,7 @@
 #include "pipeline/LatentsCheckpoint.h"
 #include "pipeline/PromptCache.h"
 #include "pipeline/RunReport.h"
+#include "pipeline/StepTimeFeedback.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -250,14 +251,17 @@ GenerationResult Engine::Impl::generate(const GenerationRequest& request, Progre
         for (const std::string& warning : setup.warnings)
             sink.onWarning({WarningKind::General, warning});
         std::optional<GenerationResult> ran;
+        StepTimeFeedback timed(sink); // the steps it times calibrate the next forecast
         {
             // Ends here: the unload below may free the session, and the token with it (found by
             // ASan: the follower's destructor wrote into the freed session after a pause).
             FollowCancel follow(session.cancel(), cancel);
             // This request's setup (seed, prompt, decode levers) on the session's loaded models.
-            ran.emplace(run(session, setup, sink, options, std::move(initial), stage, resume));
+            ran.emplace(run(session, setup, timed, options, std::move(initial), stage, resume));
         }
         GenerationResult result = std::move(*ran);
+        if (!session.isStale()) // an out-of-memory rung ran other placements than the plan's
+            timed.record(setup.request, setup.preset, setup.devices, StepTimeCalibration(StepTimeCalibration::defaultPath()));
         result.wasWarm = wasWarm;
         result.warnings.insert(result.warnings.begin(), setup.warnings.begin(), setup.warnings.end());
         session.countRun();

@@ -188,6 +188,28 @@ private Q_SLOTS:
         QVERIFY(noModel.forecastText().isEmpty());
     }
 
+    // With fewer than two GPUs here, "Multi-GPU" is planned for the GPUs chosen in the editor (a
+    // count and a size), never silently for one; with two here the choice is not offered.
+    void multiGpuIsPlannedForTheGpusChosenInTheEditor()
+    {
+        framesmith::GenerationRequest r;
+        r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/full-size-configs/cogvideox-5b";
+        const std::vector<framesmith::DeviceInfo> cpuOnly{{-1, "CPU", qint64(64) << 30, qint64(60) << 30}};
+        PresetEditorDialog dialog(QStringLiteral("multi-gpu"), r, cpuOnly);
+        QVERIFY2(dialog.forecastText().contains(QStringLiteral("On 2 GPUs of 24.0 GiB that you choose")),
+                 qPrintable(dialog.forecastText()));
+        dialog.findChild<QSpinBox*>(QStringLiteral("plannedGpuCountSpin"))->setValue(4);
+        dialog.findChild<QSpinBox*>(QStringLiteral("plannedGpuSizeSpin"))->setValue(40);
+        QVERIFY2(dialog.forecastText().contains(QStringLiteral("On 4 GPUs of 40.0 GiB that you choose")) &&
+                     dialog.forecastText().contains(QStringLiteral("GPU 3 ")),
+                 qPrintable(dialog.forecastText()));
+        const std::vector<framesmith::DeviceInfo> twoGpus{{0, "GPU", qint64(24) << 30, qint64(24) << 30},
+                                                          {1, "GPU", qint64(24) << 30, qint64(24) << 30}, cpuOnly.front()};
+        PresetEditorDialog here(QStringLiteral("multi-gpu"), r, twoGpus);
+        QVERIFY(!here.findChild<QSpinBox*>(QStringLiteral("plannedGpuCountSpin"))->isVisibleTo(&here));
+        QVERIFY2(!here.forecastText().contains(QStringLiteral("that you choose")), qPrintable(here.forecastText()));
+    }
+
     void excludedStrategiesCannotBeTickedTogether()
     {
         PresetEditorDialog dialog(QStringLiteral("24gb"), {}, {});

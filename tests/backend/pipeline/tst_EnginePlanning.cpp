@@ -127,6 +127,33 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(m_dir.filePath("ok.safetensors")));
     }
 
+    // `plan` for GPUs this machine does not have (--vram) still runs beside this machine's RAM: a
+    // plan that puts its weights on the host does not fit under an address-space limit too small
+    // for them, and the verdict names that limit (before, the host was not counted: "fits").
+    void planForPlannedGpusCountsTheHostAndNamesTheBindingLimit()
+    {
+        const QStringList flags{"--model", QString::fromStdString(test::cogvideoxFixture("full-size-configs/cogvideox-5b")),
+                                "--vram", "24", "--preset", "low-memory"};
+        const Run unlimited = run(cli(), QStringList{"plan", "--json"} + flags, m_dir.path());
+        QVERIFY2(unlimited.exitCode == 0, qPrintable(unlimited.output));
+        const auto json = nlohmann::json::parse(unlimited.output.toStdString());
+        std::int64_t hostPeak = 0;
+        for (const auto& d : json["devices"])
+            if (d["device"] == "cpu")
+                hostPeak = d["peakBytes"].get<std::int64_t>();
+        QVERIFY2(hostPeak > (4ll << 30), qPrintable(unlimited.output)); // the weights wait on the host
+        const QString limit = QString("--as=%1").arg(m_mappedAtStart + (1ll << 30));
+        const Run limited = run("prlimit", QStringList{limit, cli(), "plan"} + flags, m_dir.path());
+        QVERIFY2(limited.exitCode == 0, qPrintable(limited.output));
+        QVERIFY2(limited.output.contains("verdict: does not fit: ") && limited.output.contains("host RAM needs"),
+                 qPrintable(limited.output));
+        QVERIFY2(limited.output.contains("limited by the address-space limit (RLIMIT_AS"), qPrintable(limited.output));
+        const Run limitedJson = run("prlimit", QStringList{limit, cli(), "plan", "--json"} + flags, m_dir.path());
+        const auto verdict = nlohmann::json::parse(limitedJson.output.toStdString());
+        QVERIFY(!verdict["fits"].get<bool>());
+        QVERIFY2(verdict["binding"].get<std::string>().find("RLIMIT_AS") != std::string::npos, qPrintable(limitedJson.output));
+    }
+
     // RLIMIT_MEMLOCK is read (plan shows it) but is no verdict term: CUDA pins through the driver,
     // and nothing on the CPU path locks memory, so a run under a 64 KiB memlock limit completes.
     void aMemlockLimitIsShownAndARunUnderItCompletes()
