@@ -36,7 +36,7 @@ run_pass() {
   [ "$size" -lt 64 ] || { echo "gpu-rehearsal: the tree with its carried stage is ${size} MiB" >&2; return 1; }
   local status=0 call
   for call in quick quick2; do
-    local budget=5400; [ $call = quick2 ] && budget=2400
+    local budget=7200; [ $call = quick2 ] && budget=2400
     log "pass $route: bash bench/gpu/run.sh --device cpu --tiny $call"
     bash "$here/debian-root.sh" run "$root" --bind "$tree:/tree" --bind "$out:/out" \
       --bind "$roots/ccache-gpu-rehearsal:/ccache" -- bash -c 'cd /tree

@@ -56,7 +56,7 @@ print(int(torch._C._GLIBCXX_USE_CXX11_ABI)); print(torch.utils.cmake_prefix_path
 # The card's compute capability for TORCH_CUDA_ARCH_LIST (torch's config then skips its detection).
 cuda_arch() {
   [ -n "${TORCH_CUDA_ARCH_LIST:-}" ] && { echo "$TORCH_CUDA_ARCH_LIST"; return; }
-  command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2> /dev/null | head -1
+  if command -v nvidia-smi > /dev/null; then nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2> /dev/null | head -1; fi
 }
 
 # C++20 when torch's headers say they need it (else 17, the project's own standard).

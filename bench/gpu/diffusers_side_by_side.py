@@ -72,7 +72,7 @@ def token_ids(cli, model, prompts):
 
 
 def import_reference(reference, torch_major):
-    if torch_major >= 2:
+    if torch_major >= 2 and importlib.util.find_spec("transformers") is not None:
         # diffusers from the staged sources; huggingface_hub from the machine where it has one (a
         # GPU image's transformers 5.x imports only hub 1.x, which diffusers 0.36 accepts), else staged.
         sys.path.insert(0, os.path.join(reference, "diffusers/src"))
@@ -80,7 +80,9 @@ def import_reference(reference, torch_major):
             sys.path.append(os.path.join(reference, "hub/src"))
             return "sources (diffusers, huggingface_hub)"
         return "sources (diffusers; the installed huggingface_hub)"
-    # torch 1.13 (Debian 12): the shared reference's site + shims, transformers as an import stand-in.
+    # torch 1.13 (Debian 12), or no transformers (the GPU rehearsal's Debian 13 root): the shared
+    # reference's site + shims (each only where torch lacks the feature), transformers as an import
+    # stand-in (the T5 forward is then framesmith-cli's).
     ref = os.path.join(reference, "site-root")
     os.makedirs(ref, exist_ok=True)
     for name, target in (("diffusers", "diffusers"), ("hub", "hub"), ("transformers", "cpu/transformers-stand-in")):

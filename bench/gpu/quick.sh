@@ -215,7 +215,7 @@ print(json.dumps({"step": "build", "route": route, "cxx": std, "torch": torch, "
     "$BUILD_ROUTE" "$BUILD_STD" "$BUILD_CONFIGURE_S" "$BUILD_WALL_S" "$BUILD_USER_S" "$BUILD_SYS_S" "$cores" \
     "$TORCH_VERSION" "$(grep -qs 'CMAKE_CXX_COMPILER_LAUNCHER:.*ccache' "$BUILD/CMakeCache.txt" && echo 1 || echo 0)")"
   tail -1 "$OUT/results.jsonl"
-  pack_binaries
+  pack_binaries || echo "-- build: the binaries could not be packed for reuse (xz, strip?)"
 }
 
 # The fixture cases as bench_gpu_parity reads them: LABEL KIND MODEL GOLDEN ATOL [NAME=ATOL...]
@@ -261,6 +261,7 @@ quick_parity() {
   echo "-- parity $dtype on $DEVICE: $(wc -l < "$WORK/parity/cases.tsv") cases in one process"
   local line
   while IFS= read -r line; do
+    [ "${line:0:1}" = "{" ] || { echo "  $line"; continue; } # a kind's own output, not a row
     row "$line"
     python3 -c 'import json, sys; r = json.loads(sys.argv[1]); print(" ", r["label"], r.get("error") or
       "max abs %.2e, outside %d, %.1f s" % (r["maxAbsDiff"], r["elementsOutside"], r["seconds"]))' "$line"
