@@ -7,9 +7,12 @@
 #   FRAMESMITH_TORCH_INCLUDE_DIR      its headers, default <folder>/include (Debian: /usr/include)
 #   FRAMESMITH_TORCH_LIBRARY_DIR      its libraries, default <folder>/lib (Debian: /usr/lib/<arch>)
 #   FRAMESMITH_TORCH_CXX11_ABI        0 or 1, as torch._C._GLIBCXX_USE_CXX11_ABI (default 1)
+#   FRAMESMITH_TORCH_DEFINITIONS      what torch's targets define for their users, e.g.
+#                                     USE_DISTRIBUTED;USE_C10D_GLOO (bench/gpu/build.sh asks torch)
 set(FRAMESMITH_TORCH_INCLUDE_DIR "${FRAMESMITH_TORCH_DIRECT}/include" CACHE PATH "torch's headers (direct route)")
 set(FRAMESMITH_TORCH_LIBRARY_DIR "${FRAMESMITH_TORCH_DIRECT}/lib" CACHE PATH "torch's libraries (direct route)")
 set(FRAMESMITH_TORCH_CXX11_ABI 1 CACHE STRING "torch._C._GLIBCXX_USE_CXX11_ABI (direct route)")
+set(FRAMESMITH_TORCH_DEFINITIONS "" CACHE STRING "torch's interface compile definitions (direct route)")
 
 if(NOT EXISTS "${FRAMESMITH_TORCH_INCLUDE_DIR}/ATen/ATen.h")
   message(FATAL_ERROR "FRAMESMITH_TORCH_DIRECT: no ATen/ATen.h in ${FRAMESMITH_TORCH_INCLUDE_DIR} "
@@ -28,9 +31,11 @@ set(torch_includes "${FRAMESMITH_TORCH_INCLUDE_DIR}")
 if(EXISTS "${FRAMESMITH_TORCH_INCLUDE_DIR}/torch/csrc/api/include")
   list(APPEND torch_includes "${FRAMESMITH_TORCH_INCLUDE_DIR}/torch/csrc/api/include")
 endif()
+# As torch's config: the ABI as an option (TORCH_CXX_FLAGS too), its definitions as definitions.
 set_target_properties(framesmith_torch_direct PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${torch_includes}"
-  INTERFACE_COMPILE_DEFINITIONS "_GLIBCXX_USE_CXX11_ABI=${FRAMESMITH_TORCH_CXX11_ABI}")
+  INTERFACE_COMPILE_OPTIONS "-D_GLIBCXX_USE_CXX11_ABI=${FRAMESMITH_TORCH_CXX11_ABI}"
+  INTERFACE_COMPILE_DEFINITIONS "${FRAMESMITH_TORCH_DEFINITIONS}")
 set(torch_links ${FRAMESMITH_TORCH_LIB_torch} ${FRAMESMITH_TORCH_LIB_torch_cpu} ${FRAMESMITH_TORCH_LIB_c10})
 
 find_library(FRAMESMITH_TORCH_LIB_torch_cuda torch_cuda PATHS "${FRAMESMITH_TORCH_LIBRARY_DIR}" NO_DEFAULT_PATH)

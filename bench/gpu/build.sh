@@ -39,12 +39,26 @@ torch_layout() {
   local info
   info=$("$python" -c 'import os, torch
 print(os.path.dirname(torch.__file__)); print(torch.__version__); print(torch.version.cuda or "")
-print(int(torch._C._GLIBCXX_USE_CXX11_ABI)); print(torch.utils.cmake_prefix_path); print(torch._C.__file__)')
+print(int(torch._C._GLIBCXX_USE_CXX11_ABI)); print(torch.utils.cmake_prefix_path); print(torch._C.__file__)
+# What the CMake targets of torch define for their users (the direct route defines the same).
+import torch.distributed as d
+names = []
+if d.is_available():
+    names.append("USE_DISTRIBUTED")
+    names += [f"USE_C10D_{n}" for n in ("GLOO", "MPI", "NCCL") if getattr(d, f"is_{n.lower()}_available")()]
+    try:
+        from torch.distributed import rpc
+        names += ["USE_RPC", "USE_TENSORPIPE"] if rpc.is_available() else []
+    except Exception:
+        pass
+print(";".join(sorted(names)))')
   { read -r TORCH_DIR; read -r TORCH_VERSION; read -r TORCH_CUDA; read -r TORCH_ABI; read -r TORCH_PREFIX
-    read -r TORCH_C; } <<< "$info"
-  # A wheel holds include/ and lib/; Debian splits them into libtorch-dev (/usr/include, /usr/lib/<arch>).
+    read -r TORCH_C; read -r TORCH_DEFINITIONS; } <<< "$info"
+  # A wheel holds include/ and lib/; Debian splits them into libtorch-dev (/usr/include, /usr/lib/<arch>)
+  # and links them from the package folder: the real folder, as torch's config names it.
   TORCH_INCDIR=$TORCH_DIR/include
   [ -f "$TORCH_INCDIR/ATen/ATen.h" ] || TORCH_INCDIR=/usr/include
+  TORCH_INCDIR=$(dirname "$(dirname "$(readlink -f "$TORCH_INCDIR/ATen/ATen.h")")")
   TORCH_LIBDIR=$TORCH_DIR/lib
   if [ ! -e "$TORCH_LIBDIR/libtorch_cpu.so" ]; then
     local cpu; cpu=$(ldd "$TORCH_C" 2> /dev/null | awk '/libtorch_cpu/ {print $3; exit}')
@@ -81,7 +95,8 @@ configure_and_build() {
     prefixes="$TORCH_PREFIX;$prefixes"
   else
     args+=(-DFRAMESMITH_TORCH_DIRECT="$TORCH_DIR" -DFRAMESMITH_TORCH_INCLUDE_DIR="$TORCH_INCDIR"
-      -DFRAMESMITH_TORCH_LIBRARY_DIR="$TORCH_LIBDIR" -DFRAMESMITH_TORCH_CXX11_ABI="$TORCH_ABI")
+      -DFRAMESMITH_TORCH_LIBRARY_DIR="$TORCH_LIBDIR" -DFRAMESMITH_TORCH_CXX11_ABI="$TORCH_ABI"
+      -DFRAMESMITH_TORCH_DEFINITIONS="$TORCH_DEFINITIONS")
   fi
   [ -d /usr/local/cuda/bin ] && export PATH=$PATH:/usr/local/cuda/bin
   rm -rf "$BUILD/CMakeCache.txt" "$BUILD/CMakeFiles"
