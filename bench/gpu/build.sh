@@ -146,7 +146,8 @@ source_hash() {
     sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
 }
 
-GPU_TARGETS="framesmith-cli bench_gpu_make_random_model bench_gpu_parity bench_gpu_compare"
+# What quick needs (the full runbook's `build` adds bench_gpu_compare and bench_step_cache).
+GPU_TARGETS="framesmith-cli bench_gpu_make_random_model bench_gpu_parity"
 GPU_BINARIES="bin/framesmith-cli bin/bench_gpu_make_random_model bin/bench_gpu_parity bin/bench_gpu_compare bin/libframesmith_spbridge.so"
 
 # The binaries, stripped, as one archive in $OUT (a later call with the same tree carries it in

@@ -156,7 +156,7 @@ unpack_reference() {
 }
 
 step_build() {
-  GPU_TARGETS="$GPU_TARGETS bench_step_cache" build_gpu || die "the build failed (logs in $OUT)"
+  GPU_TARGETS="$GPU_TARGETS bench_gpu_compare bench_step_cache" build_gpu || die "the build failed (logs in $OUT)"
   echo "built via torch's $BUILD_ROUTE route, C++$BUILD_STD: $BUILD_WALL_S s wall, $BUILD_USER_S s user"
   pack_binaries
 }
