@@ -205,6 +205,7 @@ quick_build() {
   fi
   build_gpu || return 1
   source_hash > "$BUILD/.source-hash"
+  check_video_refusal
   local cores; cores=$(nproc)
   row "$(python3 -c 'import json, sys
 route, std, conf, wall, user, system, cores, torch, ccache = sys.argv[1:10]
@@ -216,6 +217,15 @@ print(json.dumps({"step": "build", "route": route, "cxx": std, "torch": torch, "
     "$TORCH_VERSION" "$(grep -qs 'CMAKE_CXX_COMPILER_LAUNCHER:.*ccache' "$BUILD/CMakeCache.txt" && echo 1 || echo 0)")"
   tail -1 "$OUT/results.jsonl"
   pack_binaries || echo "-- build: the binaries could not be packed for reuse (xz, strip?)"
+}
+
+# A build without FFmpeg must refuse a video --out up front, naming the option.
+check_video_refusal() {
+  grep -qs "FRAMESMITH_WITH_FFMPEG:BOOL=OFF" "$BUILD/CMakeCache.txt" || return 0
+  local refusal
+  refusal=$("$CLI" generate --model "$FIXTURES/models/tiny-2b" --prompt x --out "$WORK/refused.mp4" 2>&1 > /dev/null) || true
+  echo "-- build: without FFmpeg a video --out is refused: $refusal"
+  grep -q "FRAMESMITH_WITH_FFMPEG" <<< "$refusal" || die "a build without FFmpeg did not refuse a .mp4 naming the option"
 }
 
 # The fixture cases as bench_gpu_parity reads them: LABEL KIND MODEL GOLDEN ATOL [NAME=ATOL...]
