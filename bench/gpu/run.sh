@@ -45,6 +45,8 @@
 # $OUT/results.jsonl as it is made.
 set -euo pipefail
 RUN_OPTIONS=()
+# The GPU image's Python is a venv (/opt/torch/.venv): the JSON helpers below need a python3.
+command -v python3 > /dev/null || [ ! -x /opt/torch/.venv/bin/python3 ] || PATH=/opt/torch/.venv/bin:$PATH
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 HERE=$ROOT/bench/gpu
