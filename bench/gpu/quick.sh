@@ -48,7 +48,8 @@ for pid in filter(str.isdigit, os.listdir("/proc")):
         pass
 todo, found = [int(sys.argv[1])], []
 while todo:
-    kids = [child for child, p in parent.items() if p == todo.pop()]
+    this = todo.pop()
+    kids = [child for child, p in parent.items() if p == this]
     found += kids
     todo += kids
 print(" ".join(map(str, found)))
