@@ -1,5 +1,6 @@
 #include "cli/FrameOutput.h"
 
+#include "export/VideoFileSupport.h"
 #include "framesmith/Error.h"
 #include "framesmith/VideoExport.h"
 #include "io/SafetensorsWriter.h"
@@ -32,6 +33,8 @@ void FrameOutput::check(const std::string& path, const std::string& flag)
     const std::string ext = extensionOf(path);
     if (ext != ".safetensors" && !(ext.size() > 1 && exportFormatFromName(ext.substr(1))))
         throw InvalidRequestError(flag, "'" + path + "': '" + ext + "' is not a supported output (" + kSupported + ")");
+    if (ext != ".safetensors")
+        requireVideoFileSupport(flag, path); // a build without FFmpeg: refused before any weight loads
     checkFolder(path, flag);
 }
 

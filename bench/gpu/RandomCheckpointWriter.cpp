@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 
 namespace framesmith {
 
@@ -27,15 +28,26 @@ std::int64_t elements(const std::vector<std::int64_t>& shape)
     return n;
 }
 
-at::Tensor randomTensor(const ParameterSlot& slot, at::Generator& gen, c10::ScalarType dtype)
+at::Tensor randomTensor(const ParameterSlot& slot, at::Generator& gen, c10::ScalarType dtype, c10::Device device)
 {
-    at::Tensor z = at::randn(slot.shape, gen, at::TensorOptions().dtype(at::kFloat));
+    at::Tensor z = at::randn(slot.shape, gen, at::TensorOptions().dtype(at::kFloat).device(device));
     const bool isWeight = slot.name.size() > 7 && slot.name.compare(slot.name.size() - 7, 7, ".weight") == 0;
     if (slot.shape.size() >= 2)
         z.div_(std::sqrt(static_cast<double>(z.numel() / slot.shape[0])));
     else
         z = isWeight ? z.mul_(0.1).add_(1.0) : z.mul_(0.1);
-    return z.to(dtype);
+    return z.to(dtype).cpu();
+}
+
+// The CPU: a generator of its own. A GPU: the device's default generator, seeded.
+at::Generator generatorFor(c10::Device device, std::uint64_t seed)
+{
+    if (device.is_cpu())
+        return at::make_generator<at::CPUGeneratorImpl>(seed);
+    at::Generator gen = at::globalContext().defaultGenerator(device);
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    gen.set_current_seed(seed);
+    return gen;
 }
 
 std::string shardName(const std::string& stem, int index, int count)
@@ -76,13 +88,13 @@ RandomCheckpointWriter::Written RandomCheckpointWriter::write(Module& module, co
     const fs::path dir(dirText);
     fs::create_directories(dir);
 
-    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(options.seed);
+    at::Generator gen = generatorFor(options.device, options.seed);
     Written written;
     nlohmann::json weightMap = nlohmann::json::object();
     SafetensorsWriter writer;
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const std::string file = count == 1 ? stem + ".safetensors" : shardName(stem, shard[i], count);
-        writer.add(slots[i].name, randomTensor(slots[i], gen, options.dtype));
+        writer.add(slots[i].name, randomTensor(slots[i], gen, options.dtype, options.device));
         weightMap[slots[i].name] = file;
         written.parameters += elements(slots[i].shape);
         written.bytes += elements(slots[i].shape) * elementBytes;

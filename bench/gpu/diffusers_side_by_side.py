@@ -13,7 +13,7 @@ Python tokenizer is needed. The T5 forward runs in transformers' T5EncoderModel 
 imports (the GPU machine); otherwise (Debian's torch 1.13 on a development machine, no
 transformers) through `framesmith-cli eval text-encoder` on the CPU, and the text-encode stage is
 then reported as Framesmith's ("textEncoder": "framesmith"). diffusers is imported from the
-staged source tree (bench/gpu/reference); on torch < 2 through the shared reference's import
+staged source tree (bench/gpu/stage's .tgz, unpacked in the run's work folder); on torch < 2 through the shared reference's import
 shims (reference/cpu/fixture_shims/refenv.py: math attention in place of SDPA).
 
 Placements: resident (every component on the device) and offload-tiled (each component moved to
@@ -21,6 +21,7 @@ the device for its stage and back, the VAE decoding in tiles), the nearest diffu
 of the 24gb / max-speed presets.
 """
 import argparse
+import importlib.util
 import json
 import os
 import struct
@@ -71,11 +72,17 @@ def token_ids(cli, model, prompts):
 
 
 def import_reference(reference, torch_major):
-    if torch_major >= 2:
-        for sub in ("diffusers/src", "hub/src"):
-            sys.path.insert(0, os.path.join(reference, sub))
-        return "sources"
-    # torch 1.13 (Debian 12): the shared reference's site + shims, transformers as an import stand-in.
+    if torch_major >= 2 and importlib.util.find_spec("transformers") is not None:
+        # diffusers from the staged sources; huggingface_hub from the machine where it has one (a
+        # GPU image's transformers 5.x imports only hub 1.x, which diffusers 0.36 accepts), else staged.
+        sys.path.insert(0, os.path.join(reference, "diffusers/src"))
+        if importlib.util.find_spec("huggingface_hub") is None:
+            sys.path.append(os.path.join(reference, "hub/src"))
+            return "sources (diffusers, huggingface_hub)"
+        return "sources (diffusers; the installed huggingface_hub)"
+    # torch 1.13 (Debian 12), or no transformers (the GPU rehearsal's Debian 13 root): the shared
+    # reference's site + shims (each only where torch lacks the feature), transformers as an import
+    # stand-in (the T5 forward is then framesmith-cli's).
     ref = os.path.join(reference, "site-root")
     os.makedirs(ref, exist_ok=True)
     for name, target in (("diffusers", "diffusers"), ("hub", "hub"), ("transformers", "cpu/transformers-stand-in")):
@@ -113,7 +120,10 @@ def encode_prompts(args, torch, dtype, ids, stages):
         from transformers import T5EncoderModel
         if not hasattr(T5EncoderModel, "from_pretrained"):
             raise ImportError("transformers is the import-only stand-in here")
-        encoder = T5EncoderModel.from_pretrained(os.path.join(args.model, "text_encoder"), torch_dtype=dtype)
+        import transformers
+        # transformers 5 renamed torch_dtype to dtype.
+        dtype_key = "dtype" if int(transformers.__version__.split(".")[0]) >= 5 else "torch_dtype"
+        encoder = T5EncoderModel.from_pretrained(os.path.join(args.model, "text_encoder"), **{dtype_key: dtype})
         encoder.to(args.device)
         ids_t = torch.tensor(ids, dtype=torch.int64, device=args.device)
         with torch.no_grad():
@@ -198,4 +208,13 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except Exception as error:  # one row that says what failed (first contact with a machine)
+        import traceback
+        args = sys.argv
+        value = lambda flag: args[args.index(flag) + 1] if flag in args else None
+        print(json.dumps({"step": "diffusers", "side": "diffusers", "model": value("--label"),
+                          "label": value("--placement"), "exit": 1, "error": repr(error)[:300],
+                          "traceback": traceback.format_exc()[-1500:]}))
+        sys.exit(1)

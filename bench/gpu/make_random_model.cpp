@@ -6,9 +6,11 @@
 //
 // usage: bench_gpu_make_random_model CONFIG_DIR OUT_DIR --tokenizer-from MODEL_DIR
 //          [--dtype bfloat16|float32] [--seed N] [--shard-gib G] [--text-encoder-from MODEL_DIR]
+//          [--device cpu|cuda]
 //   --tokenizer-from       a model folder whose tokenizer/ is copied (the configs carry none)
 //   --text-encoder-from    link text_encoder/ to that model's when both configs are equal (the
 //                          CogVideoX models share T5-XXL: 9.5 GB written once)
+//   --device               where the values are drawn (cuda: seconds for a full-size model)
 #include "RandomCheckpointWriter.h"
 
 #include "framesmith/Error.h"
@@ -33,13 +35,14 @@ struct Args {
     c10::ScalarType dtype = c10::kBFloat16;
     std::uint64_t seed = 0;
     double shardGib = 2.0;
+    std::string device = "cpu";
 };
 
 [[noreturn]] void usage(const std::string& why)
 {
     std::cerr << "bench_gpu_make_random_model: " << why << "\nusage: bench_gpu_make_random_model CONFIG_DIR OUT_DIR "
               << "--tokenizer-from MODEL_DIR [--dtype bfloat16|float32] [--seed N] [--shard-gib G] "
-              << "[--text-encoder-from MODEL_DIR]\n";
+              << "[--text-encoder-from MODEL_DIR] [--device cpu|cuda]\n";
     std::exit(2);
 }
 
@@ -54,6 +57,7 @@ Args parse(int argc, char** argv)
         else if (arg == "--text-encoder-from") a.textEncoderFrom = next();
         else if (arg == "--seed") a.seed = std::stoull(next());
         else if (arg == "--shard-gib") a.shardGib = std::stod(next());
+        else if (arg == "--device") a.device = next();
         else if (arg == "--dtype") {
             const std::string d = next();
             if (d == "bfloat16") a.dtype = c10::kBFloat16;
@@ -117,6 +121,7 @@ void writeComponent(const Args& a, const std::string& component, std::uint64_t s
     options.dtype = a.dtype;
     options.seed = seed;
     options.shardBytes = static_cast<std::int64_t>(a.shardGib * (1 << 30));
+    options.device = c10::Device(a.device);
     const auto written = RandomCheckpointWriter::write(*module, target.string(),
                                                        CogVideoXComponentModules::weightsStem(component), options);
     std::ofstream(target / ".complete") << written.parameters << " parameters\n";

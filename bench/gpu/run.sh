@@ -4,12 +4,19 @@
 #
 #   bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] STEP [ARGS]
 #
+#   quick               a short loan's ONE command (bench/gpu/README.md): probe, build, float32
+#                       parity, 2b weights, 2b max-speed and low-memory, diffusers 2b resident,
+#                       report, under its own deadline of 8 minutes (bench/gpu/quick.sh)
+#   quick2              the same machine's second command (4 minutes): bfloat16 parity, 5b weights
+#                       and 24gb, diffusers with model offload + VAE tiling, report
 #   stage               on the development machine, before the repository travels: copies the
-#                       diffusers 0.36.0 and huggingface_hub sources (../shared/reference/*.tgz) and
-#                       the torch-1.13 import shims into bench/gpu/reference/ (ignored by git; pass
-#                       it to the runner as a carried path)
+#                       diffusers 0.36.0 and huggingface_hub sources (../shared/reference/*.tgz, as
+#                       they are), the torch-1.13 import shims and the Debian packages the build
+#                       needs and a bare GPU machine lacks (nlohmann-json, SentencePiece: apt-get
+#                       download) into bench/gpu/stage/ (ignored by git; carry it to the runner)
 #   build               framesmith-cli and bench_gpu_* against this python3's PyTorch (its libtorch,
-#                       CUDA), in build-gpu/ (Ninja; about 6 minutes on 16 cores without ccache)
+#                       CUDA), in build-gpu/: torch's CMake config, else its include/ and lib/
+#                       directly (bench/gpu/build.sh); the stripped binaries to $OUT
 #   weights MODEL       random weights for MODEL (2b, 5b, 5b-i2v, 1.5-5b, 1.5-5b-i2v) written by
 #                       bench_gpu_make_random_model from tests/fixtures/cogvideox/full-size-configs,
 #                       bfloat16, sharded like the real checkpoints; T5-XXL written once and linked
@@ -34,23 +41,29 @@
 # --tiny uses the tiny fixture configs (tests/fixtures/cogvideox/models/tiny-*) and a small request
 # (9 frames, 96 x 64, 2 steps); --device cpu runs on the CPU (no CUDA needed). $WORK (default
 # bench/gpu/work, ignored) keeps weights and results between steps; each step copies run.log,
-# results.jsonl and the latest summary to $OUT (default bench/gpu/out).
+# results.jsonl and the latest summary to $OUT (default bench/gpu/out); every row is written into
+# $OUT/results.jsonl as it is made.
 set -euo pipefail
+RUN_OPTIONS=()
+# The GPU image's Python is a venv (/opt/torch/.venv): the JSON helpers below need a python3.
+command -v python3 > /dev/null || [ ! -x /opt/torch/.venv/bin/python3 ] || PATH=/opt/torch/.venv/bin:$PATH
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 HERE=$ROOT/bench/gpu
 OUT=${OUT:-$HERE/out}
 WORK=${WORK:-$HERE/work}
-REFERENCE=$HERE/reference
+BASE_WORK=$WORK # what a quick stage's child process is given (it adds tiny/ itself)
+STAGE=$HERE/stage
+REFERENCE=$WORK/reference
 DEVICE=cuda
 TINY=0
 STEPS=
 while [ $# -gt 0 ]; do
   case "$1" in
-    --device) DEVICE=$2; shift 2 ;;
-    --tiny) TINY=1; shift ;;
-    --steps) STEPS=$2; shift 2 ;;
-    -h|--help) sed -n 2,37p "$0"; exit 0 ;;
+    --device) DEVICE=$2; RUN_OPTIONS+=("$1" "$2"); shift 2 ;;
+    --tiny) TINY=1; RUN_OPTIONS+=("$1"); shift ;;
+    --steps) STEPS=$2; RUN_OPTIONS+=("$1" "$2"); shift 2 ;;
+    -h|--help) sed -n 2,48p "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -60,33 +73,38 @@ shift || true
 if [ "$TINY" = 1 ]; then
   FRAMES=9 WIDTH=96 HEIGHT=64 STEPS=${STEPS:-2} DTYPE=float32 SHARD_GIB=0.0005
   WORK=$WORK/tiny
+  REFERENCE=$WORK/reference
 else
   FRAMES=49 WIDTH=720 HEIGHT=480 STEPS=${STEPS:-4} DTYPE=bfloat16 SHARD_GIB=2
 fi
 BUILD=${BUILD:-$ROOT/build-gpu}
-[ "$DEVICE" = cpu ] && [ ! -x "$BUILD/bin/framesmith-cli" ] && BUILD=$ROOT/build
+# The CPU proof may use the default build; quick builds its own.
+case "$STEP" in quick|quick2|__stage) ;; *) [ "$DEVICE" = cpu ] && [ ! -x "$BUILD/bin/framesmith-cli" ] && BUILD=$ROOT/build || true ;; esac
 CLI=$BUILD/bin/framesmith-cli
 FIXTURES=$ROOT/tests/fixtures/cogvideox
 OS_FIXTURES=$ROOT/tests/fixtures/opensora
 RESULTS=$WORK/results.jsonl
 PROMPT="a red fox running through fresh snow at dawn, cinematic"
 mkdir -p "$OUT" "$WORK"
-exec > >(tee -a "$OUT/run.log") 2>&1
-echo "== $(date -u +%FT%TZ) run.sh $STEP $* (device $DEVICE, tiny $TINY, $FRAMES x ${WIDTH}x$HEIGHT, $STEPS steps)"
+# This call's $OUT starts with the rows of earlier calls (a warm machine keeps $WORK); each new row
+# is appended to both at once (record), so a call killed from outside keeps what it made.
+[ -f "$OUT/results.jsonl" ] || cp "$RESULTS" "$OUT/results.jsonl" 2> /dev/null || true
+if [ -z "${FRAMESMITH_QUICK_CHILD:-}" ]; then
+  exec > >(tee -a "$OUT/run.log") 2>&1
+  echo "== $(date -u +%FT%TZ) run.sh $STEP $* (device $DEVICE, tiny $TINY, $FRAMES x ${WIDTH}x$HEIGHT, $STEPS steps)"
+fi
 
 die() { echo "run.sh: $*" >&2; exit 1; }
 # The Python that has torch: $PYTHON, else python3, else Debian's /usr/bin/python3 (python3-torch)
 # when a pyenv or venv python3 without torch comes first on PATH.
 torch_python() {
   local p
-  for p in ${PYTHON:-} python3 /usr/bin/python3; do
+  for p in ${PYTHON:-} python3 /opt/torch/.venv/bin/python3 /usr/bin/python3; do
     "$p" -c 'import torch' 2> /dev/null && { echo "$p"; return; }
   done
   die "no python3 with torch (set PYTHON)"
 }
 need() { command -v "$1" > /dev/null || die "'$1' is missing on this machine"; }
-publish() { cp "$RESULTS" "$OUT/results.jsonl" 2>/dev/null || true; }
-trap publish EXIT
 
 config_dir() { # MODEL -> its config folder
   if [ "$TINY" = 1 ]; then
@@ -99,33 +117,50 @@ config_dir() { # MODEL -> its config folder
 model_dir() { echo "$WORK/models/$1"; }
 device_line() {
   if [ "$DEVICE" = cpu ]; then echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) threads"
-  else nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | head -1; fi
+  else nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2> /dev/null | head -1 ||
+    echo "no nvidia-smi"; fi
 }
-record() { python3 -c 'import json,sys; row=json.loads(sys.argv[1]); print(json.dumps(row))' "$1" >> "$RESULTS"; }
+record() { # one JSON row, checked, into $RESULTS and $OUT/results.jsonl
+  local line; line=$(python3 -c 'import json,sys; print(json.dumps(json.loads(sys.argv[1])))' "$1")
+  printf '%s\n' "$line" >> "$OUT/results.jsonl"
+  printf '%s\n' "$line" >> "$RESULTS"
+}
+
+# The Debian 12 packages a bare GPU machine lacks for the build: header-only nlohmann-json (with
+# its CMake config) and SentencePiece's library and header (Debian 12's bundles its protobuf).
+STAGE_PACKAGES=(nlohmann-json3-dev libsentencepiece0 libsentencepiece-dev)
 
 step_stage() {
   local shared=${FRAMESMITH_SHARED:-$ROOT/../shared}
   [ -f "$shared/reference/diffusers-0.36.0-src.tgz" ] || die "no $shared/reference/diffusers-0.36.0-src.tgz (set FRAMESMITH_SHARED)"
-  mkdir -p "$REFERENCE/diffusers" "$REFERENCE/hub"
-  tar -xzf "$shared/reference/diffusers-0.36.0-src.tgz" -C "$REFERENCE/diffusers"
-  tar -xzf "$shared/reference/huggingface_hub-0.36.2-src.tgz" -C "$REFERENCE/hub"
-  rm -rf "$REFERENCE/cpu" && cp -r "$shared/reference/cpu" "$REFERENCE/cpu"
-  echo "staged $(du -sh "$REFERENCE" | cut -f1) in $REFERENCE: carry bench/gpu/reference to the GPU machine"
+  mkdir -p "$STAGE/reference" "$STAGE/debs"
+  cp "$shared/reference/diffusers-0.36.0-src.tgz" "$shared/reference/huggingface_hub-0.36.2-src.tgz" "$STAGE/reference/"
+  rm -rf "$STAGE/reference/cpu" && cp -r "$shared/reference/cpu" "$STAGE/reference/cpu"
+  chmod -R u+w "$STAGE/reference" # the shared copies are read-only; a later stage replaces them
+  if [ -z "$(ls "$STAGE/debs"/*.deb 2> /dev/null)" ] || [ -n "${FRAMESMITH_RESTAGE:-}" ]; then
+    rm -f "$STAGE/debs"/*.deb
+    (cd "$STAGE/debs" && apt-get download -o APT::Sandbox::User=root "${STAGE_PACKAGES[@]}" > /dev/null) || die "apt-get download ${STAGE_PACKAGES[*]} failed"
+  fi
+  touch "$STAGE/debs"
+  echo "staged $(du -sh "$STAGE" | cut -f1) in $STAGE ($(ls "$STAGE/debs" | tr '\n' ' ')): carry bench/gpu/stage"
+}
+
+# The staged sources, unpacked into $WORK/reference once (they travel as .tgz files).
+unpack_reference() {
+  [ -f "$STAGE/reference/diffusers-0.36.0-src.tgz" ] || { echo "no staged diffusers sources: run '$0 stage'"; return 0; }
+  if [ ! -d "$REFERENCE/diffusers/src" ]; then
+    mkdir -p "$REFERENCE/diffusers" "$REFERENCE/hub"
+    tar -xzf "$STAGE/reference/diffusers-0.36.0-src.tgz" -C "$REFERENCE/diffusers"
+    tar -xzf "$STAGE/reference/huggingface_hub-0.36.2-src.tgz" -C "$REFERENCE/hub"
+    rm -rf "$REFERENCE/cpu" && cp -r "$STAGE/reference/cpu" "$REFERENCE/cpu" && chmod -R u+w "$REFERENCE/cpu"
+  fi
+  echo "diffusers sources in $REFERENCE"
 }
 
 step_build() {
-  need cmake
-  local prefix abi generator python
-  python=$(torch_python)
-  prefix=$("$python" -c 'import torch; print(torch.utils.cmake_prefix_path)')
-  abi=$("$python" -c 'import torch; print(int(torch._C._GLIBCXX_USE_CXX11_ABI))')
-  generator=$(command -v ninja > /dev/null && echo Ninja || echo "Unix Makefiles")
-  "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available())'
-  # The Qt front end is not needed here; the benchmarks and the CLI are.
-  cmake -S "$ROOT" -B "$BUILD" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
-    -DFRAMESMITH_BUILD_GUI=OFF -DFRAMESMITH_BUILD_TESTS=OFF -DCMAKE_CXX_FLAGS="-D_GLIBCXX_USE_CXX11_ABI=$abi" > "$OUT/configure.log"
-  cmake --build "$BUILD" -j"$(nproc)" --target framesmith-cli bench_gpu_make_random_model bench_gpu_compare \
-    bench_step_cache
+  GPU_TARGETS="$GPU_TARGETS bench_gpu_compare bench_step_cache" build_gpu || die "the build failed (logs in $OUT)"
+  echo "built via torch's $BUILD_ROUTE route, C++$BUILD_STD: $BUILD_WALL_S s wall, $BUILD_USER_S s user"
+  pack_binaries
 }
 
 step_weights() {
@@ -134,7 +169,7 @@ step_weights() {
   local others=(--text-encoder-from "$(model_dir 2b)")
   [ "$model" = 2b ] && others=()
   "$BUILD/bin/bench_gpu_make_random_model" "$(config_dir "$model")" "$out" --dtype "$DTYPE" \
-    --tokenizer-from "$FIXTURES/models/tiny-2b" --shard-gib "$SHARD_GIB" "${others[@]}"
+    --tokenizer-from "$FIXTURES/models/tiny-2b" --shard-gib "$SHARD_GIB" --device "${WEIGHTS_DEVICE:-cpu}" "${others[@]}"
   "$CLI" inspect "$out" > "$out.inspect.txt"
   grep -E "^(variant|size on disk|component)" "$out.inspect.txt"
 }
@@ -179,6 +214,8 @@ step_parity() {
 }
 
 presets_of() { ls "$ROOT/resources/presets" | sed 's/\.json$//'; }
+# .mp4 where the CLI was built with FFmpeg, else the float frames.
+frames_ext() { grep -qs "FRAMESMITH_WITH_FFMPEG:BOOL=OFF" "$BUILD/CMakeCache.txt" && echo safetensors || echo mp4; }
 
 step_presets() {
   local model=${1:?presets MODEL [PRESET...]}; shift
@@ -200,8 +237,9 @@ step_presets() {
       --steps "$STEPS" "${vram[@]}" --json > "$case.plan.json" 2> "$case.plan.stderr" || true
     status=0 start=$(date +%s.%N)
     FRAMESMITH_MEMORY_REPORT=$case.memory.json "$CLI" generate --model "$dir" --preset "$p" --prompt "$PROMPT" \
-      --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" --steps "$STEPS" --seed 1 --out "$case.mp4" \
-      > "$case.stdout" 2> "$case.stderr" || status=$?
+      --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" --steps "$STEPS" --seed 1 \
+      --out "$case.${FRAMES_EXT:-$(frames_ext)}" > "$case.stdout" 2> "$case.stderr" || status=$?
+    rm -f "$case.safetensors" # float frames: 200 MB at full size, not looked at
     seconds=$(python3 -c "import time,sys; print(round(time.time() - float(sys.argv[1]), 2))" "$start")
     record "$(python3 - "$case" "$model" "$label" "$status" "$seconds" "$DEVICE" <<'PY'
 import json, sys
@@ -218,6 +256,7 @@ PY
 )"
     echo "-- $model $label: exit $status, $seconds s"
     [ "$status" = 0 ] || tail -5 "$case.stderr"
+    [ "$status" = 0 ] || [ -z "${STRICT_PRESETS:-}" ] || die "generate $model $label failed (exit $status)"
   done
 }
 
@@ -249,14 +288,18 @@ step_diffusers() {
   local model=${1:?diffusers MODEL}
   local dir; dir=$(model_dir "$model")
   [ -f "$dir/model_index.json" ] || die "no weights for $model: run '$0 weights $model' first"
+  unpack_reference
   [ -d "$REFERENCE/diffusers" ] || die "no diffusers sources in $REFERENCE: run '$0 stage' on the development machine"
-  local placement
+  local placement line
   local python; python=$(torch_python)
-  for placement in resident offload-tiled; do
-    "$python" "$HERE/diffusers_side_by_side.py" --model "$dir" --cli "$CLI" --reference "$REFERENCE" \
+  for placement in ${PLACEMENTS:-resident offload-tiled}; do
+    line=$("$python" "$HERE/diffusers_side_by_side.py" --model "$dir" --cli "$CLI" --reference "$REFERENCE" \
       --device "$DEVICE" --dtype "$DTYPE" --frames "$FRAMES" --width "$WIDTH" --height "$HEIGHT" --steps "$STEPS" \
-      --prompt "$PROMPT" --placement "$placement" --label "$model" --work "$WORK/diffusers" >> "$RESULTS"
-    tail -1 "$RESULTS" | cut -c1-300
+      --prompt "$PROMPT" --placement "$placement" --label "$model" --work "$WORK/diffusers" | tail -1) || true
+    [ -n "$line" ] || line="{\"step\": \"diffusers\", \"model\": \"$model\", \"label\": \"$placement\", \"exit\": 1}"
+    record "$line"
+    echo "$line" | cut -c1-300
+    python3 -c 'import json, sys; sys.exit(json.loads(sys.argv[1]).get("exit", 1))' "$line" || die "diffusers $placement failed"
   done
 }
 
@@ -279,6 +322,7 @@ step_cache() {
 step_cpu_proof() {
   [ "$DEVICE" = cpu ] && [ "$TINY" = 1 ] || die "cpu-proof runs with --device cpu --tiny"
   : > "$RESULTS"
+  : > "$OUT/results.jsonl"
   step_weights 2b
   step_weights 5b
   step_parity
@@ -291,7 +335,17 @@ step_cpu_proof() {
   step_report
 }
 
+# shellcheck source=bench/gpu/build.sh
+source "$HERE/build.sh"
+# shellcheck source=bench/gpu/quick.sh
+source "$HERE/quick.sh"
+LD_LIBRARY_PATH=$(runtime_library_path)
+export LD_LIBRARY_PATH
+
 case "$STEP" in
+  quick) step_quick ;;
+  quick2) step_quick2 ;;
+  __stage) run_stage "$@" ;;
   stage) step_stage ;;
   build) step_build ;;
   weights) step_weights "$@" ;;
@@ -302,5 +356,5 @@ case "$STEP" in
   cache) step_cache "$@" ;;
   report) step_report ;;
   cpu-proof) step_cpu_proof ;;
-  *) echo "usage: bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] stage|build|weights MODEL|parity|presets MODEL [PRESET...]|variants MODEL|diffusers MODEL|report|cpu-proof" >&2; exit 2 ;;
+  *) echo "usage: bench/gpu/run.sh [--device cuda|cpu] [--tiny] [--steps N] quick|quick2|stage|build|weights MODEL|parity|presets MODEL [PRESET...]|variants MODEL|diffusers MODEL|report|cpu-proof" >&2; exit 2 ;;
 esac

@@ -38,8 +38,44 @@ def parity_table(rows):
     out = ["| case | device | dtype | max abs diff | worst RMS error / RMS golden | elements outside atol + 1e-4·abs(golden) |",
            "|---|---|---|---|---|---|"]
     for r in rows:
+        if "error" in r:
+            out.append(f"| {r['label']} | {r['device']} | {r['dtype']} | error: {r['error'][:120]} | | |")
+            continue
         out.append(f"| {r['label']} | {r['device']} | {r['dtype']} | {r['maxAbsDiff']:.2e} | "
                    f"{r['worstRelativeRms']:.2e} | {r['elementsOutside']} |")
+    return out
+
+
+def stage_table(rows):
+    """quick / quick2: each stage's outcome (ok, skipped, stopped at the deadline, failed) and time."""
+    rows = [r for r in rows if r.get("step") == "quick"]
+    if not rows:
+        return []
+    out = ["| stage | status | seconds | note |", "|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['stage']} | {r['status']} | {r['seconds']:.1f} | {r.get('note', '')} |")
+    return out
+
+
+def environment_lines(rows):
+    """The probe's machine and the build's route and cost (the last of each)."""
+    out = []
+    probe = [r for r in rows if r.get("step") == "probe"]
+    if probe:
+        p = probe[-1]
+        out.append(f"Machine: {p.get('gpu')}, {p.get('cores')} cores; torch {p.get('torch')} (CUDA {p.get('torchCuda')}, "
+                   f"available {p.get('cudaAvailable')}, CMake config {p.get('torchCMakeConfig')}); {p.get('gcc')}; "
+                   f"{p.get('cmake')}; nvcc: {p.get('nvcc')}; pkg-config {p.get('pkgConfig')}; transformers "
+                   f"{p.get('transformers')}, huggingface_hub {p.get('huggingface_hub')}.")
+    build = [r for r in rows if r.get("step") == "build"]
+    if build:
+        b = build[-1]
+        if "wallSeconds" in b:
+            out.append(f"Build: torch's {b['route']} route, C++{b['cxx']}: configure {b['configureSeconds']:.0f} s, "
+                       f"build {b['wallSeconds']:.0f} s wall, {b['cpuSeconds']:.0f} core-seconds on {b['cores']} cores "
+                       f"(ccache {b['ccache']}); 16-core estimate {b['estimate16CoresSeconds']:.0f} s.")
+        else:
+            out.append(f"Build: {b['route']}.")
     return out
 
 
@@ -82,10 +118,16 @@ def main():
           "(max_memory_allocated) per stage; planned is `framesmith-cli plan` for the same request, busiest "
           "device; s/step is the denoise stage over the steps, first step included.")
     print()
+    for line in environment_lines(rows):
+        print(line)
+        print()
+    for line in stage_table(rows):
+        print(line)
+    print()
     for line in parity_table(rows):
         print(line)
     print()
-    for model in sorted({r["model"] for r in rows if "model" in r}):
+    for model in sorted({r["model"] for r in rows if "model" in r and r.get("step") in ("presets", "diffusers")}):
         for line in speed_table(rows, model):
             print(line)
         print()
