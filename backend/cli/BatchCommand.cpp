@@ -13,6 +13,7 @@
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -34,6 +35,8 @@ std::string extensionFrom(const CliArgs& args)
 
 int runBatch(const std::vector<std::string>& argv)
 {
+    BatchJobRunner batch(std::find(argv.begin(), argv.end(), "--progress") != argv.end());
+    InterruptCancel interrupt(batch.cancelToken()); // first: reading 10k jobs takes seconds
     CliArgs args(argv, kSwitches, {CliDevices::kFlag});
     args.rejectUnknown(kFlags);
     const std::string outFolder = args.value("--out-dir").value_or("");
@@ -53,10 +56,8 @@ int runBatch(const std::vector<std::string>& argv)
     }
 
     BatchReport report(std::cout, static_cast<int>(jobs.size()));
-    BatchJobRunner batch(args.has("--progress"));
     batch.options().device = args.value("--device").value_or("");
     batch.options().devices = CliDevices::fromFlags(args);
-    InterruptCancel interrupt(batch.cancelToken());
     bool isCancelled = false;
     for (const BatchJob& job : jobs) {
         if (isCancelled) {
@@ -78,7 +79,9 @@ int runBatch(const std::vector<std::string>& argv)
     report.printSummary();
     if (isCancelled)
         return kExitCancelled;
-    return report.hasFailures() ? kExitFailure : kExitOk;
+    if (report.hasFailures())
+        return kExitFailure;
+    return report.count(BatchReport::Outcome::Paused) > 0 ? kExitPaused : kExitOk;
 }
 
 } // namespace
@@ -89,7 +92,9 @@ FRAMESMITH_CLI_COMMAND("batch",
                        "run job files (request JSON as `generate --job` takes, clip sidecars, or folders of them) in one "
                        "process with one warm engine; each clip goes to DIR (default: beside its job) as <job>.<format> "
                        "with its sidecar; jobs whose clip and sidecar already match are skipped (--force: run them "
-                       "again); one line per job, then a summary; exit 1 if any failed, 4 on Ctrl-C",
+                       "again); one line per job, then a summary; SIGUSR1 pauses the job under way (its checkpoint "
+                       "is named; `resume` finishes it) and the batch goes on; exit 1 if any failed, 4 on Ctrl-C, "
+                       "5 if any paused",
                        runBatch);
 
 } // namespace framesmith::cli

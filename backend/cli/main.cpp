@@ -1,5 +1,6 @@
 // framesmith-cli: the engine without Qt, for scripting, benchmarks and GPU machines.
 #include "cli/CliCommand.h"
+#include "cli/InterruptCancel.h"
 
 #include "core/ComputeThreads.h"
 #include "framesmith/Error.h"
@@ -58,6 +59,7 @@ static int exitCodeFor(ErrorCode code)
 int main(int argc, char** argv)
 {
     using namespace framesmith::cli;
+    InterruptCancel::installEarly(); // before anything that takes time
     framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     if (argc < 2) { // no command: a mistake, not a request for help
         printHelp(std::cerr);
