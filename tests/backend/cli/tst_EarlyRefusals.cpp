@@ -1,7 +1,8 @@
 // Issue 34, point 11: what used to fail late or unclearly is refused by framesmith-cli before any
 // model loads (no "[loading]" stage), exit status 2, naming what is wrong and where: a weight of
 // the right shape but an integer dtype, a FIFO as start image, an output folder that takes no
-// file (/proc, where access() says yes to root), a misspelt job-file key, a JSON syntax error, a
+// file (/proc, where access() says yes to root), a vae folder that is the transformer, a misspelt
+// job-file key, a JSON syntax error, a
 // prompt over the cap. Each runs the CLI as a process under `timeout` (a hang is a failure).
 #include "support/TestPaths.h"
 
@@ -88,6 +89,16 @@ private Q_SLOTS:
         QVERIFY(retypeFirstMatrix(model + "/transformer/diffusion_pytorch_model.safetensors", &tensor));
         expectEarlyRefusal(generate({"--model", model, "--prompt", "cat", "--out", m_dir.filePath("a.mp4")}),
                            {tensor, "is I32", model + "/transformer/diffusion_pytorch_model.safetensors"});
+    }
+
+    void componentOfTheWrongKindIsRefusedBeforeLoading()
+    {
+        const QString model = m_dir.filePath("vae-is-transformer");
+        QVERIFY(copyFolder(tiny(), model));
+        QVERIFY(QDir(model + "/vae").removeRecursively());
+        QVERIFY(QFile::link(model + "/transformer", model + "/vae"));
+        expectEarlyRefusal(generate({"--model", model, "--prompt", "cat", "--out", m_dir.filePath("v.mp4")}),
+                           {model + "/vae/config.json", "CogVideoXTransformer3DModel", "not the VAE"});
     }
 
     void fifoStartImageIsRefusedBeforeLoading()
