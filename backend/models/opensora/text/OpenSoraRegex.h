@@ -36,10 +36,15 @@ public:
     // at every '<' of an unclosed "<a <a <a…") share their work through this: a later match stops
     // where its threads converge with an earlier one's and takes that one's outcome. One text per
     // cache (clear() when it changes); one thread.
+    // Several runs are kept per position: starts inside and outside a quoted value alternate.
     struct EndCache {
-        std::vector<std::vector<std::size_t>> threads; // [position]: the threads alive there, in order
-        std::vector<std::ptrdiff_t> lastEnd;           // [position]: the last match end found from there, -1: none
-        void clear() { threads.clear(), lastEnd.clear(); }
+        static constexpr std::size_t kRunsKept = 4;
+        struct Seen {
+            std::vector<std::size_t> threads; // alive at that position, in priority order
+            std::ptrdiff_t lastEnd = -1;      // the last match end that run found from there; -1: none
+        };
+        std::vector<std::vector<Seen>> seen; // [position]
+        void clear() { seen.clear(); }
     };
 
     std::optional<Match> match(const std::u32string& text, std::size_t start = 0) const;  // anchored at start

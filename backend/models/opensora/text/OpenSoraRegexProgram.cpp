@@ -148,10 +148,8 @@ public:
         std::vector<std::size_t> visited;       // positions this run recorded in the cache
         std::vector<bool> matchedAt;            // [i]: a match ended at visited[i]
         std::ptrdiff_t convergedEnd = -2;        // -2: no convergence; else the cache's lastEnd there
-        if (cache && cache->threads.size() != m_text.size() + 1) {
-            cache->threads.assign(m_text.size() + 1, {});
-            cache->lastEnd.assign(m_text.size() + 1, -1);
-        }
+        if (cache && cache->seen.size() != m_text.size() + 1)
+            cache->seen.assign(m_text.size() + 1, {});
         clear(m_current);
         for (std::size_t pos = start; pos <= m_text.size(); ++pos) {
             if (best.empty() && (!isAnchored || pos == start)) {
@@ -165,11 +163,14 @@ public:
                 continue;
             }
             if (cache) {
-                if (cache->threads[pos] == m_current.order) { // the same threads: the same future
-                    convergedEnd = cache->lastEnd[pos];
+                if (const auto* seen = converged(*cache, pos)) { // the same threads: the same future
+                    convergedEnd = seen->lastEnd;
                     break;
                 }
-                cache->threads[pos] = m_current.order;
+                auto& runs = cache->seen[pos];
+                if (runs.size() == OpenSoraRegex::EndCache::kRunsKept)
+                    runs.erase(runs.begin()); // the oldest run gives way
+                runs.push_back({m_current.order, -1});
                 visited.push_back(pos);
                 matchedAt.push_back(false);
             }
@@ -217,6 +218,14 @@ private:
 
     // The last match of a run is the one it returns: from each position the run passed, the last
     // match end at or after it, continued by what a converged run found (-1: no match there).
+    const OpenSoraRegex::EndCache::Seen* converged(const OpenSoraRegex::EndCache& cache, std::size_t pos) const
+    {
+        for (const auto& seen : cache.seen[pos])
+            if (seen.threads == m_current.order)
+                return &seen;
+        return nullptr;
+    }
+
     void remember(OpenSoraRegex::EndCache& cache, const std::vector<std::size_t>& visited,
                          const std::vector<bool>& matchedAt, std::ptrdiff_t convergedEnd,
                          std::vector<std::ptrdiff_t>& best, std::size_t start) const
@@ -225,7 +234,7 @@ private:
         for (std::size_t i = visited.size(); i-- > 0;) {
             if (last < 0 && matchedAt[i])
                 last = static_cast<std::ptrdiff_t>(visited[i]);
-            cache.lastEnd[visited[i]] = last;
+            cache.seen[visited[i]].back().lastEnd = last; // this run's entry: the last one there
         }
         if (convergedEnd >= 0) { // the converged run matched later: that is this run's match
             best.assign(m_slots, -1);
