@@ -9,7 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FRAMESMITH_FUZZ_BUILD_DIR:-$root/build-fuzz}
 runs=${1:-1000000}
-targets=${2:-"job_file preset start_image history_entry model_config"}
+targets=${2:-"job_file preset start_image history_entry model_config caption_cleaner"}
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
@@ -20,10 +20,15 @@ mkdir -p "$build/findings"
 for t in $targets; do
   corpus="$build/corpus-$t"
   mkdir -p "$corpus"
+  extra=
   case "$t" in
     job_file) cp -f "$root"/tests/fuzz/seeds/job/* "$corpus/"; max_len=4096 ;;
     preset) cp -f "$root"/resources/presets/*.json "$corpus/"; max_len=8192 ;;
     history_entry) cp -f "$root"/tests/fuzz/seeds/history/* "$corpus/"; max_len=8192 ;;
+    caption_cleaner) # the golden prompts; inputs up to the 10000-character prompt cap, 2 s each at most
+      python3 -c 'import json,sys; [open(sys.argv[1]+"/golden-%d.txt" % i, "w").write(c["raw"]) for i, c in enumerate(json.load(open(sys.argv[2]))["cases"])]' \
+        "$corpus" "$root/tests/fixtures/opensora/captions/cleaning_cases.json"
+      max_len=40000; extra=-timeout=2 ;;
     start_image)
       cp -f "$root"/tests/fuzz/seeds/image/* "$corpus/"
       for f in "$root"/tests/fixtures/cogvideox/golden/*/image.png; do
@@ -51,5 +56,5 @@ for t in $targets; do
   esac
   echo "== fuzz_$t: $runs runs"
   (cd "$build/findings" && "$build/bin/fuzz_$t" -runs="$runs" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
-     -print_final_stats=1 "$corpus")
+     -print_final_stats=1 $extra "$corpus")
 done

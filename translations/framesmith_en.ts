@@ -476,6 +476,18 @@
         <source>this model takes no reference videos or images: clear them</source>
         <translation>this model takes no reference videos or images: clear them</translation>
     </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Negative prompt</source>
+        <translation>Negative prompt</translation>
+    </message>
+    <message>
+        <source>is %1 characters long; at most %2 are accepted (the text encoder reads only about the first thousand): shorten it</source>
+        <translation>is %1 characters long; at most %2 are accepted (the text encoder reads only about the first thousand): shorten it</translation>
+    </message>
 </context>
 <context>
     <name>FrameRuleText</name>

@@ -475,6 +475,18 @@
         <source>this model takes no reference videos or images: clear them</source>
         <translation>此模型不接受参考视频或图像：请清除它们</translation>
     </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Negative prompt</source>
+        <translation>反向提示词</translation>
+    </message>
+    <message>
+        <source>is %1 characters long; at most %2 are accepted (the text encoder reads only about the first thousand): shorten it</source>
+        <translation>长度为 %1 个字符；最多接受 %2 个（文本编码器只读取大约前一千个）：请缩短</translation>
+    </message>
 </context>
 <context>
     <name>FrameRuleText</name>

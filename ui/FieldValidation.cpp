@@ -17,6 +17,8 @@ QString arg(const framesmith::FieldError& error, int index)
 
 QString FieldValidation::fieldLabel(const std::string& field)
 {
+    if (field == "prompt") return tr("Prompt");
+    if (field == "negativePrompt") return tr("Negative prompt");
     if (field == "frameCount") return tr("Frames");
     if (field == "fps") return tr("FPS");
     if (field == "width") return tr("Width");
@@ -35,6 +37,9 @@ QString FieldValidation::fieldLabel(const std::string& field)
 QString FieldValidation::describe(const framesmith::FieldError& e, const framesmith::ParameterSpec& spec)
 {
     using framesmith::FieldRule;
+    if ((e.field == "prompt" || e.field == "negativePrompt") && e.rule == FieldRule::OutOfRange)
+        return tr("is %1 characters long; at most %2 are accepted (the text encoder reads only about the first "
+                  "thousand): shorten it").arg(arg(e, 2), arg(e, 1));
     switch (e.rule) {
     case FieldRule::OutOfRange: return tr("must be between %1 and %2, not %3").arg(arg(e, 0), arg(e, 1), arg(e, 2));
     case FieldRule::FrameCount:

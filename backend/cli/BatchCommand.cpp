@@ -14,6 +14,7 @@
 #include "framesmith/ExportOptions.h"
 #include "pipeline/EngineLoras.h"
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -51,6 +52,8 @@ void addLoras(BatchJob& job, const std::vector<LoraSpec>& loras)
 
 int runBatch(const std::vector<std::string>& argv)
 {
+    BatchJobRunner batch(std::find(argv.begin(), argv.end(), "--progress") != argv.end());
+    InterruptCancel interrupt(batch.cancelToken()); // first: reading 10k jobs takes seconds
     CliArgs args(argv, kSwitches, {CliDevices::kFlag});
     args.rejectUnknown(kFlags);
     const std::string outFolder = args.value("--out-dir").value_or("");
@@ -74,10 +77,8 @@ int runBatch(const std::vector<std::string>& argv)
     }
 
     BatchReport report(std::cout, static_cast<int>(jobs.size()));
-    BatchJobRunner batch(args.has("--progress"));
     batch.options().device = args.value("--device").value_or("");
     batch.options().devices = CliDevices::fromFlags(args);
-    InterruptCancel interrupt(batch.cancelToken());
     bool isCancelled = false;
     for (const BatchJob& job : jobs) {
         if (isCancelled) {
@@ -99,7 +100,9 @@ int runBatch(const std::vector<std::string>& argv)
     report.printSummary();
     if (isCancelled)
         return kExitCancelled;
-    return report.hasFailures() ? kExitFailure : kExitOk;
+    if (report.hasFailures())
+        return kExitFailure;
+    return report.count(BatchReport::Outcome::Paused) > 0 ? kExitPaused : kExitOk;
 }
 
 } // namespace
@@ -111,7 +114,8 @@ FRAMESMITH_CLI_COMMAND("batch",
                        "process with one warm engine; each clip goes to DIR (default: beside its job) as <job>.<format> "
                        "with its sidecar; jobs whose clip and sidecar already match are skipped (--force: run them "
                        "again); --lora (repeatable) adds a LoRA to every job (job files list theirs under \"loras\"); "
-                       "one line per job, then a summary; exit 1 if any failed, 4 on Ctrl-C",
+                       "one line per job, then a summary; SIGUSR1 pauses the job under way (its checkpoint is named; "
+                       "`resume` finishes it) and the batch goes on; exit 1 if any failed, 4 on Ctrl-C, 5 if any paused",
                        runBatch);
 
 } // namespace framesmith::cli

@@ -1,6 +1,7 @@
 #include "cli/BatchJob.h"
 
 #include "cli/FrameOutput.h"
+#include "export/FfmpegVideoReader.h"
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
 #include "io/BoundedFileReader.h"
@@ -37,6 +38,23 @@ std::string comparable(GenerationRequest request, bool keepResolvedPreset)
     for (LoraSpec& lora : request.loras) // the sidecar records each file's hash; the job need not
         lora.sha256.clear();
     return toJson(request);
+}
+
+// The clip decodes, at the size and to the frame count its sidecar records: a clip cut short (a
+// full disk, a copy or a sync interrupted) is not a finished job, whatever its sidecar says.
+bool isWholeClip(const std::string& clip, const nlohmann::json& sidecar)
+{
+    const nlohmann::json& exported = sidecar.at("export");
+    const int frames = exported.at("frames").get<int>();
+    FfmpegVideoReader reader(clip);
+    if (frames <= 0 || reader.width() != exported.at("width").get<int>() ||
+        reader.height() != exported.at("height").get<int>())
+        return false;
+    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(reader.width()) * reader.height() * 3);
+    int decoded = 0;
+    while (decoded <= frames && reader.readFrame(rgb.data()))
+        ++decoded;
+    return decoded == frames;
 }
 
 } // namespace
@@ -102,9 +120,9 @@ bool BatchJob::isDone() const
             return false;
         const GenerationRequest recorded = requestFromJson(text);
         const bool exact = request.resolvedPreset.has_value(); // a regeneration must have run that preset
-        return comparable(recorded, exact) == comparable(request, exact);
+        return comparable(recorded, exact) == comparable(request, exact) && isWholeClip(outputPath, json);
     } catch (const std::exception&) {
-        return false; // an unreadable sidecar: run the job again
+        return false; // an unreadable sidecar or clip: run the job again
     }
 }
 

@@ -28,7 +28,8 @@ struct BatchJob {
     // instead of the one the job names (a farm's shared copy), checked the same way.
     static BatchJob load(const std::string& jobPath, const std::string& outFolder, const std::string& extension,
                          const std::string& modelFolder = "");
-    // The clip and its sidecar exist and the sidecar records this request: a rerun skips it.
+    // The clip and its sidecar exist, the sidecar records this request and the clip decodes to the
+    // frames the sidecar says were written: a rerun skips it.
     bool isDone() const;
 };
 

@@ -20,6 +20,13 @@ std::string describeDone(const GenerationResult& result, double seconds)
     return text.str();
 }
 
+std::string describePaused(const GenerationResult& result, const std::string& clip)
+{
+    return "paused after step " + std::to_string(result.stepsCompleted) + " of " + std::to_string(result.request.steps) +
+           ": " + result.latentsCheckpointPath + " (continue with: framesmith-cli resume " +
+           result.latentsCheckpointPath + " --out " + clip + ")";
+}
+
 } // namespace
 
 BatchJobRunner::BatchJobRunner(bool showProgress) : m_progress(!showProgress)
@@ -33,6 +40,13 @@ BatchJobRunner::Result BatchJobRunner::run(const BatchJob& job)
     Result result;
     try {
         GenerationResult generated = m_engine.generate(job.request, m_progress, m_cancel, m_options);
+        if (generated.isPaused) {
+            result.outcome = BatchReport::Outcome::Paused;
+            result.latentsPath = generated.latentsCheckpointPath;
+            result.detail = describePaused(generated, job.outputPath);
+            clearPause();
+            return result;
+        }
         FrameOutput::write(job.outputPath, at::Tensor(), generated, &m_cancel);
         generated.outputPath = job.outputPath;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -49,7 +63,15 @@ BatchJobRunner::Result BatchJobRunner::run(const BatchJob& job)
         result.outcome = BatchReport::Outcome::Failed;
         result.detail = e.what();
     }
+    clearPause();
     return result;
+}
+
+void BatchJobRunner::clearPause()
+{
+    // Only a pause: a Ctrl-C that came meanwhile must still stop the batch.
+    if (m_cancel.mode() == CancelMode::Pause)
+        m_cancel.reset();
 }
 
 } // namespace framesmith::cli

@@ -2,7 +2,9 @@
 // Runs checked BatchJobs one at a time through one warm Engine: what `framesmith-cli batch` does
 // per job and what a farm task (`farm run-task`) does with its single job. A job's failure is an
 // outcome, not an exception (the next job runs); only a cancel (Ctrl-C, Slurm's SIGTERM) throws.
-// One thread.
+// A pause (SIGUSR1) ends the job under way with a resumable checkpoint (Outcome::Paused, named in
+// the detail) and is then cleared, so the next job runs in full; a pause that arrives after the
+// job's denoising has ended is dropped when the job ends. One thread.
 #include "cli/BatchJob.h"
 #include "cli/BatchReport.h"
 #include "cli/TerminalProgress.h"
@@ -20,7 +22,7 @@ public:
     struct Result {
         BatchReport::Outcome outcome = BatchReport::Outcome::Invalid;
         std::string detail;       // the clip and its time, or why it failed
-        std::string latentsPath;  // a failed run's kept latents checkpoint ("" : none)
+        std::string latentsPath;  // a failed or paused run's latents checkpoint ("" : none)
         bool isOutOfMemory = false;
     };
 
@@ -32,6 +34,8 @@ public:
     Result run(const BatchJob& job);
 
 private:
+    void clearPause();
+
     Engine m_engine;
     CancelToken m_cancel;
     GenerateOptions m_options;

@@ -30,6 +30,7 @@ const char* BatchReport::outcomeName(Outcome outcome)
     case Outcome::Failed: return "failed";
     case Outcome::Skipped: return "skipped";
     case Outcome::NotRun: return "not run";
+    case Outcome::Paused: return "paused";
     case Outcome::Invalid: break;
     }
     return "?";
@@ -58,6 +59,8 @@ void BatchReport::printSummary() const
         m_out << padded(row.job, width + 2) << padded(outcomeName(row.outcome), 9) << row.detail << "\n";
     m_out << "\n" << m_rows.size() << " jobs: " << count(Outcome::Ok) << " ok, " << count(Outcome::Failed)
           << " failed, " << count(Outcome::Skipped) << " skipped (already done)";
+    if (const int paused = count(Outcome::Paused))
+        m_out << ", " << paused << " paused (framesmith-cli resume CHECKPOINT continues each)";
     if (const int notRun = count(Outcome::NotRun))
         m_out << ", " << notRun << " not run (cancelled)";
     m_out << std::endl;

@@ -1,6 +1,7 @@
 #pragma once
 // What `framesmith-cli batch` tells the user: one line per job as it ends, then a table of every
-// job (ok / failed with the reason / skipped because already done) and the counts.
+// job (ok / failed with the reason / skipped because already done / paused with its checkpoint)
+// and the counts.
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -9,7 +10,7 @@ namespace framesmith::cli {
 
 class BatchReport {
 public:
-    enum class Outcome { Invalid, Ok, Failed, Skipped, NotRun };
+    enum class Outcome { Invalid, Ok, Failed, Skipped, NotRun, Paused };
 
     BatchReport(std::ostream& out, int jobCount);
     // Prints "[i/N] ok      name  detail" at once and keeps the row for the summary.

@@ -185,6 +185,8 @@ int runTask(const std::vector<std::string>& argv)
             fs::remove(sub.latentsPath(index), ec); // the clip is made: the checkpoint is not needed
             return finishTask(sub, index, {"ok", result.detail, kExitOk, "", "", ""});
         }
+        if (result.outcome == BatchReport::Outcome::Paused) // the detail names the checkpoint and `resume`
+            return finishTask(sub, index, {"failed", result.detail, kExitPaused, result.latentsPath, "", ""});
         const int code = result.isOutOfMemory ? kExitOutOfMemory : kExitFailure;
         return finishTask(sub, index, {"failed", result.detail, code, result.latentsPath, "", ""});
     } catch (const CancelledError& e) {

@@ -7,7 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
+
 #include <unistd.h>
 
 namespace framesmith::cli {
@@ -49,6 +53,15 @@ void FrameOutput::checkFolder(const std::string& path, const std::string& flag)
         throw InvalidRequestError(flag, "'" + path + "': the folder " + folder.string() + " does not exist");
     if (::access(folder.c_str(), W_OK) != 0)
         throw InvalidRequestError(flag, "'" + path + "': the folder " + folder.string() + " is not writable");
+    // access() says yes to root for /proc or a read-only mount: create the temporary the export
+    // will write, as it will, before any model loads.
+    std::string probe = (folder / (fs::path(path).filename().string() + ".tmp-XXXXXX")).string();
+    const int fd = ::mkstemp(probe.data());
+    if (fd < 0)
+        throw InvalidRequestError(flag, "'" + path + "': no file can be created in " + folder.string() + " (" +
+                                            std::strerror(errno) + ")");
+    ::close(fd);
+    ::unlink(probe.c_str());
 }
 
 void FrameOutput::write(const std::string& path, const at::Tensor& frames, const GenerationResult& result,

@@ -1,5 +1,6 @@
 // framesmith-cli: the engine without Qt, for scripting, benchmarks and GPU machines.
 #include "cli/CliCommand.h"
+#include "cli/InterruptCancel.h"
 
 #include "core/ComputeThreads.h"
 #include "core/TerminalText.h"
@@ -59,6 +60,7 @@ static int exitCodeFor(ErrorCode code)
 int main(int argc, char** argv)
 {
     using namespace framesmith::cli;
+    InterruptCancel::installEarly(); // before anything that takes time
     framesmith::OpenBlasKernel::restartWithBetterKernel(argv);
     // File and folder names, prompts and Slurm's messages reach these streams: no raw control characters.
     framesmith::TerminalText::guard(std::cout);

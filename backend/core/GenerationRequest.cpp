@@ -5,8 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 namespace framesmith {
 
@@ -44,6 +47,49 @@ std::string toJson(const GenerationRequest& r)
 }
 
 namespace {
+
+const char* const kRequestKeys[] = {"model", "prompt", "negativePrompt", "image", "references", "conditioning",
+                                    "frames", "fps", "width", "height", "steps", "guidance", "dynamicGuidance",
+                                    "seed", "scheduler", "stepCache", "preset", "resolvedPreset", "loras"};
+
+std::size_t editDistance(const std::string& a, const std::string& b) // Levenshtein, ASCII-case-blind
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+            const std::size_t next = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = row[j];
+            row[j] = next;
+        }
+    }
+    return row[b.size()];
+}
+
+// A misspelt key ("negative_promt") used to be ignored silently: the job ran without it.
+void requireKnownKeys(const nlohmann::json& j)
+{
+    for (const auto& item : j.items()) {
+        const std::string& key = item.key();
+        if (std::find(std::begin(kRequestKeys), std::end(kRequestKeys), key) != std::end(kRequestKeys))
+            continue;
+        const std::string shown = key.size() > 40 ? key.substr(0, 40) + "..." : key;
+        std::string nearest;
+        std::size_t best = std::numeric_limits<std::size_t>::max();
+        for (const char* known : kRequestKeys)
+            if (const std::size_t d = editDistance(key.substr(0, 64), known); d < best)
+                best = d, nearest = known;
+        std::string hint = best <= std::max<std::size_t>(2, nearest.size() / 3) ? " (did you mean \"" + nearest + "\"?)" : "";
+        std::string keys;
+        for (const char* known : kRequestKeys)
+            keys += (keys.empty() ? "" : ", ") + std::string(known);
+        throw InvalidRequestError(shown, "is not a job file key" + hint + "; the keys are " + keys);
+    }
+}
 
 [[noreturn]] void wrongType(const char* key, const std::string& expected, const nlohmann::json& value)
 {
@@ -150,12 +196,21 @@ void readLoras(const nlohmann::json& j, std::vector<LoraSpec>& out)
 
 GenerationRequest requestFromJson(const std::string& text)
 {
-    auto j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        throw InvalidRequestError("job", "is not a JSON object");
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        // "[json.exception.parse_error.101] parse error at line 1, column 12: ..." without the tag.
+        const std::string what = e.what();
+        const std::size_t tag = what.find("] ");
+        throw InvalidRequestError("job", "is not valid JSON: " + (tag == std::string::npos ? what : what.substr(tag + 2)));
+    }
+    if (!j.is_object())
+        throw InvalidRequestError("job", "is not a JSON object (it is " + std::string(j.type_name()) + ")");
     // A clip's sidecar holds the request under "request": it is a job file too.
     if (!j.contains("model") && j.contains("request") && j["request"].is_object())
         j = j["request"];
+    requireKnownKeys(j);
     GenerationRequest r;
     readField(j, "model", r.modelPath);
     readField(j, "prompt", r.prompt);

@@ -45,6 +45,29 @@ std::string shortNumber(double value)
     return text;
 }
 
+// Text encoders read 226 (CogVideoX) or 300 (Open-Sora) tokens, about a thousand characters; a
+// prompt is capped well above that so that a pasted file cannot make the text path (Open-Sora's
+// caption cleaning) take seconds, and the user learns it at once instead of after a model loads.
+constexpr std::size_t kMaxPromptCharacters = 10000;
+
+std::size_t characterCount(const std::string& text) // code points: bytes that do not continue one
+{
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+void checkPromptLength(std::vector<FieldError>& errors, const char* field, const std::string& text)
+{
+    const std::size_t count = characterCount(text);
+    if (count > kMaxPromptCharacters)
+        errors.push_back({field,
+                          std::string(field) + " is " + std::to_string(count) + " characters long; at most " +
+                              std::to_string(kMaxPromptCharacters) +
+                              " are accepted (the text encoder reads only about the first thousand): shorten it",
+                          FieldRule::OutOfRange,
+                          {"0", std::to_string(kMaxPromptCharacters), std::to_string(count)}});
+}
+
 void checkRange(std::vector<FieldError>& errors, const char* field, int value, int lo, int hi)
 {
     using std::to_string;
@@ -164,6 +187,8 @@ std::string FrameCountRule::description() const
 std::vector<FieldError> validateRequest(const GenerationRequest& r, const ParameterSpec& spec)
 {
     std::vector<FieldError> errors;
+    checkPromptLength(errors, "prompt", r.prompt);
+    checkPromptLength(errors, "negativePrompt", r.negativePrompt);
     checkFrames(errors, r, spec);
     checkSize(errors, r, spec);
     checkRange(errors, "steps", r.steps, 1, spec.maxSteps);

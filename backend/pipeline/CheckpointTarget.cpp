@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 #include <vector>
 
 #include <sys/statvfs.h>
@@ -43,6 +44,34 @@ std::vector<std::string> fallbackFolders()
 
 } // namespace
 
+CheckpointTarget::~CheckpointTarget() { releaseReservation(); }
+
+CheckpointTarget::CheckpointTarget(CheckpointTarget&& other) noexcept
+    : m_path(std::move(other.m_path)), m_reserved(std::exchange(other.m_reserved, {})),
+      m_notice(std::move(other.m_notice)), m_request(std::move(other.m_request))
+{
+}
+
+CheckpointTarget& CheckpointTarget::operator=(CheckpointTarget&& other) noexcept
+{
+    if (this != &other) {
+        releaseReservation();
+        m_path = std::move(other.m_path);
+        m_reserved = std::exchange(other.m_reserved, {});
+        m_notice = std::move(other.m_notice);
+        m_request = std::move(other.m_request);
+    }
+    return *this;
+}
+
+void CheckpointTarget::releaseReservation()
+{
+    std::error_code ec;
+    if (!m_reserved.empty() && fs::is_regular_file(m_reserved, ec) && fs::file_size(m_reserved, ec) == 0)
+        fs::remove(m_reserved, ec); // never written: no empty "checkpoint" is left behind
+    m_reserved.clear();
+}
+
 bool CheckpointTarget::canWriteIn(const std::string& folder, std::string* why)
 {
     std::error_code ec;
@@ -75,13 +104,17 @@ CheckpointTarget CheckpointTarget::choose(const std::string& wanted, const Gener
     const std::string folder = wanted.empty() ? LatentsCheckpoint::defaultFolder() : folderOf(wanted);
     std::string why;
     if (canWriteIn(folder, &why)) {
+        LatentsCheckpoint::removeStaleTemporaries(folder); // a killed writer's leftovers
         target.m_path = wanted.empty() ? LatentsCheckpoint::freshPathIn(folder, request) : wanted;
+        if (wanted.empty())
+            target.m_reserved = target.m_path;
         return target;
     }
     for (const std::string& fallback : fallbackFolders()) {
         std::string fallbackWhy;
         if (fallback != folder && canWriteIn(fallback, &fallbackWhy)) {
             target.m_path = LatentsCheckpoint::freshPathIn(fallback, request);
+            target.m_reserved = target.m_path;
             target.m_notice = "the latents checkpoint cannot go to " + (wanted.empty() ? folder : wanted) + " (" +
                               why + "); it goes to " + target.m_path + " instead";
             return target;
@@ -95,19 +128,25 @@ std::string CheckpointTarget::write(const LatentsCheckpoint& checkpoint)
 {
     try {
         checkpoint.write(m_path);
+        m_reserved.clear(); // written: the name holds the checkpoint now
         return m_path;
     } catch (const FileError& first) {
         for (const std::string& fallback : fallbackFolders()) {
             std::string why;
             if (fallback == folderOf(m_path) || !canWriteIn(fallback, &why))
                 continue;
+            std::string path;
             try {
-                const std::string path = LatentsCheckpoint::freshPathIn(fallback, m_request);
+                path = LatentsCheckpoint::freshPathIn(fallback, m_request);
                 checkpoint.write(path);
                 m_notice = std::string(first.what()) + "; the latents were written to " + path + " instead";
+                releaseReservation();
                 m_path = path;
                 return path;
             } catch (const FileError&) {
+                std::error_code ec;
+                if (!path.empty() && fs::file_size(path, ec) == 0)
+                    fs::remove(path, ec); // its reservation, never written
             }
         }
         throw;

@@ -14,6 +14,13 @@ struct LatentsCheckpoint;
 
 class CheckpointTarget {
 public:
+    CheckpointTarget() = default;
+    ~CheckpointTarget(); // removes a reserved default name the run never wrote
+    CheckpointTarget(CheckpointTarget&& other) noexcept;
+    CheckpointTarget& operator=(CheckpointTarget&& other) noexcept;
+    CheckpointTarget(const CheckpointTarget&) = delete;
+    CheckpointTarget& operator=(const CheckpointTarget&) = delete;
+
     // wanted: "" for LatentsCheckpoint::defaultPath. Throws FileError(Io) only when no folder,
     // fallbacks included, can take a file.
     static CheckpointTarget choose(const std::string& wanted, const GenerationRequest& request);
@@ -28,7 +35,10 @@ public:
     static bool canWriteIn(const std::string& folder, std::string* why);
 
 private:
+    void releaseReservation();
+
     std::string m_path;
+    std::string m_reserved; // an empty file this target created to hold a fresh name, until written
     std::string m_notice;
     GenerationRequest m_request;
 };

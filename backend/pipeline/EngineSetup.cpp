@@ -84,6 +84,22 @@ MemoryPreset presetFor(const GenerationRequest& request, const std::vector<Devic
     return *request.resolvedPreset;
 }
 
+// The runner reads the start image after the models load: a FIFO there ("image not found" after
+// loading) or a missing file is said now.
+void requireStartImageFile(const GenerationRequest& request)
+{
+    if (!request.hasStartImage())
+        return;
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(request.startImagePath, ec);
+    if (!fs::exists(status))
+        throw FileError(ErrorCode::MissingFile, request.startImagePath, "the start image does not exist");
+    if (!fs::is_regular_file(status))
+        throw FileError(ErrorCode::BadFile, request.startImagePath,
+                        "the start image is not a regular file (a folder, FIFO or device): choose an image file");
+}
+
 } // namespace
 
 EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::string& device,
@@ -92,6 +108,7 @@ EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::st
     EngineSetup s;
     EnginePlanning::validate(request, EnginePlanning::specOf(request.modelPath));
     ModelFilesCheck::requireReadable(request.modelPath); // a truncated VAE must not cost the denoise
+    requireStartImageFile(request);
     s.devices = devicesFor(device, given.empty() ? HeldMemory::credited(DeviceMemory::detect()) : given);
     s.preset = presetFor(request, s.devices, s.log);
     if (device == "cpu") { // memory is plentiful there and tiles change the decoded frames

@@ -7,10 +7,15 @@
 
 #include <ATen/ATen.h>
 
+#include <cerrno>
+#include <cstring>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace framesmith {
 
@@ -26,6 +31,36 @@ std::string metadataValue(const SafetensorsReader& reader, const std::string& ke
     if (it == reader.metadata().end())
         throw FileError(ErrorCode::BadFile, reader.path(), "no \"" + key + "\" in the metadata: not a Framesmith latents checkpoint");
     return it->second;
+}
+
+// A count written by write(): decimal digits only, in int's range. std::atoi read "abc" as 0, so a
+// tampered checkpoint re-ran every step on latents that were already denoised.
+int metadataCount(const SafetensorsReader& reader, const std::string& key)
+{
+    auto it = reader.metadata().find(key);
+    if (it == reader.metadata().end())
+        return 0;
+    const std::string& text = it->second;
+    long long value = 0;
+    const bool isDigits = !text.empty() && text.size() <= 9 &&
+                          text.find_first_not_of("0123456789") == std::string::npos;
+    if (isDigits)
+        value = std::stoll(text);
+    if (!isDigits || value > 1000000)
+        throw FileError(ErrorCode::BadFile, reader.path(), "metadata \"" + key + "\" is '" + text.substr(0, 40) +
+                                                               "', not a step count (0 to 1000000): the file is corrupt or was edited");
+    return static_cast<int>(value);
+}
+
+bool metadataFlag(const SafetensorsReader& reader, const std::string& key)
+{
+    auto it = reader.metadata().find(key);
+    if (it == reader.metadata().end())
+        return false;
+    if (it->second != "true" && it->second != "false")
+        throw FileError(ErrorCode::BadFile, reader.path(), "metadata \"" + key + "\" is '" + it->second.substr(0, 40) +
+                                                               "', expected true or false: the file is corrupt or was edited");
+    return it->second == "true";
 }
 
 } // namespace
@@ -70,6 +105,10 @@ LatentsCheckpoint LatentsCheckpoint::read(const std::string& path)
     SafetensorsReader reader(path);
     if (!reader.find("latents"))
         throw FileError(ErrorCode::BadFile, path, "has no tensor \"latents\"");
+    const at::ScalarType dtype = reader.view("latents").scalar_type();
+    if (dtype != at::kFloat && dtype != at::kHalf && dtype != at::kBFloat16 && dtype != at::kDouble)
+        throw FileError(ErrorCode::BadFile, path, std::string("tensor \"latents\" is ") + c10::toString(dtype) +
+                                                      ": latents are floating point (F32, F16, BF16); the file is corrupt or was edited");
     LatentsCheckpoint c;
     c.latents = reader.view("latents").clone();
     try {
@@ -79,10 +118,10 @@ LatentsCheckpoint LatentsCheckpoint::read(const std::string& path)
     }
     auto meta = reader.metadata();
     c.family = meta.count("family") ? meta["family"] : "";
-    c.stepsCompleted = meta.count("steps_completed") ? std::atoi(meta["steps_completed"].c_str()) : 0;
-    c.stepCount = meta.count("step_count") ? std::atoi(meta["step_count"].c_str()) : 0;
-    c.isPartial = meta.count("partial") && meta["partial"] == "true";
-    c.isPaused = meta.count("paused") && meta["paused"] == "true";
+    c.stepsCompleted = metadataCount(reader, "steps_completed");
+    c.stepCount = metadataCount(reader, "step_count");
+    c.isPartial = metadataFlag(reader, "partial");
+    c.isPaused = metadataFlag(reader, "paused");
     for (const TensorEntry& e : reader.entries()) {
         if (e.name.rfind(kSchedulerPrefix, 0) == 0)
             c.schedulerState[e.name.substr(kSchedulerPrefix.size())] = reader.view(e.name).clone();
@@ -103,6 +142,12 @@ LatentsCheckpoint LatentsCheckpoint::readPaused(const std::string& path)
                                                       std::to_string(c.stepCount) + " steps is not a paused run");
     if (c.noiseState.empty())
         throw FileError(ErrorCode::BadFile, path, "has no \"noise.*\" tensors: the paused run cannot continue");
+    // Denoising NaN or infinite latents only spreads them; the transformer is not to blame.
+    const std::int64_t bad = (~at::isfinite(c.latents)).sum().item<std::int64_t>();
+    if (bad > 0)
+        throw FileError(ErrorCode::BadFile, path, std::to_string(bad) + " of " + std::to_string(c.latents.numel()) +
+                                                      " latent values are NaN or infinite: the paused run cannot continue "
+                                                      "(the file is corrupt or was edited)");
     return c;
 }
 
@@ -136,10 +181,41 @@ std::string LatentsCheckpoint::freshPathIn(const std::string& folder, const Gene
     // must not overwrite the run it repeats).
     const std::string stem = std::string(stamp) + "-" + std::to_string(1000 + millis).substr(1) + "-seed" +
                              std::to_string(request.seed);
-    fs::path path = dir / (stem + ".latents.safetensors");
-    for (int n = 2; fs::exists(path, ec); ++n)
-        path = dir / (stem + "-" + std::to_string(n) + ".latents.safetensors");
-    return path.string();
+    // The name is reserved by creating it (O_EXCL): two processes that looked at the folder in the
+    // same millisecond cannot both take it. The writer renames the finished file over it.
+    for (int n = 1; n < 10000; ++n) {
+        const fs::path path = dir / (stem + (n == 1 ? "" : "-" + std::to_string(n)) + ".latents.safetensors");
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0) {
+            ::close(fd);
+            return path.string();
+        }
+        if (errno != EEXIST)
+            throw FileError(ErrorCode::Io, path.string(), std::string("cannot reserve the checkpoint name: ") + std::strerror(errno));
+    }
+    throw FileError(ErrorCode::Io, dir.string(), "no free checkpoint name for " + stem);
+}
+
+int LatentsCheckpoint::removeStaleTemporaries(const std::string& folder)
+{
+    namespace fs = std::filesystem;
+    // Only our own leftovers: "<name>.latents.safetensors.tmp-XXXXXX" (SafetensorsWriter's), and
+    // only those untouched for an hour: a live writer appends to its file every few milliseconds.
+    const auto cutoff = fs::file_time_type::clock::now() - std::chrono::hours(1);
+    const std::string marker = ".latents.safetensors.tmp-";
+    int removed = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        const std::size_t at = name.rfind(marker);
+        std::error_code statError;
+        if (at == std::string::npos || name.size() != at + marker.size() + 6 || !it->is_regular_file(statError) ||
+            it->is_symlink(statError) || fs::last_write_time(it->path(), statError) > cutoff || statError)
+            continue;
+        if (fs::remove(it->path(), statError))
+            ++removed;
+    }
+    return removed;
 }
 
 } // namespace framesmith

@@ -30,16 +30,23 @@ struct LatentsCheckpoint {
     // What decoding these latents would hide: a partial denoise, NaN or infinite values. Empty
     // for a finished, finite checkpoint.
     std::vector<std::string> problems() const;
-    static LatentsCheckpoint read(const std::string& path); // throws FileError naming what is missing
-    // read() that also requires a paused checkpoint (FileError naming the file otherwise).
+    // Throws FileError naming what is missing or malformed: counts and flags in the metadata are
+    // parsed strictly, the latents must be floating point.
+    static LatentsCheckpoint read(const std::string& path);
+    // read() that also requires a paused checkpoint with finite latents (FileError naming the file
+    // otherwise).
     static LatentsCheckpoint readPaused(const std::string& path);
 
-    // <data root>/checkpoints/<time>-<ms>-seed<seed>[-N].latents.safetensors, a name no file has
-    // yet ($FRAMESMITH_CHECKPOINT_DIR overrides the folder); the folder is created.
+    // <data root>/checkpoints/<time>-<ms>-seed<seed>[-N].latents.safetensors, a name no file had
+    // ($FRAMESMITH_CHECKPOINT_DIR overrides the folder); the folder is created and the name
+    // reserved as an empty file (O_EXCL), so no other process can take it; writing replaces it.
     static std::string defaultPath(const GenerationRequest& request);
     static std::string defaultFolder(); // not created
     // Such a fresh name in `folder` (created).
     static std::string freshPathIn(const std::string& folder, const GenerationRequest& request);
+    // Removes "*.latents.safetensors.tmp-XXXXXX" files in `folder` left by a writer that was killed
+    // (SIGKILL, a power cut) and untouched for an hour; returns how many. Never follows links.
+    static int removeStaleTemporaries(const std::string& folder);
 };
 
 } // namespace framesmith

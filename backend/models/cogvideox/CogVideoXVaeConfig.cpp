@@ -83,6 +83,13 @@ CogVideoXVaeConfig CogVideoXVaeConfig::fromJson(const nlohmann::json& j, const s
 {
     if (!j.is_object())
         throw FileError(ErrorCode::BadFile, source, "not a JSON object");
+    // A vae folder linked to the transformer's passed every number check (defaults filled the
+    // gaps) and failed only when decoding, after the whole denoise.
+    if (const auto name = j.find("_class_name"); name != j.end() && name->is_string() &&
+                                                 name->get<std::string>().find("Autoencoder") == std::string::npos)
+        throw FileError(ErrorCode::UnsupportedModel, source,
+                        "_class_name is '" + name->get<std::string>() + "': this folder holds another component, not "
+                        "the VAE (AutoencoderKLCogVideoX)");
     CogVideoXVaeConfig c;
     readNumbers(j, source, c);
     if (c.blockOutChannels.size() < 2)

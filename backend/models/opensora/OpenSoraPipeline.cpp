@@ -83,7 +83,8 @@ const EncodedPrompts& OpenSoraPipeline::encodeText(const GenerationRequest& requ
     checkRequest(request);
     // Unreadable references are refused before T5 is loaded; the runner reads the start image itself.
     OpenSoraConditioning::fromRequest(request, request.hasStartImage()).probeFiles();
-    const std::string prepared = OpenSoraPromptSyntax::prepare(request.prompt);
+    const std::string prepared = OpenSoraPromptSyntax::prepare(request.prompt, OpenSoraPromptSyntax::kAestheticScore,
+                                                               std::nullopt, m_resources.cancel);
     // T5 stays in float32 whatever the model dtype, as Open-Sora's T5Encoder does; freed after.
     OpenSoraTextEncoder encoder(m_textEncoderDir, m_resources.textEncoderDevice, at::kFloat);
     OpenSoraTextEmbedding text = encoder.encode({prepared});

@@ -1,6 +1,8 @@
 // framesmith-cli batch through the real binary with the tiny CogVideoX fixture: jobs run in one
 // process (the second one warm), broken jobs are reported with their reason and do not stop the
-// others, finished jobs are skipped on a rerun, a changed or half-written job runs again.
+// others, finished jobs are skipped on a rerun, a changed or half-written job runs again, and so
+// does one whose clip was cut short. SIGUSR1 pauses the job under way (its checkpoint named, the
+// next job running in full) and never kills the batch, however early it comes.
 #include "framesmith/ExportOptions.h"
 #include "framesmith/GenerationRequest.h"
 #include "support/TestPaths.h"
@@ -12,6 +14,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+#include <csignal>
+#include <fstream>
 
 using namespace framesmith;
 
@@ -58,6 +63,29 @@ GenerationRequest sidecarRequest(const QString& clip)
 
 QDateTime modified(const QString& path) { return QFileInfo(path).lastModified(); }
 
+QString cliPath() { return QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"); }
+
+// The signals the process has a handler for (/proc/PID/status SigCgt) include SIGUSR1.
+bool catchesPauseSignal(qint64 pid)
+{
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("SigCgt:", 0) == 0)
+            return (std::stoull(line.substr(7), nullptr, 16) >> (SIGUSR1 - 1)) & 1;
+    return false;
+}
+
+void startQuietly(QProcess& p, const QStringList& args, const QString& checkpoints)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("OPENBLAS_CORETYPE", "Haswell"); // no re-exec for a better kernel: one process image
+    env.insert("FRAMESMITH_CHECKPOINT_DIR", checkpoints);
+    p.setProcessEnvironment(env);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(cliPath(), args);
+    QVERIFY(p.waitForStarted());
+}
+
 } // namespace
 
 class TestBatchCommand : public QObject {
@@ -98,7 +126,7 @@ private Q_SLOTS:
         }
         QVERIFY(!QFileInfo::exists(out("b_corrupt.mp4")));
         QVERIFY(!QFileInfo::exists(out("c_impossible.mp4")));
-        QVERIFY2(run.output.contains(QRegularExpression("\\[2/6\\] failed +b_corrupt.json +job.*not a JSON object")),
+        QVERIFY2(run.output.contains(QRegularExpression("\\[2/6\\] failed +b_corrupt.json +job: is not valid JSON")),
                  qPrintable(run.output));
         QVERIFY2(run.output.contains(QRegularExpression("\\[3/6\\] failed +c_impossible.json +.*frame")), qPrintable(run.output));
         QVERIFY2(run.output.contains(QRegularExpression("\\[5/6\\] failed +e_missing_model.json +.*no-such-model")),
@@ -139,6 +167,80 @@ private Q_SLOTS:
         QCOMPARE(sidecarRequest(out("d_seed2.mp4")).seed, std::uint64_t(22));
         QVERIFY(QFileInfo::exists(QString::fromStdString(exportSidecarPath(out("f_seed3.mp4").toStdString()))));
         QCOMPARE(modified(out("a_seed1.mp4")), untouched);
+    }
+
+    // Issue 34: a clip cut short (a full disk, an interrupted copy) with its sidecar intact was
+    // "already done".
+    void truncatedClipRunsAgain()
+    {
+        const QString clip = out("a_seed1.mp4");
+        const qint64 size = QFileInfo(clip).size();
+        QVERIFY(size > 0);
+        QVERIFY(QFile::resize(clip, size / 2));
+        const Run run = batch();
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.output.contains(QRegularExpression("ok +a_seed1.json")), qPrintable(run.output));
+        QVERIFY2(run.output.contains("3 jobs: 1 ok, 0 failed, 2 skipped"), qPrintable(run.output));
+        QVERIFY(QFileInfo(clip).size() > size / 2);
+    }
+
+    // Issue 34: the pause was never cleared, so every later job "paused" at step 0 and failed with
+    // "frames: size 0x0 cannot be exported"; the checkpoint was not named.
+    void pauseEndsTheJobUnderWayAndTheNextRuns()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("pause"));
+        QVERIFY(QDir().mkpath(folder + "/jobs"));
+        writeJob(folder + "/jobs/a_long.json", test::tinyJob(31, 150));
+        writeJob(folder + "/jobs/b_short.json", test::tinyJob(32, 2));
+        QProcess p;
+        startQuietly(p, {"batch", folder + "/jobs", "--out-dir", folder, "--device", "cpu", "--progress"},
+                     folder + "/checkpoints");
+        QByteArray output;
+        while (!output.contains("/150") && p.state() == QProcess::Running && p.waitForReadyRead(60000))
+            output += p.readAll();
+        QVERIFY2(output.contains("/150"), output.constData());
+        QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGUSR1), 0);
+        QVERIFY(p.waitForFinished(240000));
+        output += p.readAll();
+        const QString text = QString::fromUtf8(output);
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 5); // something paused
+        const QRegularExpression paused("\\[1/2\\] paused +a_long.json +paused after step (\\d+) of 150: (\\S+) "
+                                        "\\(continue with: framesmith-cli resume \\S+ --out \\S+a_long.mp4\\)");
+        const QRegularExpressionMatch match = paused.match(text);
+        QVERIFY2(match.hasMatch(), qPrintable(text));
+        QVERIFY(match.captured(1).toInt() < 150);
+        QVERIFY2(QFileInfo(match.captured(2)).size() > 0, qPrintable(match.captured(2)));
+        QVERIFY2(text.contains(QRegularExpression("\\[2/2\\] ok +b_short.json")), qPrintable(text));
+        QVERIFY2(text.contains("2 jobs: 1 ok, 0 failed, 0 skipped (already done), 1 paused"), qPrintable(text));
+        QVERIFY(QFileInfo(folder + "/b_short.mp4").size() > 0);
+        QVERIFY(!QFileInfo::exists(folder + "/a_long.mp4"));
+    }
+
+    // Issue 34: SIGUSR1 before the handler was installed (while 10k jobs were read) killed batch.
+    void pauseSignalWhileReadingJobsDoesNotKill()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("early"));
+        QVERIFY(QDir().mkpath(folder));
+        writeJob(folder + "/same.json", test::tinyJob(41, 2));
+        QStringList args = {"batch", "--out-dir", folder, "--device", "cpu"};
+        for (int i = 0; i < 3000; ++i) // every one read and checked; all but the first write the same clip
+            args << folder + "/same.json";
+        QProcess p;
+        startQuietly(p, args, folder + "/checkpoints");
+        QElapsedTimer started;
+        started.start();
+        // As soon as main() is running (it catches SIGUSR1 from its first line), or, for a build
+        // without that, once the jobs are being read.
+        while (!catchesPauseSignal(p.processId()) && started.elapsed() < 1500 && p.state() == QProcess::Running)
+            QTest::qWait(5);
+        QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGUSR1), 0);
+        QVERIFY(p.waitForFinished(240000));
+        const QString text = QString::fromUtf8(p.readAll());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(text.contains("3000 jobs:"), qPrintable(text.right(2000)));
+        // The early pause reaches the first job: it pauses with its checkpoint named.
+        QVERIFY2(text.contains(QRegularExpression("\\[1/3000\\] (paused|ok) +same.json")), qPrintable(text.left(2000)));
     }
 
     void badArgumentsAreRefusedBeforeAnyJob()

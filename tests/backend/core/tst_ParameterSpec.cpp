@@ -8,6 +8,8 @@
 
 #include <QTest>
 
+#include <tuple>
+
 using namespace framesmith;
 
 namespace {
@@ -104,6 +106,61 @@ private Q_SLOTS:
             QVERIFY(QString(e.what()).contains("quality"));
         }
         QVERIFY_THROWS_EXCEPTION(InvalidRequestError, requestFromJson(R"({"stepCache": 2})"));
+    }
+
+    // Issue 34: a misspelt key used to be ignored (the job ran without its negative prompt), and
+    // "seed": 08 said only "is not a JSON object".
+    void jobFilesRefuseUnknownKeysAndSayWhereTheJsonBreaks()
+    {
+        const auto refusal = [](const std::string& text) -> std::pair<QString, QString> {
+            try {
+                requestFromJson(text);
+            } catch (const InvalidRequestError& e) {
+                return {QString::fromStdString(e.field()), QString::fromStdString(e.what())};
+            }
+            return {};
+        };
+        auto [field, what] = refusal(R"({"model": "m", "negative_promt": "blurry"})");
+        QCOMPARE(field, QStringLiteral("negative_promt"));
+        QVERIFY2(what.contains("did you mean \"negativePrompt\"?"), qPrintable(what));
+        std::tie(field, what) = refusal(R"({"model": "m", "out": "clip.mp4"})");
+        QCOMPARE(field, QStringLiteral("out"));
+        QVERIFY2(what.contains("is not a job file key") && what.contains("the keys are model, prompt"), qPrintable(what));
+        std::tie(field, what) = refusal(R"({"model": "m", "Seed": 3})");
+        QVERIFY2(what.contains("did you mean \"seed\"?"), qPrintable(what));
+        std::tie(field, what) = refusal("{\"model\": \"m\",\n \"seed\": 08}");
+        QCOMPARE(field, QStringLiteral("job"));
+        QVERIFY2(what.contains("not valid JSON") && what.contains("line 2"), qPrintable(what));
+        QVERIFY(!what.contains("json.exception"));
+        std::tie(field, what) = refusal("[1, 2]");
+        QVERIFY2(what.contains("is not a JSON object (it is array)"), qPrintable(what));
+        // A sidecar's own keys (export, app, warnings) sit around the request: still a job file.
+        GenerationRequest r;
+        r.seed = 5;
+        const std::string sidecar = R"({"schemaVersion": 1, "app": "Framesmith", "export": {"frames": 9}, "request": )" +
+                                    toJson(r) + "}";
+        QCOMPARE(requestFromJson(sidecar).seed, std::uint64_t(5));
+    }
+
+    void promptsAreCappedWithAClearMessage()
+    {
+        GenerationRequest r;
+        r.prompt = std::string(10000, 'a');
+        QVERIFY(!find(validateRequest(r, eightNPlusOne()), "prompt", FieldRule::OutOfRange));
+        r.prompt += "b";
+        const auto errors = validateRequest(r, eightNPlusOne());
+        const FieldError* prompt = find(errors, "prompt", FieldRule::OutOfRange);
+        QVERIFY(prompt);
+        QVERIFY2(QString::fromStdString(prompt->message).contains("10001 characters long; at most 10000"),
+                 prompt->message.c_str());
+        // Characters, not bytes: 10000 CJK characters (30000 bytes) are accepted.
+        r.prompt.clear();
+        for (int i = 0; i < 10000; ++i)
+            r.prompt += "\xe7\x8c\xab";
+        QVERIFY(!find(validateRequest(r, eightNPlusOne()), "prompt", FieldRule::OutOfRange));
+        r.prompt = "cat";
+        r.negativePrompt = std::string(12000, 'x');
+        QVERIFY(find(validateRequest(r, eightNPlusOne()), "negativePrompt", FieldRule::OutOfRange));
     }
 
     void framesOfSeveralRunsNameTheNearestValidCount()

@@ -1,5 +1,6 @@
 #include "models/opensora/text/OpenSoraCaptionCleaner.h"
 
+#include "framesmith/CancelToken.h"
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraFtfy.h"
 #include "models/opensora/text/OpenSoraHtmlEntities.h"
@@ -102,10 +103,18 @@ const std::vector<Rule>& afterBasicClean()
     return rules;
 }
 
-std::u32string applyRules(std::u32string text, const std::vector<Rule>& rules)
+void checkCancel(const CancelToken* cancel)
 {
-    for (const Rule& r : rules)
+    if (cancel && cancel->isStopRequested())
+        throw CancelledError("prompt cleaning");
+}
+
+std::u32string applyRules(std::u32string text, const std::vector<Rule>& rules, const CancelToken* cancel)
+{
+    for (const Rule& r : rules) {
+        checkCancel(cancel);
         text = r.regex.sub(text, r.replacement);
+    }
     return text;
 }
 
@@ -126,26 +135,28 @@ std::string scoreText(double score, const char* what)
 
 } // namespace
 
-std::u32string OpenSoraCaptionCleaner::cleanCaption(const std::u32string& input)
+std::u32string OpenSoraCaptionCleaner::cleanCaption(const std::u32string& input, const CancelToken* cancel)
 {
     std::u32string caption = OpenSoraUrlUnquote::unquotePlus(input);
     caption = OpenSoraUnicode::lower(OpenSoraUnicode::strip(caption));
-    caption = applyRules(caption, beforeHtml());
+    caption = applyRules(caption, beforeHtml(), cancel);
+    checkCancel(cancel);
     caption = OpenSoraHtmlText::text(caption);
-    caption = applyRules(caption, afterHtml());
+    caption = applyRules(caption, afterHtml(), cancel);
     // this-is-my-cute-cat / this_is_my_cute_cat: more than three '-'/'_' turn them all into spaces.
     static const OpenSoraRegex slug(UR"((?:\-|\_))");
     if (slug.findAll(caption).size() > 3)
         caption = slug.sub(caption, U" ");
+    checkCancel(cancel);
     caption = basicClean(caption);
-    caption = applyRules(caption, afterBasicClean());
+    caption = applyRules(caption, afterBasicClean(), cancel);
     return OpenSoraUnicode::strip(caption);
 }
 
-std::string OpenSoraCaptionCleaner::textPreprocessing(const std::string& text)
+std::string OpenSoraCaptionCleaner::textPreprocessing(const std::string& text, const CancelToken* cancel)
 {
     // "The exact text cleaning as was in the training stage": twice.
-    return OpenSoraUnicode::toUtf8(cleanCaption(cleanCaption(OpenSoraUnicode::fromUtf8(text))));
+    return OpenSoraUnicode::toUtf8(cleanCaption(cleanCaption(OpenSoraUnicode::fromUtf8(text), cancel), cancel));
 }
 
 std::string OpenSoraCaptionCleaner::appendScores(const std::string& prompt, std::optional<double> aestheticScore,

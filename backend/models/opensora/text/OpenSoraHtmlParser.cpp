@@ -74,10 +74,10 @@ void OpenSoraHtmlParser::endTag(const std::u32string& name)
 
 // Where the next markup starts: the closing tag of a script/style (nullopt while none has come),
 // else the next '&' or '<'.
-std::optional<std::size_t> OpenSoraHtmlParser::nextInteresting(std::size_t i) const
+std::optional<std::size_t> OpenSoraHtmlParser::nextInteresting(std::size_t i)
 {
     if (!m_cdataElem.empty()) {
-        const auto match = (m_cdataElem == U"script" ? scriptClose() : styleClose()).search(m_raw, i);
+        const auto match = searchFrom(m_cdataElem == U"script" ? scriptClose() : styleClose(), i);
         return match ? std::optional<std::size_t>(match->begin) : std::nullopt;
     }
     const std::size_t next = m_raw.find_first_of(U"&<", i);
@@ -161,6 +161,9 @@ bool OpenSoraHtmlParser::referenceAt(std::size_t& i, bool end)
 
 void OpenSoraHtmlParser::goahead(bool end)
 {
+    m_startTagEnds.clear(); // positions below are in this m_raw
+    m_absentFrom.clear();
+    m_absentCharFrom.clear();
     const std::size_t n = m_raw.size();
     std::size_t i = 0;
     while (i < n) {
@@ -186,6 +189,29 @@ void OpenSoraHtmlParser::goahead(bool end)
         i = n;
     }
     m_raw = m_raw.substr(i);
+}
+
+std::optional<OpenSoraRegex::Match> OpenSoraHtmlParser::searchFrom(const OpenSoraRegex& regex, std::size_t from)
+{
+    auto absent = m_absentFrom.find(&regex);
+    if (absent != m_absentFrom.end() && from >= absent->second)
+        return std::nullopt; // a search from an earlier position found none after it
+    auto match = regex.search(m_raw, from);
+    if (!match)
+        m_absentFrom[&regex] = absent == m_absentFrom.end() ? from : std::min(from, absent->second);
+    return match;
+}
+
+std::ptrdiff_t OpenSoraHtmlParser::find(char32_t c, std::size_t from)
+{
+    auto absent = m_absentCharFrom.find(c);
+    if (absent != m_absentCharFrom.end() && from >= absent->second)
+        return -1;
+    const std::size_t pos = from <= m_raw.size() ? m_raw.find(c, from) : std::u32string::npos;
+    if (pos != std::u32string::npos)
+        return static_cast<std::ptrdiff_t>(pos);
+    m_absentCharFrom[c] = absent == m_absentCharFrom.end() ? from : std::min(from, absent->second);
+    return -1;
 }
 
 std::ptrdiff_t OpenSoraHtmlParser::parseStartTag(std::size_t i)
@@ -216,8 +242,7 @@ std::ptrdiff_t OpenSoraHtmlParser::parseStartTag(std::size_t i)
 
 std::ptrdiff_t OpenSoraHtmlParser::checkForWholeStartTag(std::size_t i)
 {
-    const auto m = locateStartTagEnd().match(m_raw, i);
-    const std::size_t j = m->end;
+    const std::size_t j = *locateStartTagEnd().matchEnd(m_raw, i, m_startTagEnds);
     if (j >= m_raw.size())
         return -1; // end of input
     const char32_t next = m_raw[j];
@@ -269,7 +294,7 @@ std::ptrdiff_t OpenSoraHtmlParser::parseEndTag(std::size_t i)
 
 std::ptrdiff_t OpenSoraHtmlParser::parseComment(std::size_t i)
 {
-    const auto match = commentClose().search(m_raw, i + 4);
+    const auto match = searchFrom(commentClose(), i + 4);
     if (!match)
         return -1;
     m_soup.endData(); // handle_comment: the comment is a string of its own, never text
@@ -332,9 +357,9 @@ std::ptrdiff_t OpenSoraHtmlParser::parseMarkedSection(std::size_t i)
     const std::u32string name = OpenSoraUnicode::lower(OpenSoraUnicode::strip(nameMatch->group(m_raw, 0)));
     std::optional<OpenSoraRegex::Match> close;
     if (name == U"temp" || name == U"cdata" || name == U"ignore" || name == U"include" || name == U"rcdata")
-        close = markedSectionClose().search(m_raw, start);
+        close = searchFrom(markedSectionClose(), start);
     else if (name == U"if" || name == U"else" || name == U"endif")
-        close = msMarkedSectionClose().search(m_raw, start);
+        close = searchFrom(msMarkedSectionClose(), start);
     else
         reject("unknown marked section \"<![" + OpenSoraUnicode::toUtf8(name) + "\"");
     if (!close)

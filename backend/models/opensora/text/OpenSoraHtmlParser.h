@@ -6,8 +6,10 @@
 // Internal to OpenSoraHtmlText; one document per object.
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraHtmlSoup.h"
+#include "models/opensora/text/OpenSoraRegex.h"
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,7 +29,7 @@ public:
 
 private:
     void goahead(bool end);
-    std::optional<std::size_t> nextInteresting(std::size_t i) const;
+    std::optional<std::size_t> nextInteresting(std::size_t i);
     std::ptrdiff_t markupAt(std::size_t i, bool end);
     bool referenceAt(std::size_t& i, bool end);
     std::ptrdiff_t parseStartTag(std::size_t i);
@@ -39,11 +41,10 @@ private:
     std::ptrdiff_t parseMarkedSection(std::size_t i);
     std::ptrdiff_t parseBogusComment(std::size_t i);
     bool startsWith(const std::u32string& prefix, std::size_t i) const { return m_raw.compare(i, prefix.size(), prefix) == 0; }
-    std::ptrdiff_t find(char32_t c, std::size_t from) const
-    {
-        const std::size_t pos = from <= m_raw.size() ? m_raw.find(c, from) : std::u32string::npos;
-        return pos == std::u32string::npos ? -1 : static_cast<std::ptrdiff_t>(pos);
-    }
+    // Searches remember where they found nothing, so an unclosed "<!--" (or "</", "<?") repeated
+    // thousands of times costs one scan, not one per occurrence.
+    std::ptrdiff_t find(char32_t c, std::size_t from);
+    std::optional<OpenSoraRegex::Match> searchFrom(const OpenSoraRegex& regex, std::size_t from);
 
     void startTag(const std::u32string& name, bool isSelfClosing);
     void endTag(const std::u32string& name);
@@ -57,6 +58,11 @@ private:
     std::u32string m_raw;
     std::u32string m_cdataElem; // "script" / "style" while inside one
     std::vector<std::u32string> m_alreadyClosedEmpty;
+    // For this goahead()'s m_raw (cleared when it changes): start-tag ends, and the first position
+    // from which a search found nothing.
+    OpenSoraRegex::EndCache m_startTagEnds;
+    std::map<const OpenSoraRegex*, std::size_t> m_absentFrom;
+    std::map<char32_t, std::size_t> m_absentCharFrom;
 };
 
 } // namespace framesmith

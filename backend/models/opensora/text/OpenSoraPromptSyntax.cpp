@@ -1,7 +1,7 @@
 #include "models/opensora/text/OpenSoraPromptSyntax.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/OpenSoraTextEncoder.h"
+#include "models/opensora/text/OpenSoraCaptionCleaner.h"
 
 #include <vector>
 
@@ -47,9 +47,11 @@ std::string OpenSoraPromptSyntax::loopText(const std::string& raw)
 }
 
 std::string OpenSoraPromptSyntax::prepare(const std::string& raw, std::optional<double> aestheticScore,
-                                          std::optional<double> flowScore)
+                                          std::optional<double> flowScore, const CancelToken* cancel)
 {
-    return OpenSoraTextEncoder::preparePrompt(loopText(raw), aestheticScore, flowScore);
+    // As OpenSoraTextEncoder::preparePrompt, with the cancel checked while cleaning.
+    const std::string scored = OpenSoraCaptionCleaner::appendScores(loopText(raw), aestheticScore, flowScore);
+    return OpenSoraCaptionCleaner::textPreprocessing(scored, cancel);
 }
 
 } // namespace framesmith

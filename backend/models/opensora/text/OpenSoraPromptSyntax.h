@@ -8,6 +8,8 @@
 
 namespace framesmith {
 
+class CancelToken;
+
 class OpenSoraPromptSyntax {
 public:
     static constexpr double kAestheticScore = 6.5; // configs/opensora-v1-2/inference/sample.py: aes
@@ -15,9 +17,10 @@ public:
     // The text of loop 0. Throws InvalidRequestError("prompt") for '{' conditioning JSON (reference
     // images/videos, which this build does not run) and for a malformed "|0|" loop prompt.
     static std::string loopText(const std::string& raw);
-    // loopText, then scores and cleaning: exactly what T5 encodes.
+    // loopText, then scores and cleaning: exactly what T5 encodes. Throws CancelledError when
+    // `cancel` asks to stop while the text is cleaned.
     static std::string prepare(const std::string& raw, std::optional<double> aestheticScore = kAestheticScore,
-                               std::optional<double> flowScore = std::nullopt);
+                               std::optional<double> flowScore = std::nullopt, const CancelToken* cancel = nullptr);
 };
 
 } // namespace framesmith

@@ -1,6 +1,7 @@
 #pragma once
 // The part of Python's `re` that Open-Sora's caption cleaning and ftfy use, with its semantics on
-// str patterns: a backtracking matcher (leftmost match, alternatives in order, greedy or lazy
+// str patterns, run by a Pike VM in time linear in the text (OpenSoraRegexProgram): the
+// backtracker's answers (leftmost match, alternatives in order, greedy or lazy
 // repeats), character classes with ranges and \w \d \s (\W \D \S) from Python's own Unicode tables,
 // \b \B ^ $ (before a final newline too) . (not newline), groups, (?:), (?=) (?!), fixed-width
 // (?<=) (?<!), {m,n} repeats, \xhh \uhhhh escapes, and re.VERBOSE. sub() follows re.sub (non-
@@ -16,6 +17,8 @@
 
 namespace framesmith {
 
+class OpenSoraRegexProgram;
+
 class OpenSoraRegex {
 public:
     struct Match {
@@ -29,7 +32,24 @@ public:
     ~OpenSoraRegex();
     OpenSoraRegex(OpenSoraRegex&&) noexcept;
 
+    // Anchored matches of one pattern on one text at many starts (an HTML parser trying a start tag
+    // at every '<' of an unclosed "<a <a <a…") share their work through this: a later match stops
+    // where its threads converge with an earlier one's and takes that one's outcome. One text per
+    // cache (clear() when it changes); one thread.
+    // Several runs are kept per position: starts inside and outside a quoted value alternate.
+    struct EndCache {
+        static constexpr std::size_t kRunsKept = 4;
+        struct Seen {
+            std::vector<std::size_t> threads; // alive at that position, in priority order
+            std::ptrdiff_t lastEnd = -1;      // the last match end that run found from there; -1: none
+        };
+        std::vector<std::vector<Seen>> seen; // [position]
+        void clear() { seen.clear(); }
+    };
+
     std::optional<Match> match(const std::u32string& text, std::size_t start = 0) const;  // anchored at start
+    // match(text, start)->end, sharing work with earlier calls through `cache`.
+    std::optional<std::size_t> matchEnd(const std::u32string& text, std::size_t start, EndCache& cache) const;
     std::optional<Match> search(const std::u32string& text, std::size_t start = 0) const;
     bool isFoundIn(const std::u32string& text) const { return search(text).has_value(); }
     std::vector<Match> findAll(const std::u32string& text) const;
@@ -42,6 +62,7 @@ public:
 private:
     std::unique_ptr<Node> m_root;
     std::size_t m_groups = 0;
+    std::unique_ptr<OpenSoraRegexProgram> m_program; // points into m_root: declared after it
 };
 
 } // namespace framesmith

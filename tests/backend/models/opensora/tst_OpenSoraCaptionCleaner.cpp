@@ -3,10 +3,14 @@
 // exact) and the constructed cases of captions/cleaning_cases.json (made by the reference code,
 // see make_cleaning_cases.py: HTML and entities, URLs, handles, CJK, dashes, quotes, ids,
 // numbers, file names, mojibake, ligatures, widths, URL escapes, Unicode case and normalisation).
+// Hostile prompts (issue 34): no crash on long repeats, work that grows linearly with the text on
+// every shape that was quadratic, and a cancel obeyed while cleaning.
 #include "support/TestPaths.h"
 
+#include "framesmith/CancelToken.h"
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraCaptionCleaner.h"
+#include "models/opensora/text/OpenSoraRegexProgram.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,6 +68,22 @@ QStringList failuresIn(const nlohmann::json& cases)
     return failures;
 }
 
+std::string repeated(const std::string& unit, std::size_t characters)
+{
+    std::string text;
+    while (text.size() < characters)
+        text += unit;
+    return text;
+}
+
+// The regex work (threads stepped over characters) of cleaning `text`.
+std::size_t cleaningWork(const std::string& text)
+{
+    const std::size_t before = framesmith::OpenSoraRegexProgram::threadSteps();
+    OpenSoraCaptionCleaner::textPreprocessing(text);
+    return framesmith::OpenSoraRegexProgram::threadSteps() - before;
+}
+
 } // namespace
 
 class tst_OpenSoraCaptionCleaner : public QObject {
@@ -99,6 +119,48 @@ private Q_SLOTS:
                  std::string("x aesthetic score: 7.0."));
         QVERIFY_THROWS_EXCEPTION(framesmith::InvalidRequestError,
                                  OpenSoraCaptionCleaner::appendScores("x", std::numeric_limits<double>::quiet_NaN(), 1.0));
+    }
+
+    // The backtracker recursed once per repetition of a group: a 12 KB prompt overflowed the stack.
+    void longRepeatsDoNotCrash()
+    {
+        // Each of the first three overflowed the old matcher's stack (SIGSEGV at 12 000 characters).
+        for (const std::string& prompt : {"<a" + repeated(" b", 12000) + ">x", "<a" + repeated(" /", 12000) + ">x",
+                                          "<a " + repeated("b=c ", 12000) + ">x", "<a" + std::string(12000, ' ') + ">x",
+                                          "<a b='" + std::string(12000, 'c') + "'>x"}) {
+            const std::string cleaned = OpenSoraCaptionCleaner::textPreprocessing(prompt);
+            QVERIFY(cleaned.size() < prompt.size());
+        }
+    }
+
+    // Each shape took quadratic time (a.a.a…: 20 KB in 30 s); four times the text must cost about
+    // four times the work, not sixteen. Work is counted, not timed.
+    void cleaningWorkGrowsLinearlyOnHostileShapes()
+    {
+        const std::vector<std::pair<const char*, std::string>> shapes = {
+            {"a.a.a", "a."}, {"unclosed comments", "<!--"}, {"one unclosed comment", "<!--a"},
+            {"url-like", "www.a.co/"}, {"entities", "&amp;"}, {"bare ampersands", "&"}, {"unclosed tags", "<a "},
+            {"end tags", "</a"}, {"digits and dots", "1."}, {"no spaces", "x"}, {"dashes", "a-"},
+            {"quotes", "'\""}, {"ids", "a1b"}, {"escapes", "%41"}, {"spaces", " "}, {"file-like", "a.png."},
+            // found by the fuzz driver: unclosed quoted attributes, inside and outside a quote in turn
+            {"unclosed quoted attributes", "<p x=\""}, {"ligature and quoted attribute", "\xef\xac\x81<p x=\" "},
+            {"quoted attribute and url", "<p x=\".com"}};
+        for (const auto& [name, unit] : shapes) {
+            const bool oneConstruct = std::string(name) == "one unclosed comment";
+            const auto text = [&](std::size_t n) { return oneConstruct ? "<!--" + repeated("a", n) : repeated(unit, n); };
+            const std::size_t small = cleaningWork(text(2000));
+            const std::size_t large = cleaningWork(text(8000));
+            QVERIFY2(large <= 5 * small + 1000,
+                     qPrintable(QString("%1: %2 steps at 2000 characters, %3 at 8000").arg(name).arg(small).arg(large)));
+        }
+    }
+
+    void cancelIsCheckedWhileCleaning()
+    {
+        framesmith::CancelToken cancel;
+        QCOMPARE(OpenSoraCaptionCleaner::textPreprocessing("a cat", &cancel), std::string("a cat"));
+        cancel.request(framesmith::CancelMode::StopNow);
+        QVERIFY_THROWS_EXCEPTION(framesmith::CancelledError, OpenSoraCaptionCleaner::textPreprocessing("a cat", &cancel));
     }
 
     void referenceRejectionsAreErrors()
