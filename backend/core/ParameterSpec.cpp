@@ -45,9 +45,9 @@ std::string shortNumber(double value)
     return text;
 }
 
-// Text encoders read 226 (CogVideoX) or 300 (Open-Sora) tokens, about a thousand characters; a
-// prompt is capped well above that so that a pasted file cannot make the text path (Open-Sora's
-// caption cleaning) take seconds, and the user learns it at once instead of after a model loads.
+// Today's text encoders read a few hundred tokens, about a thousand characters; a prompt is capped
+// well above that so that a pasted file cannot make a family's text path (caption cleaning) take
+// seconds, and the user learns it at once instead of after a model loads.
 constexpr std::size_t kMaxPromptCharacters = 10000;
 
 std::size_t characterCount(const std::string& text) // code points: bytes that do not continue one
