@@ -6,6 +6,7 @@
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsWriter.h"
+#include "models/EvalCaseModel.h"
 #include "models/ModelRegistry.h"
 
 #include <filesystem>
@@ -26,30 +27,11 @@ nlohmann::json caseMetadata(const SafetensorsReader& reader)
     return meta;
 }
 
-// A path the case metadata names (fixture-relative), found above the case file; "" when none.
-std::string metadataModelPath(const nlohmann::json& meta, const std::string& casePath)
-{
-    namespace fs = std::filesystem;
-    for (const char* key : {"model_dir", "models_dir", "scheduler_config"}) {
-        if (!meta.contains(key) || !meta[key].is_string())
-            continue;
-        const fs::path relative(meta[key].get<std::string>());
-        std::error_code ec;
-        for (fs::path dir = fs::absolute(casePath, ec).parent_path(); !dir.empty(); dir = dir.parent_path()) {
-            if (fs::exists(dir / relative, ec))
-                return (dir / relative).string();
-            if (dir == dir.root_path())
-                break;
-        }
-    }
-    return {};
-}
-
 // The family whose model --model (or the case) points into; else the only family with `kind`.
 const ModelFamily& familyFor(const std::string& kind, const std::string& modelDir, const nlohmann::json& meta,
                              const std::string& casePath)
 {
-    const std::string hint = modelDir.empty() ? metadataModelPath(meta, casePath) : modelDir;
+    const std::string hint = modelDir.empty() ? evalCaseModelFolder(meta, casePath) : modelDir;
     if (!hint.empty())
         if (const ModelFamily* family = ModelRegistry::recogniseAbove(hint))
             return *family;

@@ -9,6 +9,7 @@
 //   --strict: exit 1 when a case has an element outside its rule or fails
 #include "CaseComparison.h"
 
+#include "models/EvalCaseModel.h"
 #include "models/ModelRegistry.h"
 
 #include <ATen/ATen.h>
@@ -57,30 +58,13 @@ std::vector<ParityCase> readCases(const std::string& path)
 
 // As `framesmith-cli eval` (EvalCommand.cpp): the model folder the case's metadata names, found
 // above the case file, when no MODEL_DIR is given.
-std::string metadataModelPath(const nlohmann::json& meta, const std::string& casePath)
-{
-    for (const char* key : {"model_dir", "models_dir", "scheduler_config"}) {
-        if (!meta.contains(key) || !meta[key].is_string())
-            continue;
-        const fs::path relative(meta[key].get<std::string>());
-        std::error_code ec;
-        for (fs::path dir = fs::absolute(casePath, ec).parent_path(); !dir.empty(); dir = dir.parent_path()) {
-            if (fs::exists(dir / relative, ec))
-                return (dir / relative).string();
-            if (dir == dir.root_path())
-                break;
-        }
-    }
-    return {};
-}
-
 EvalOutputs runCase(const ParityCase& c)
 {
     SafetensorsReader input(c.golden);
     nlohmann::json meta = nlohmann::json::object();
     if (auto it = input.metadata().find("json"); it != input.metadata().end())
         meta = nlohmann::json::parse(it->second);
-    const std::string hint = c.modelDir.empty() ? metadataModelPath(meta, c.golden) : c.modelDir;
+    const std::string hint = c.modelDir.empty() ? evalCaseModelFolder(meta, c.golden) : c.modelDir;
     const ModelFamily* family = hint.empty() ? nullptr : ModelRegistry::recogniseAbove(hint);
     if (!family)
         throw std::runtime_error("no model family recognises '" + hint + "'");

@@ -1,6 +1,6 @@
 #pragma once
-// One LoRA a generation applies: the file, its strength and, on a two-expert model (Wan 2.2
-// A14B), which expert takes it. Plain values: the CLI parses `--lora FILE[:STRENGTH][@high|@low]`,
+// One LoRA a generation applies: the file, its strength and, on a model of two expert transformers
+// (high and low noise), which takes it. Plain values: the CLI parses `--lora FILE[:STRENGTH][@high|@low]`,
 // job files and sidecars carry "loras": [{"file", "strength", "sha256", "expert", "enabled"}].
 #include <string>
 

@@ -18,8 +18,8 @@ public:
     // The denoiser's weights of the model in `modelDir` (a .safetensors file, an index or a
     // folder, as WeightSource::open takes). Throws FileError when they are not there.
     virtual std::string targetWeights(const std::string& modelDir) const = 0;
-    // The original checkpoint's name of a port module ("blocks.0.attn1.to_q" -> "blocks.0.self_attn.q"
-    // for Wan, as diffusers' converters map them back); the port's own name when they agree.
+    // The original checkpoint's name of a port module (e.g. "blocks.0.attn1.to_q" -> "blocks.0.self_attn.q",
+    // as diffusers' converters map them back); the port's own name when they agree.
     virtual std::string originalName(const std::string& portModule) const { return portModule; }
     // The key prefix diffusers' save_lora_weights writes before the port's module names.
     virtual std::string diffusersPrefix() const { return "transformer."; }
