@@ -236,7 +236,8 @@ GenerationResult Engine::Impl::generate(const GenerationRequest& request, Progre
 {
     c10::InferenceMode inference;
     ComputeThreads::apply();
-    EngineSetup setup = EngineSetup::resolve(request, options.device, options.devices);
+    EngineSetup setup = EngineSetup::resolve(request, options.device, options.devices,
+                                             options.hooks && options.hooks->startImage.defined());
     if (options.decode)
         applyDecodeOptions(*options.decode, setup.resources.decode, &*setup.request.resolvedPreset);
     setup.preset = *setup.request.resolvedPreset;

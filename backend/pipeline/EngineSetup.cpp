@@ -103,12 +103,13 @@ void requireStartImageFile(const GenerationRequest& request)
 } // namespace
 
 EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::string& device,
-                                 const std::vector<DeviceInfo>& given)
+                                 const std::vector<DeviceInfo>& given, bool isStartImageGiven)
 {
     EngineSetup s;
     EnginePlanning::validate(request, EnginePlanning::specOf(request.modelPath));
     ModelFilesCheck::requireReadable(request.modelPath); // a truncated VAE must not cost the denoise
-    requireStartImageFile(request);
+    if (!isStartImageGiven)
+        requireStartImageFile(request);
     s.devices = devicesFor(device, given.empty() ? HeldMemory::credited(DeviceMemory::detect()) : given);
     s.preset = presetFor(request, s.devices, s.log);
     if (device == "cpu") { // memory is plentiful there and tiles change the decoded frames

@@ -26,8 +26,10 @@ struct EngineSetup {
     std::vector<std::string> warnings; // for the run's result and sink (a LoRA that matched in part)
 
     // Throws InvalidRequestError (a field, the preset, the device) or FileError before loading anything.
+    // `isStartImageGiven`: the caller hands the start image over as a tensor (an eval case's hooks),
+    // so request.startImagePath names no file to check.
     static EngineSetup resolve(const GenerationRequest& request, const std::string& device,
-                               const std::vector<DeviceInfo>& devices);
+                               const std::vector<DeviceInfo>& devices, bool isStartImageGiven = false);
     // Why a model loaded for `loaded` cannot serve this setup ("" when it can).
     std::string reloadReason(const EngineSetup& loaded) const;
 };
