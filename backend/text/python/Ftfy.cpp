@@ -1,26 +1,26 @@
-#include "models/opensora/text/OpenSoraFtfy.h"
+#include "text/python/Ftfy.h"
 
-#include "models/opensora/text/OpenSoraFtfyEncoding.h"
-#include "models/opensora/text/OpenSoraHtmlEntities.h"
-#include "models/opensora/text/OpenSoraRegex.h"
-#include "models/opensora/text/OpenSoraTextTables.h"
-#include "models/opensora/text/OpenSoraUnicode.h"
+#include "text/python/FtfyEncoding.h"
+#include "text/python/HtmlEntities.h"
+#include "text/python/PythonRegex.h"
+#include "text/python/PythonTextTables.h"
+#include "text/python/PythonUnicode.h"
 
 #include <map>
 
 namespace framesmith {
 
-namespace t = opensora::tables;
+namespace t = python::tables;
 
 namespace {
 
-const OpenSoraRegex& ftfyRegex(const char* name)
+const PythonRegex& ftfyRegex(const char* name)
 {
-    static std::map<std::string, OpenSoraRegex> compiled = [] {
-        std::map<std::string, OpenSoraRegex> all;
+    static std::map<std::string, PythonRegex> compiled = [] {
+        std::map<std::string, PythonRegex> all;
         for (const char* n : {"HtmlEntity", "Ansi", "SingleQuote", "DoubleQuote"}) {
             const t::PatternSource source = t::ftfyPattern(n);
-            all.emplace(n, OpenSoraRegex(source.text, source.isVerbose));
+            all.emplace(n, PythonRegex(source.text, source.isVerbose));
         }
         return all;
     }();
@@ -58,28 +58,28 @@ bool isLowSurrogate(char32_t c) { return c >= 0xDC00 && c <= 0xDFFF; }
 
 } // namespace
 
-std::u32string OpenSoraFtfy::unescapeHtml(const std::u32string& text)
+std::u32string Ftfy::unescapeHtml(const std::u32string& text)
 {
     // fixes._unescape_fixup: ftfy's entity table, else numeric references through html.unescape
     // unless that leaves a ';' (nothing was decoded).
-    return ftfyRegex("HtmlEntity").sub(text, [&](const OpenSoraRegex::Match& m) {
+    return ftfyRegex("HtmlEntity").sub(text, [&](const PythonRegex::Match& m) {
         const std::u32string entity = m.group(text, 0);
-        if (auto value = OpenSoraHtmlEntities::ftfyEntity(entity.substr(1)))
+        if (auto value = HtmlEntities::ftfyEntity(entity.substr(1)))
             return *value;
         if (entity.rfind(U"&#", 0) == 0) {
-            const std::u32string unescaped = OpenSoraHtmlEntities::unescape(entity);
+            const std::u32string unescaped = HtmlEntities::unescape(entity);
             return unescaped.find(U';') != std::u32string::npos ? entity : unescaped;
         }
         return entity;
     });
 }
 
-std::u32string OpenSoraFtfy::uncurlQuotes(const std::u32string& text)
+std::u32string Ftfy::uncurlQuotes(const std::u32string& text)
 {
     return ftfyRegex("SingleQuote").sub(ftfyRegex("DoubleQuote").sub(text, U"\""), U"'");
 }
 
-std::u32string OpenSoraFtfy::fixSurrogates(const std::u32string& text)
+std::u32string Ftfy::fixSurrogates(const std::u32string& text)
 {
     std::u32string out;
     out.reserve(text.size());
@@ -95,7 +95,7 @@ std::u32string OpenSoraFtfy::fixSurrogates(const std::u32string& text)
     return out;
 }
 
-std::u32string OpenSoraFtfy::removeControlCharacters(const std::u32string& text)
+std::u32string Ftfy::removeControlCharacters(const std::u32string& text)
 {
     // chardata.CONTROL_CHARS
     std::u32string out;
@@ -109,15 +109,15 @@ std::u32string OpenSoraFtfy::removeControlCharacters(const std::u32string& text)
     return out;
 }
 
-std::u32string OpenSoraFtfy::fixSegment(const std::u32string& segment, bool unescapeHtml)
+std::u32string Ftfy::fixSegment(const std::u32string& segment, bool unescapeHtml)
 {
     std::u32string text = segment;
     while (true) {
         const std::u32string original = text;
         if (unescapeHtml)
-            text = OpenSoraFtfy::unescapeHtml(text);
-        text = OpenSoraFtfyEncoding::fixEncoding(text);
-        text = OpenSoraFtfyEncoding::fixC1Controls(text);
+            text = Ftfy::unescapeHtml(text);
+        text = FtfyEncoding::fixEncoding(text);
+        text = FtfyEncoding::fixC1Controls(text);
         text = translate(text, t::ligatures());
         text = translate(text, t::widthMappings());
         text = uncurlQuotes(text);
@@ -125,13 +125,13 @@ std::u32string OpenSoraFtfy::fixSegment(const std::u32string& segment, bool unes
         text = fixSurrogates(text);
         text = ftfyRegex("Ansi").sub(text, U"");
         text = removeControlCharacters(text);
-        text = OpenSoraUnicode::nfc(text);
+        text = PythonUnicode::nfc(text);
         if (text == original)
             return text;
     }
 }
 
-std::u32string OpenSoraFtfy::fixText(const std::u32string& text)
+std::u32string Ftfy::fixText(const std::u32string& text)
 {
     // Segments end after each '\n'. unescape_html="auto" becomes False, for this and every later
     // segment, at the first segment holding a '<' (the config is replaced, not restored).

@@ -2,7 +2,7 @@
 // ftfy.fix_text (ftfy 6.2.0, default TextFixerConfig) as clean_caption's basic_clean calls it.
 // Implemented: the line-by-line segments (and "auto" HTML unescaping switched off for good once a
 // segment holds '<'), and per segment, repeated until nothing changes: unescape_html (ftfy's entity
-// table, upper-case names included), fix_encoding (OpenSoraFtfyEncoding: every code page and
+// table, upper-case names included), fix_encoding (FtfyEncoding: every code page and
 // transcoding step of the reference), fix_c1_controls, fix_latin_ligatures, fix_character_width,
 // uncurl_quotes, fix_line_breaks, fix_surrogates, remove_terminal_escapes, remove_control_chars
 // and NFC normalisation. Not implemented: nothing on this path; ftfy's other entry points
@@ -12,7 +12,7 @@
 
 namespace framesmith {
 
-class OpenSoraFtfy {
+class Ftfy {
 public:
     static std::u32string fixText(const std::u32string& text);
     // One segment with unescape_html on or off (ftfy.fix_and_explain without the explanation).

@@ -1,7 +1,7 @@
-#include "models/opensora/text/OpenSoraFtfyEncoding.h"
+#include "text/python/FtfyEncoding.h"
 
-#include "models/opensora/text/OpenSoraRegex.h"
-#include "models/opensora/text/OpenSoraTextTables.h"
+#include "text/python/PythonRegex.h"
+#include "text/python/PythonTextTables.h"
 
 #include <array>
 #include <cstring>
@@ -10,17 +10,17 @@
 
 namespace framesmith {
 
-namespace t = opensora::tables;
+namespace t = python::tables;
 
 namespace {
 
-const OpenSoraRegex& pattern(const std::string& name)
+const PythonRegex& pattern(const std::string& name)
 {
-    static std::map<std::string, OpenSoraRegex> compiled = [] {
-        std::map<std::string, OpenSoraRegex> all;
+    static std::map<std::string, PythonRegex> compiled = [] {
+        std::map<std::string, PythonRegex> all;
         for (const char* n : {"Badness", "Utf8Detector", "AlteredUtf8", "LossyUtf8", "AGraveWord", "C1Control", "Cesu8"}) {
             const t::PatternSource source = t::ftfyPattern(n);
-            all.emplace(n, OpenSoraRegex(source.text, source.isVerbose));
+            all.emplace(n, PythonRegex(source.text, source.isVerbose));
         }
         return all;
     }();
@@ -94,7 +94,7 @@ std::u32string encode(const std::u32string& text, const CodePage& page)
 std::u32string restoreByteA0(const std::u32string& bytes)
 {
     const std::u32string graved = pattern("AGraveWord").sub(bytes, std::u32string{0xC3, 0xA0, 0x20});
-    return pattern("AlteredUtf8").sub(graved, [&](const OpenSoraRegex::Match& m) {
+    return pattern("AlteredUtf8").sub(graved, [&](const PythonRegex::Match& m) {
         std::u32string s = m.group(graved, 0);
         for (char32_t& c : s)
             c = c == 0x20 ? 0xA0 : c;
@@ -112,10 +112,10 @@ std::u32string fixOneStep(const std::u32string& text);
 // fixes.decode_inconsistent_utf8: UTF-8-looking runs that are bad on their own, fixed alone.
 std::u32string decodeInconsistentUtf8(const std::u32string& text)
 {
-    return pattern("Utf8Detector").sub(text, [&](const OpenSoraRegex::Match& m) {
+    return pattern("Utf8Detector").sub(text, [&](const PythonRegex::Match& m) {
         const std::u32string part = m.group(text, 0);
-        if (part.size() < text.size() && OpenSoraFtfyEncoding::isBad(part))
-            return OpenSoraFtfyEncoding::fixEncoding(part);
+        if (part.size() < text.size() && FtfyEncoding::isBad(part))
+            return FtfyEncoding::fixEncoding(part);
         return part;
     });
 }
@@ -129,13 +129,13 @@ std::optional<std::u32string> decodeAs(std::u32string bytes, const CodePage& pag
     if (page.name.rfind("sloppy", 0) == 0)
         bytes = replaceLossySequences(bytes);
     const bool isVariant = bytes.find(0xED) != std::u32string::npos || bytes.find(0xC0) != std::u32string::npos;
-    return OpenSoraFtfyEncoding::decodeUtf8(bytes, isVariant);
+    return FtfyEncoding::decodeUtf8(bytes, isVariant);
 }
 
 // ftfy._fix_encoding_one_step_and_explain
 std::u32string fixOneStep(const std::u32string& text)
 {
-    if (text.empty() || isAscii(text) || !OpenSoraFtfyEncoding::isBad(text))
+    if (text.empty() || isAscii(text) || !FtfyEncoding::isBad(text))
         return text;
     bool isLatin1 = false;
     for (const CodePage& page : charmapEncodings()) {
@@ -167,27 +167,27 @@ std::u32string fixOneStep(const std::u32string& text)
             return fixed;
     }
     if (pattern("C1Control").isFoundIn(text))
-        return OpenSoraFtfyEncoding::fixC1Controls(text);
+        return FtfyEncoding::fixC1Controls(text);
     return text;
 }
 
 } // namespace
 
-bool OpenSoraFtfyEncoding::isBad(const std::u32string& text)
+bool FtfyEncoding::isBad(const std::u32string& text)
 {
     return pattern("Badness").isFoundIn(text);
 }
 
-std::u32string OpenSoraFtfyEncoding::fixC1Controls(const std::u32string& text)
+std::u32string FtfyEncoding::fixC1Controls(const std::u32string& text)
 {
     // Each C1 control as latin-1 bytes read in sloppy-windows-1252.
     const CodePage& sloppy1252 = charmapEncodings()[1];
-    return pattern("C1Control").sub(text, [&](const OpenSoraRegex::Match& m) {
+    return pattern("C1Control").sub(text, [&](const PythonRegex::Match& m) {
         return std::u32string(1, sloppy1252.decode[text[m.begin]]);
     });
 }
 
-std::u32string OpenSoraFtfyEncoding::fixEncoding(const std::u32string& text)
+std::u32string FtfyEncoding::fixEncoding(const std::u32string& text)
 {
     std::u32string current = text;
     while (true) {
@@ -243,7 +243,7 @@ bool isSpecialAt(const std::u32string& bytes, std::size_t i, char32_t low, char3
 
 } // namespace
 
-std::optional<std::u32string> OpenSoraFtfyEncoding::decodeUtf8(const std::u32string& bytes, bool allowVariants)
+std::optional<std::u32string> FtfyEncoding::decodeUtf8(const std::u32string& bytes, bool allowVariants)
 {
     std::u32string out;
     const std::size_t n = bytes.size();

@@ -11,7 +11,7 @@
 
 namespace framesmith {
 
-class OpenSoraFtfyEncoding {
+class FtfyEncoding {
 public:
     static std::u32string fixEncoding(const std::u32string& text);   // ftfy.fix_encoding
     static bool isBad(const std::u32string& text);                    // ftfy.badness.is_bad

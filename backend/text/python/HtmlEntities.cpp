@@ -1,14 +1,14 @@
-#include "models/opensora/text/OpenSoraHtmlEntities.h"
+#include "text/python/HtmlEntities.h"
 
-#include "models/opensora/text/OpenSoraRegex.h"
-#include "models/opensora/text/OpenSoraTextTables.h"
+#include "text/python/PythonRegex.h"
+#include "text/python/PythonTextTables.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace framesmith {
 
-namespace t = opensora::tables;
+namespace t = python::tables;
 
 namespace {
 
@@ -50,12 +50,12 @@ unsigned long long parseNumber(const std::u32string& digits, int base)
 
 } // namespace
 
-std::optional<std::u32string> OpenSoraHtmlEntities::html5(const std::u32string& name)
+std::optional<std::u32string> HtmlEntities::html5(const std::u32string& name)
 {
     return lookup(t::html5Entities(), name);
 }
 
-std::optional<std::u32string> OpenSoraHtmlEntities::ftfyEntity(const std::u32string& name)
+std::optional<std::u32string> HtmlEntities::ftfyEntity(const std::u32string& name)
 {
     if (name.empty() || name.back() != U';')
         return std::nullopt;
@@ -64,7 +64,7 @@ std::optional<std::u32string> OpenSoraHtmlEntities::ftfyEntity(const std::u32str
     return lookup(t::upperCaseEntities(), name);
 }
 
-std::u32string OpenSoraHtmlEntities::numericReference(unsigned long long num)
+std::u32string HtmlEntities::numericReference(unsigned long long num)
 {
     // html._invalid_charrefs: NUL, CR and the C1 range read as windows-1252 (undefined bytes kept).
     if (num == 0)
@@ -83,12 +83,12 @@ std::u32string OpenSoraHtmlEntities::numericReference(unsigned long long num)
     return std::u32string(1, static_cast<char32_t>(num));
 }
 
-std::u32string OpenSoraHtmlEntities::unescape(const std::u32string& text)
+std::u32string HtmlEntities::unescape(const std::u32string& text)
 {
     if (text.find(U'&') == std::u32string::npos)
         return text;
-    static const OpenSoraRegex charref(UR"(&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))");
-    return charref.sub(text, [&](const OpenSoraRegex::Match& m) -> std::u32string {
+    static const PythonRegex charref(UR"(&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))");
+    return charref.sub(text, [&](const PythonRegex::Match& m) -> std::u32string {
         std::u32string s = m.group(text, 1);
         if (s[0] == U'#') {
             const bool isHex = s[1] == U'x' || s[1] == U'X';

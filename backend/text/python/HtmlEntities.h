@@ -9,7 +9,7 @@
 
 namespace framesmith {
 
-class OpenSoraHtmlEntities {
+class HtmlEntities {
 public:
     // html.unescape(text)
     static std::u32string unescape(const std::u32string& text);

@@ -1,10 +1,10 @@
-#include "models/opensora/text/OpenSoraHtmlParser.h"
+#include "text/python/HtmlParser.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/text/OpenSoraHtmlEntities.h"
-#include "models/opensora/text/OpenSoraHtmlPatterns.h"
-#include "models/opensora/text/OpenSoraTextTables.h"
-#include "models/opensora/text/OpenSoraUnicode.h"
+#include "text/python/HtmlEntities.h"
+#include "text/python/HtmlPatterns.h"
+#include "text/python/PythonTextTables.h"
+#include "text/python/PythonUnicode.h"
 
 #include <algorithm>
 #include <cstring>
@@ -12,7 +12,7 @@
 
 namespace framesmith {
 
-using namespace opensora::html;
+using namespace python::html;
 
 namespace {
 
@@ -36,7 +36,7 @@ std::u32string charRefText(const std::u32string& name)
         value = value > 0xFFFFFFFFFFull ? value : value * (isHex ? 16 : 10) + digit;
     }
     if (value < 256) {
-        for (const auto& page : opensora::tables::codePages())
+        for (const auto& page : python::tables::codePages())
             if (std::strcmp(page.name, "windows-1252") == 0 && page.bytes[value] != 0xFFFFFFFFu)
                 return std::u32string(1, static_cast<char32_t>(page.bytes[value]));
     }
@@ -47,7 +47,7 @@ std::u32string charRefText(const std::u32string& name)
 
 } // namespace
 
-void OpenSoraHtmlParser::startTag(const std::u32string& name, bool isSelfClosing)
+void HtmlParser::startTag(const std::u32string& name, bool isSelfClosing)
 {
     // BeautifulSoupHTMLParser.handle_starttag / handle_startendtag (whose end tag goes through
     // handle_endtag, so an earlier void element of that name can swallow it).
@@ -62,7 +62,7 @@ void OpenSoraHtmlParser::startTag(const std::u32string& name, bool isSelfClosing
     }
 }
 
-void OpenSoraHtmlParser::endTag(const std::u32string& name)
+void HtmlParser::endTag(const std::u32string& name)
 {
     auto it = std::find(m_alreadyClosedEmpty.begin(), m_alreadyClosedEmpty.end(), name);
     if (it != m_alreadyClosedEmpty.end()) {
@@ -74,7 +74,7 @@ void OpenSoraHtmlParser::endTag(const std::u32string& name)
 
 // Where the next markup starts: the closing tag of a script/style (nullopt while none has come),
 // else the next '&' or '<'.
-std::optional<std::size_t> OpenSoraHtmlParser::nextInteresting(std::size_t i)
+std::optional<std::size_t> HtmlParser::nextInteresting(std::size_t i)
 {
     if (!m_cdataElem.empty()) {
         const auto match = searchFrom(m_cdataElem == U"script" ? scriptClose() : styleClose(), i);
@@ -85,7 +85,7 @@ std::optional<std::size_t> OpenSoraHtmlParser::nextInteresting(std::size_t i)
 }
 
 // The '<' branch of goahead: the end of what was consumed, or -1 to stop for now.
-std::ptrdiff_t OpenSoraHtmlParser::markupAt(std::size_t i, bool end)
+std::ptrdiff_t HtmlParser::markupAt(std::size_t i, bool end)
 {
     const std::size_t n = m_raw.size();
     std::ptrdiff_t k = 0;
@@ -122,7 +122,7 @@ std::ptrdiff_t OpenSoraHtmlParser::markupAt(std::size_t i, bool end)
 }
 
 // The '&#' and '&' branches: advances i and returns true to go on, false to leave goahead's loop.
-bool OpenSoraHtmlParser::referenceAt(std::size_t& i, bool end)
+bool HtmlParser::referenceAt(std::size_t& i, bool end)
 {
     const std::size_t n = m_raw.size();
     if (startsWith(U"&#", i)) {
@@ -140,9 +140,9 @@ bool OpenSoraHtmlParser::referenceAt(std::size_t& i, bool end)
     if (const auto match = entityRef().match(m_raw, i)) {
         // BeautifulSoupHTMLParser.handle_entityref: the html5 name (';' stripped) or "&name".
         const std::u32string name = match->group(m_raw, 1);
-        auto value = OpenSoraHtmlEntities::html5(name);
+        auto value = HtmlEntities::html5(name);
         if (!value)
-            value = OpenSoraHtmlEntities::html5(name + U";");
+            value = HtmlEntities::html5(name + U";");
         m_soup.data(value ? *value : U"&" + name);
         i = m_raw[match->end - 1] == U';' ? match->end : match->end - 1;
         return true;
@@ -159,7 +159,7 @@ bool OpenSoraHtmlParser::referenceAt(std::size_t& i, bool end)
     return true;
 }
 
-void OpenSoraHtmlParser::goahead(bool end)
+void HtmlParser::goahead(bool end)
 {
     m_startTagEnds.clear(); // positions below are in this m_raw
     m_absentFrom.clear();
@@ -191,7 +191,7 @@ void OpenSoraHtmlParser::goahead(bool end)
     m_raw = m_raw.substr(i);
 }
 
-std::optional<OpenSoraRegex::Match> OpenSoraHtmlParser::searchFrom(const OpenSoraRegex& regex, std::size_t from)
+std::optional<PythonRegex::Match> HtmlParser::searchFrom(const PythonRegex& regex, std::size_t from)
 {
     auto absent = m_absentFrom.find(&regex);
     if (absent != m_absentFrom.end() && from >= absent->second)
@@ -202,7 +202,7 @@ std::optional<OpenSoraRegex::Match> OpenSoraHtmlParser::searchFrom(const OpenSor
     return match;
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::find(char32_t c, std::size_t from)
+std::ptrdiff_t HtmlParser::find(char32_t c, std::size_t from)
 {
     auto absent = m_absentCharFrom.find(c);
     if (absent != m_absentCharFrom.end() && from >= absent->second)
@@ -214,21 +214,21 @@ std::ptrdiff_t OpenSoraHtmlParser::find(char32_t c, std::size_t from)
     return -1;
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::parseStartTag(std::size_t i)
+std::ptrdiff_t HtmlParser::parseStartTag(std::size_t i)
 {
     const std::ptrdiff_t endpos = checkForWholeStartTag(i);
     if (endpos < 0)
         return endpos;
     const auto tag = tagFind().match(m_raw, i + 1);
     std::size_t k = tag->end;
-    const std::u32string name = OpenSoraUnicode::lower(tag->group(m_raw, 1));
+    const std::u32string name = PythonUnicode::lower(tag->group(m_raw, 1));
     while (k < static_cast<std::size_t>(endpos)) {
         const auto attribute = attrFind().match(m_raw, k);
         if (!attribute)
             break;
         k = attribute->end;
     }
-    const std::u32string rest = OpenSoraUnicode::strip(m_raw.substr(k, static_cast<std::size_t>(endpos) - k));
+    const std::u32string rest = PythonUnicode::strip(m_raw.substr(k, static_cast<std::size_t>(endpos) - k));
     if (rest != U">" && rest != U"/>") {
         m_soup.data(m_raw.substr(i, static_cast<std::size_t>(endpos) - i));
         return endpos;
@@ -240,7 +240,7 @@ std::ptrdiff_t OpenSoraHtmlParser::parseStartTag(std::size_t i)
     return endpos;
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::checkForWholeStartTag(std::size_t i)
+std::ptrdiff_t HtmlParser::checkForWholeStartTag(std::size_t i)
 {
     const std::size_t j = *locateStartTagEnd().matchEnd(m_raw, i, m_startTagEnds);
     if (j >= m_raw.size())
@@ -259,7 +259,7 @@ std::ptrdiff_t OpenSoraHtmlParser::checkForWholeStartTag(std::size_t i)
     return static_cast<std::ptrdiff_t>(j > i ? j : i + 1);
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::parseEndTag(std::size_t i)
+std::ptrdiff_t HtmlParser::parseEndTag(std::size_t i)
 {
     const std::ptrdiff_t close = find(U'>', i + 1);
     if (close < 0)
@@ -277,12 +277,12 @@ std::ptrdiff_t OpenSoraHtmlParser::parseEndTag(std::size_t i)
                 return static_cast<std::ptrdiff_t>(i + 3);
             return parseBogusComment(i);
         }
-        const std::u32string name = OpenSoraUnicode::lower(nameMatch->group(m_raw, 1));
+        const std::u32string name = PythonUnicode::lower(nameMatch->group(m_raw, 1));
         const std::ptrdiff_t end = find(U'>', nameMatch->end);
         endTag(name);
         return end + 1;
     }
-    const std::u32string elem = OpenSoraUnicode::lower(match->group(m_raw, 1));
+    const std::u32string elem = PythonUnicode::lower(match->group(m_raw, 1));
     if (!m_cdataElem.empty() && elem != m_cdataElem) {
         m_soup.data(m_raw.substr(i, static_cast<std::size_t>(gtpos) - i));
         return gtpos;
@@ -292,58 +292,58 @@ std::ptrdiff_t OpenSoraHtmlParser::parseEndTag(std::size_t i)
     return static_cast<std::ptrdiff_t>(match->end);
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::parseComment(std::size_t i)
+std::ptrdiff_t HtmlParser::parseComment(std::size_t i)
 {
     const auto match = searchFrom(commentClose(), i + 4);
     if (!match)
         return -1;
     m_soup.endData(); // handle_comment: the comment is a string of its own, never text
     m_soup.data(m_raw.substr(i + 4, match->begin - i - 4));
-    m_soup.endData(OpenSoraHtmlSoup::StringKind::Other);
+    m_soup.endData(HtmlSoup::StringKind::Other);
     return static_cast<std::ptrdiff_t>(match->end);
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::parseBogusComment(std::size_t i)
+std::ptrdiff_t HtmlParser::parseBogusComment(std::size_t i)
 {
     const std::ptrdiff_t pos = find(U'>', i + 2);
     if (pos < 0)
         return -1;
     m_soup.endData();
     m_soup.data(m_raw.substr(i + 2, static_cast<std::size_t>(pos) - i - 2));
-    m_soup.endData(OpenSoraHtmlSoup::StringKind::Other);
+    m_soup.endData(HtmlSoup::StringKind::Other);
     return pos + 1;
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::parsePi(std::size_t i)
+std::ptrdiff_t HtmlParser::parsePi(std::size_t i)
 {
     const std::ptrdiff_t close = find(U'>', i + 2);
     if (close < 0)
         return -1;
     m_soup.endData();
     m_soup.data(m_raw.substr(i + 2, static_cast<std::size_t>(close) - i - 2));
-    m_soup.endData(OpenSoraHtmlSoup::StringKind::Other);
+    m_soup.endData(HtmlSoup::StringKind::Other);
     return close + 1;
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::parseHtmlDeclaration(std::size_t i)
+std::ptrdiff_t HtmlParser::parseHtmlDeclaration(std::size_t i)
 {
     if (startsWith(U"<!--", i))
         return parseComment(i);
     if (startsWith(U"<![", i))
         return parseMarkedSection(i);
-    if (OpenSoraUnicode::lower(m_raw.substr(i, 9)) == U"<!doctype") {
+    if (PythonUnicode::lower(m_raw.substr(i, 9)) == U"<!doctype") {
         const std::ptrdiff_t close = find(U'>', i + 9);
         if (close < 0)
             return -1;
         m_soup.endData();
         m_soup.data(m_raw.substr(i + 2, static_cast<std::size_t>(close) - i - 2));
-        m_soup.endData(OpenSoraHtmlSoup::StringKind::Other);
+        m_soup.endData(HtmlSoup::StringKind::Other);
         return close + 1;
     }
     return parseBogusComment(i);
 }
 
-std::ptrdiff_t OpenSoraHtmlParser::parseMarkedSection(std::size_t i)
+std::ptrdiff_t HtmlParser::parseMarkedSection(std::size_t i)
 {
     // _markupbase._scan_name, then the section's closing bracket.
     const std::size_t start = i + 3;
@@ -354,14 +354,14 @@ std::ptrdiff_t OpenSoraHtmlParser::parseMarkedSection(std::size_t i)
         reject("\"<![\" is not followed by a name");
     if (nameMatch->end == m_raw.size())
         return -1;
-    const std::u32string name = OpenSoraUnicode::lower(OpenSoraUnicode::strip(nameMatch->group(m_raw, 0)));
-    std::optional<OpenSoraRegex::Match> close;
+    const std::u32string name = PythonUnicode::lower(PythonUnicode::strip(nameMatch->group(m_raw, 0)));
+    std::optional<PythonRegex::Match> close;
     if (name == U"temp" || name == U"cdata" || name == U"ignore" || name == U"include" || name == U"rcdata")
         close = searchFrom(markedSectionClose(), start);
     else if (name == U"if" || name == U"else" || name == U"endif")
         close = searchFrom(msMarkedSectionClose(), start);
     else
-        reject("unknown marked section \"<![" + OpenSoraUnicode::toUtf8(name) + "\"");
+        reject("unknown marked section \"<![" + PythonUnicode::toUtf8(name) + "\"");
     if (!close)
         return -1;
     // unknown_decl: "CDATA[..." is character data (part of the text), anything else a declaration.
@@ -371,7 +371,7 @@ std::ptrdiff_t OpenSoraHtmlParser::parseMarkedSection(std::size_t i)
         c = c >= U'a' && c <= U'z' ? c - 32 : c;
     m_soup.endData();
     m_soup.data(head == U"CDATA[" ? data.substr(6) : data);
-    m_soup.endData(head == U"CDATA[" ? OpenSoraHtmlSoup::StringKind::CData : OpenSoraHtmlSoup::StringKind::Other);
+    m_soup.endData(head == U"CDATA[" ? HtmlSoup::StringKind::CData : HtmlSoup::StringKind::Other);
     return static_cast<std::ptrdiff_t>(close->end);
 }
 

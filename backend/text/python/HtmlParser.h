@@ -1,12 +1,12 @@
 #pragma once
 // Python 3.11's html.parser.HTMLParser (convert_charrefs=False) with BeautifulSoupHTMLParser's
-// handlers, feeding an OpenSoraHtmlSoup: goahead() as feed() and close() run it, start/end tags
+// handlers, feeding an HtmlSoup: goahead() as feed() and close() run it, start/end tags
 // (void elements closed at once, script/style content as CDATA), named and numeric references
 // as bs4 resolves them, comments, declarations, processing instructions and marked sections.
-// Internal to OpenSoraHtmlText; one document per object.
+// Internal to HtmlText; one document per object.
 #include "framesmith/Error.h"
-#include "models/opensora/text/OpenSoraHtmlSoup.h"
-#include "models/opensora/text/OpenSoraRegex.h"
+#include "text/python/HtmlSoup.h"
+#include "text/python/PythonRegex.h"
 
 #include <cstddef>
 #include <map>
@@ -16,9 +16,9 @@
 
 namespace framesmith {
 
-class OpenSoraHtmlParser {
+class HtmlParser {
 public:
-    explicit OpenSoraHtmlParser(OpenSoraHtmlSoup& soup) : m_soup(soup) {}
+    explicit HtmlParser(HtmlSoup& soup) : m_soup(soup) {}
 
     void feed(const std::u32string& data)
     {
@@ -44,24 +44,24 @@ private:
     // Searches remember where they found nothing, so an unclosed "<!--" (or "</", "<?") repeated
     // thousands of times costs one scan, not one per occurrence.
     std::ptrdiff_t find(char32_t c, std::size_t from);
-    std::optional<OpenSoraRegex::Match> searchFrom(const OpenSoraRegex& regex, std::size_t from);
+    std::optional<PythonRegex::Match> searchFrom(const PythonRegex& regex, std::size_t from);
 
     void startTag(const std::u32string& name, bool isSelfClosing);
     void endTag(const std::u32string& name);
     [[noreturn]] void reject(const std::string& why) const
     {
-        throw InvalidRequestError("prompt", "the caption cleaning's HTML parser (BeautifulSoup, html.parser) rejects "
+        throw InvalidRequestError("prompt", "the prompt cleaning's HTML parser (BeautifulSoup, html.parser) rejects "
                                             "this prompt: " + why);
     }
 
-    OpenSoraHtmlSoup& m_soup;
+    HtmlSoup& m_soup;
     std::u32string m_raw;
     std::u32string m_cdataElem; // "script" / "style" while inside one
     std::vector<std::u32string> m_alreadyClosedEmpty;
     // For this goahead()'s m_raw (cleared when it changes): start-tag ends, and the first position
     // from which a search found nothing.
-    OpenSoraRegex::EndCache m_startTagEnds;
-    std::map<const OpenSoraRegex*, std::size_t> m_absentFrom;
+    PythonRegex::EndCache m_startTagEnds;
+    std::map<const PythonRegex*, std::size_t> m_absentFrom;
     std::map<char32_t, std::size_t> m_absentCharFrom;
 };
 

@@ -1,12 +1,12 @@
 #pragma once
 // The regular expressions of Python 3.11's html/parser.py and _markupbase.py, verbatim (\x00
 // written as a regex escape), and set_cdata_mode's closing-tag patterns with the letters re.I
-// matches. Internal to OpenSoraHtmlParser.
-#include "models/opensora/text/OpenSoraRegex.h"
+// matches. Internal to HtmlParser.
+#include "text/python/PythonRegex.h"
 
-namespace framesmith::opensora::html {
+namespace framesmith::python::html {
 
-using Regex = OpenSoraRegex;
+using Regex = PythonRegex;
 
 inline const Regex& entityRef() { static const Regex r(UR"(&([a-zA-Z][-.a-zA-Z0-9]*)[^a-zA-Z0-9])"); return r; }
 inline const Regex& charRef() { static const Regex r(UR"(&#(?:[0-9]+|[xX][0-9a-fA-F]+)[^0-9a-fA-F])"); return r; }
@@ -45,4 +45,4 @@ inline const Regex& msMarkedSectionClose() { static const Regex r(UR"(]\s*>)"); 
 inline const Regex& scriptClose() { static const Regex r(UR"(</\s*[sS\u017F][cC][rR][iI\u0130\u0131][pP][tT]\s*>)"); return r; }
 inline const Regex& styleClose() { static const Regex r(UR"(</\s*[sS\u017F][tT][yY][lL][eE]\s*>)"); return r; }
 
-} // namespace framesmith::opensora::html
+} // namespace framesmith::python::html

@@ -1,10 +1,10 @@
-#include "models/opensora/text/OpenSoraHtmlSoup.h"
+#include "text/python/HtmlSoup.h"
 
 #include <algorithm>
 
 namespace framesmith {
 
-void OpenSoraHtmlSoup::startTag(const std::u32string& name)
+void HtmlSoup::startTag(const std::u32string& name)
 {
     endData();
     m_stack.push_back(name);
@@ -14,7 +14,7 @@ void OpenSoraHtmlSoup::startTag(const std::u32string& name)
         m_preserves.push_back(m_stack.size() - 1);
 }
 
-void OpenSoraHtmlSoup::endTag(const std::u32string& name)
+void HtmlSoup::endTag(const std::u32string& name)
 {
     endData();
     // _popToTag: only when such a tag is open, popping everything above it too.
@@ -28,7 +28,7 @@ void OpenSoraHtmlSoup::endTag(const std::u32string& name)
     }
 }
 
-void OpenSoraHtmlSoup::endData(StringKind kind)
+void HtmlSoup::endData(StringKind kind)
 {
     if (m_current.empty())
         return;
@@ -49,18 +49,18 @@ void OpenSoraHtmlSoup::endData(StringKind kind)
         m_text += joined;
 }
 
-std::u32string OpenSoraHtmlSoup::finish()
+std::u32string HtmlSoup::finish()
 {
     endData();
     return m_text;
 }
 
-bool OpenSoraHtmlSoup::isContainer(const std::u32string& name)
+bool HtmlSoup::isContainer(const std::u32string& name)
 {
     return name == U"rt" || name == U"rp" || name == U"style" || name == U"script" || name == U"template";
 }
 
-void OpenSoraHtmlSoup::pop()
+void HtmlSoup::pop()
 {
     const std::size_t index = m_stack.size() - 1;
     if (!m_containers.empty() && m_containers.back() == index)

@@ -3,13 +3,13 @@
 // the open-tag stack (_popToTag closes everything above the named tag, nothing when none is
 // open), the string containers (rt, rp, style, script, template: their text is not .text), the
 // whitespace-preserving tags (pre, textarea: elsewhere a whitespace-only string becomes " " or
-// "\n") and endData's typed strings. Internal to OpenSoraHtmlText; one parse per object.
+// "\n") and endData's typed strings. Internal to HtmlText; one parse per object.
 #include <string>
 #include <vector>
 
 namespace framesmith {
 
-class OpenSoraHtmlSoup {
+class HtmlSoup {
 public:
     enum class StringKind { Text, CData, Container, Other }; // Other: comment, doctype, declaration, PI
 

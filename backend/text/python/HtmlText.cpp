@@ -1,15 +1,15 @@
-#include "models/opensora/text/OpenSoraHtmlText.h"
+#include "text/python/HtmlText.h"
 
-#include "models/opensora/text/OpenSoraHtmlParser.h"
-#include "models/opensora/text/OpenSoraHtmlSoup.h"
+#include "text/python/HtmlParser.h"
+#include "text/python/HtmlSoup.h"
 
 namespace framesmith {
 
-std::u32string OpenSoraHtmlText::text(const std::u32string& markup)
+std::u32string HtmlText::text(const std::u32string& markup)
 {
     // HTMLParserTreeBuilder.feed: parser.feed(markup); parser.close(); then BeautifulSoup._feed's endData.
-    OpenSoraHtmlSoup soup;
-    OpenSoraHtmlParser parser(soup);
+    HtmlSoup soup;
+    HtmlParser parser(soup);
     parser.feed(markup);
     parser.close();
     return soup.finish();

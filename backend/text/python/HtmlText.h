@@ -1,5 +1,5 @@
 #pragma once
-// BeautifulSoup(markup, features="html.parser").text as Open-Sora's clean_caption calls it
+// BeautifulSoup(markup, features="html.parser").text as caption cleaners call it
 // (beautifulsoup4 4.11 over Python 3.11's html.parser, convert_charrefs=False): the tokenizer's
 // goahead() run once with end=0 and once with end=1 (feed + close), bs4's named/numeric reference
 // handling, its tag stack (string containers rt/rp/script/style/template, whitespace-only strings
@@ -10,7 +10,7 @@
 
 namespace framesmith {
 
-class OpenSoraHtmlText {
+class HtmlText {
 public:
     // Throws InvalidRequestError where the reference raises (a "<![" marked section html.parser
     // cannot read: bs4's ParserRejectedMarkup).

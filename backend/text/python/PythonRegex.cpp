@@ -1,12 +1,12 @@
-#include "models/opensora/text/OpenSoraRegex.h"
+#include "text/python/PythonRegex.h"
 
-#include "models/opensora/text/OpenSoraRegexNode.h"
-#include "models/opensora/text/OpenSoraRegexParser.h"
-#include "models/opensora/text/OpenSoraRegexProgram.h"
+#include "text/python/PythonRegexNode.h"
+#include "text/python/PythonRegexParser.h"
+#include "text/python/PythonRegexProgram.h"
 
 namespace framesmith {
 
-std::u32string OpenSoraRegex::Match::group(const std::u32string& text, std::size_t index) const
+std::u32string PythonRegex::Match::group(const std::u32string& text, std::size_t index) const
 {
     if (index == 0)
         return text.substr(begin, end - begin);
@@ -15,37 +15,37 @@ std::u32string OpenSoraRegex::Match::group(const std::u32string& text, std::size
                                                         static_cast<std::size_t>(g.second - g.first));
 }
 
-OpenSoraRegex::OpenSoraRegex(const std::u32string& pattern, bool isVerbose)
+PythonRegex::PythonRegex(const std::u32string& pattern, bool isVerbose, Flavor flavor)
 {
-    m_root = OpenSoraRegexParser::parse(pattern, isVerbose, m_groups);
-    m_program = std::make_unique<OpenSoraRegexProgram>(*m_root, m_groups);
+    m_root = PythonRegexParser::parse(pattern, isVerbose, flavor, m_groups);
+    m_program = std::make_unique<PythonRegexProgram>(*m_root, m_groups);
 }
 
-OpenSoraRegex::~OpenSoraRegex() = default;
-OpenSoraRegex::OpenSoraRegex(OpenSoraRegex&&) noexcept = default;
+PythonRegex::~PythonRegex() = default;
+PythonRegex::PythonRegex(PythonRegex&&) noexcept = default;
 
-std::size_t OpenSoraRegex::groupCount() const
+std::size_t PythonRegex::groupCount() const
 {
     return m_groups;
 }
 
-std::optional<OpenSoraRegex::Match> OpenSoraRegex::match(const std::u32string& text, std::size_t start) const
+std::optional<PythonRegex::Match> PythonRegex::match(const std::u32string& text, std::size_t start) const
 {
     return m_program->search(text, start, true, false);
 }
 
-std::optional<std::size_t> OpenSoraRegex::matchEnd(const std::u32string& text, std::size_t start, EndCache& cache) const
+std::optional<std::size_t> PythonRegex::matchEnd(const std::u32string& text, std::size_t start, EndCache& cache) const
 {
     const auto m = m_program->search(text, start, true, false, &cache);
     return m ? std::optional<std::size_t>(m->end) : std::nullopt;
 }
 
-std::optional<OpenSoraRegex::Match> OpenSoraRegex::search(const std::u32string& text, std::size_t start) const
+std::optional<PythonRegex::Match> PythonRegex::search(const std::u32string& text, std::size_t start) const
 {
     return m_program->search(text, start, false, false);
 }
 
-std::vector<OpenSoraRegex::Match> OpenSoraRegex::findAll(const std::u32string& text) const
+std::vector<PythonRegex::Match> PythonRegex::findAll(const std::u32string& text) const
 {
     std::vector<Match> all;
     std::size_t pos = 0;
@@ -61,7 +61,7 @@ std::vector<OpenSoraRegex::Match> OpenSoraRegex::findAll(const std::u32string& t
     return all;
 }
 
-std::u32string OpenSoraRegex::sub(const std::u32string& text, const Replacer& replacer) const
+std::u32string PythonRegex::sub(const std::u32string& text, const Replacer& replacer) const
 {
     std::u32string out;
     std::size_t copied = 0;
@@ -74,7 +74,7 @@ std::u32string OpenSoraRegex::sub(const std::u32string& text, const Replacer& re
     return out;
 }
 
-std::u32string OpenSoraRegex::sub(const std::u32string& text, const std::u32string& tmpl) const
+std::u32string PythonRegex::sub(const std::u32string& text, const std::u32string& tmpl) const
 {
     // re's template: \1..\99 and \g<n> insert groups (empty when unset), \n \t \\ escapes.
     const auto expand = [&](const Match& m) {

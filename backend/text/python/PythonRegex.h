@@ -1,6 +1,6 @@
 #pragma once
-// The part of Python's `re` that Open-Sora's caption cleaning and ftfy use, with its semantics on
-// str patterns, run by a Pike VM in time linear in the text (OpenSoraRegexProgram): the
+// The part of Python's `re` that caption cleaning, ftfy and html.parser use, with its semantics on
+// str patterns, run by a Pike VM in time linear in the text (PythonRegexProgram): the
 // backtracker's answers (leftmost match, alternatives in order, greedy or lazy
 // repeats), character classes with ranges and \w \d \s (\W \D \S) from Python's own Unicode tables,
 // \b \B ^ $ (before a final newline too) . (not newline), groups, (?:), (?=) (?!), fixed-width
@@ -8,6 +8,10 @@
 // overlapping matches left to right, an empty match not directly after the previous match, \1 and
 // \g<1> in templates). Byte patterns run on code points 0..255. Unsupported syntax (backreferences,
 // inline flags, named groups) is refused at construction. Immutable after construction; any thread.
+// The third-party `regex` module (what `import regex as re` gives) differs on str patterns in its
+// character classes; Flavor::RegexModule gives its \s (Unicode White_Space: not the separators
+// U+001C..U+001F that str.isspace() and re's \s include) and refuses \w \d \b, whose regex-module
+// tables (Alphabetic + Mark + ..., a newer Unicode) are not carried here.
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -17,9 +21,9 @@
 
 namespace framesmith {
 
-class OpenSoraRegexProgram;
+class PythonRegexProgram;
 
-class OpenSoraRegex {
+class PythonRegex {
 public:
     struct Match {
         std::size_t begin = 0, end = 0;
@@ -28,9 +32,11 @@ public:
     };
     using Replacer = std::function<std::u32string(const Match&)>;
 
-    explicit OpenSoraRegex(const std::u32string& pattern, bool isVerbose = false);
-    ~OpenSoraRegex();
-    OpenSoraRegex(OpenSoraRegex&&) noexcept;
+    enum class Flavor { Re, RegexModule };
+
+    explicit PythonRegex(const std::u32string& pattern, bool isVerbose = false, Flavor flavor = Flavor::Re);
+    ~PythonRegex();
+    PythonRegex(PythonRegex&&) noexcept;
 
     // Anchored matches of one pattern on one text at many starts (an HTML parser trying a start tag
     // at every '<' of an unclosed "<a <a <a…") share their work through this: a later match stops
@@ -62,7 +68,7 @@ public:
 private:
     std::unique_ptr<Node> m_root;
     std::size_t m_groups = 0;
-    std::unique_ptr<OpenSoraRegexProgram> m_program; // points into m_root: declared after it
+    std::unique_ptr<PythonRegexProgram> m_program; // points into m_root: declared after it
 };
 
 } // namespace framesmith

@@ -1,7 +1,7 @@
 #pragma once
-// The parsed form of an OpenSoraRegex pattern (internal to the matcher and its parser).
-#include "models/opensora/text/OpenSoraRegex.h"
-#include "models/opensora/text/OpenSoraUnicode.h"
+// The parsed form of an PythonRegex pattern (internal to the matcher and its parser).
+#include "text/python/PythonRegex.h"
+#include "text/python/PythonUnicode.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -11,35 +11,37 @@
 
 namespace framesmith {
 
-namespace opensora::regex {
+namespace python::regex {
 
 constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
 
 struct CharSet {
     std::vector<std::pair<char32_t, char32_t>> ranges;
     bool word = false, notWord = false, digit = false, notDigit = false, space = false, notSpace = false;
+    bool whiteSpace = false, notWhiteSpace = false; // the regex module's \s \S
     bool isNegated = false;
 
     bool contains(char32_t c) const
     {
         bool in = std::any_of(ranges.begin(), ranges.end(), [c](const auto& r) { return r.first <= c && c <= r.second; })
-            || (word && OpenSoraUnicode::isWord(c)) || (notWord && !OpenSoraUnicode::isWord(c))
-            || (digit && OpenSoraUnicode::isDigit(c)) || (notDigit && !OpenSoraUnicode::isDigit(c))
-            || (space && OpenSoraUnicode::isSpace(c)) || (notSpace && !OpenSoraUnicode::isSpace(c));
+            || (word && PythonUnicode::isWord(c)) || (notWord && !PythonUnicode::isWord(c))
+            || (digit && PythonUnicode::isDigit(c)) || (notDigit && !PythonUnicode::isDigit(c))
+            || (space && PythonUnicode::isSpace(c)) || (notSpace && !PythonUnicode::isSpace(c))
+            || (whiteSpace && PythonUnicode::isWhiteSpace(c)) || (notWhiteSpace && !PythonUnicode::isWhiteSpace(c));
         return in != isNegated;
     }
 };
 
 
-} // namespace opensora::regex
+} // namespace python::regex
 
-struct OpenSoraRegex::Node {
+struct PythonRegex::Node {
     enum class Kind { Sequence, Alternation, Literal, Set, Any, Start, End, WordBoundary, NotWordBoundary,
                       StringStart, StringEnd, Group, Repeat, LookAhead, LookBehind };
     Kind kind = Kind::Sequence;
     std::vector<std::unique_ptr<Node>> children;
     char32_t literal = 0;
-    opensora::regex::CharSet set;
+    python::regex::CharSet set;
     int group = -1;                 // capture index (Group); -1: non-capturing
     std::size_t min = 0, max = 0;   // Repeat
     bool isGreedy = true;

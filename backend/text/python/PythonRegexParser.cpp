@@ -1,4 +1,4 @@
-#include "models/opensora/text/OpenSoraRegexParser.h"
+#include "text/python/PythonRegexParser.h"
 
 #include "framesmith/Error.h"
 
@@ -8,14 +8,17 @@ namespace framesmith {
 
 namespace {
 
-using Node = OpenSoraRegex::Node;
+using Node = PythonRegex::Node;
 using Kind = Node::Kind;
-using opensora::regex::CharSet;
-using opensora::regex::kUnbounded;
+using python::regex::CharSet;
+using python::regex::kUnbounded;
 
 class Parser {
 public:
-    Parser(const std::u32string& pattern, bool isVerbose) : m_p(pattern), m_isVerbose(isVerbose) {}
+    Parser(const std::u32string& pattern, bool isVerbose, PythonRegex::Flavor flavor)
+        : m_p(pattern), m_isVerbose(isVerbose), m_isRegexModule(flavor == PythonRegex::Flavor::RegexModule)
+    {
+    }
 
     std::unique_ptr<Node> parse(std::size_t& groups)
     {
@@ -29,8 +32,8 @@ public:
 private:
     [[noreturn]] void fail(const std::string& what) const
     {
-        throw Error(ErrorCode::Internal, "caption cleaning regex: " + what + " at " + std::to_string(m_i) + " in '"
-                                             + OpenSoraUnicode::toUtf8(m_p) + "'");
+        throw Error(ErrorCode::Internal, "Python regex: " + what + " at " + std::to_string(m_i) + " in '"
+                                             + PythonUnicode::toUtf8(m_p) + "'");
     }
 
     void skipVerbose()
@@ -272,6 +275,12 @@ private:
 
     bool classEscape(char32_t c, CharSet& set)
     {
+        if (m_isRegexModule && (c == U'd' || c == U'D' || c == U'w' || c == U'W'))
+            fail("\\d and \\w of the regex module (its own Unicode tables) are not implemented");
+        if (m_isRegexModule && (c == U's' || c == U'S')) {
+            (c == U's' ? set.whiteSpace : set.notWhiteSpace) = true;
+            return true;
+        }
         switch (c) {
         case U'd': set.digit = true; return true;
         case U'D': set.notDigit = true; return true;
@@ -292,8 +301,10 @@ private:
         if (classEscape(c, setNode->set))
             return setNode;
         switch (c) {
-        case U'b': return simple(Kind::WordBoundary);
-        case U'B': return simple(Kind::NotWordBoundary);
+        case U'b': case U'B':
+            if (m_isRegexModule)
+                fail("\\b and \\B of the regex module (its own \\w) are not implemented");
+            return simple(c == U'b' ? Kind::WordBoundary : Kind::NotWordBoundary);
         case U'A': return simple(Kind::StringStart);
         case U'Z': return simple(Kind::StringEnd);
         default: break;
@@ -353,16 +364,17 @@ private:
 
     const std::u32string& m_p;
     bool m_isVerbose;
+    bool m_isRegexModule;
     std::size_t m_i = 0;
     std::size_t m_groups = 0;
 };
 
 } // namespace
 
-std::unique_ptr<OpenSoraRegex::Node> OpenSoraRegexParser::parse(const std::u32string& pattern, bool isVerbose,
-                                                              std::size_t& groups)
+std::unique_ptr<PythonRegex::Node> PythonRegexParser::parse(const std::u32string& pattern, bool isVerbose,
+                                                            PythonRegex::Flavor flavor, std::size_t& groups)
 {
-    Parser parser(pattern, isVerbose);
+    Parser parser(pattern, isVerbose, flavor);
     return parser.parse(groups);
 }
 

@@ -1,7 +1,7 @@
-#include "models/opensora/text/OpenSoraRegexProgram.h"
+#include "text/python/PythonRegexProgram.h"
 
-#include "models/opensora/text/OpenSoraRegexNode.h"
-#include "models/opensora/text/OpenSoraUnicode.h"
+#include "text/python/PythonRegexNode.h"
+#include "text/python/PythonUnicode.h"
 
 #include <utility>
 
@@ -9,14 +9,14 @@ namespace framesmith {
 
 namespace {
 
-using Node = OpenSoraRegex::Node;
+using Node = PythonRegex::Node;
 using Kind = Node::Kind;
 
 thread_local std::size_t t_threadSteps = 0;
 
 } // namespace
 
-struct OpenSoraRegexProgram::Instruction {
+struct PythonRegexProgram::Instruction {
     enum class Op { Char, Split, Jump, Save, Assert, Look, Match };
     Op op = Op::Match;
     const Node* node = nullptr; // Char: the character test; Assert and Look: which one
@@ -25,8 +25,8 @@ struct OpenSoraRegexProgram::Instruction {
 };
 
 // Thompson's construction with priorities: a Split's x is tried before its y.
-struct OpenSoraRegexProgram::Compiler {
-    OpenSoraRegexProgram& program;
+struct PythonRegexProgram::Compiler {
+    PythonRegexProgram& program;
     std::size_t groups;
 
     using Op = Instruction::Op;
@@ -65,7 +65,7 @@ struct OpenSoraRegexProgram::Compiler {
                 at(emit(Op::Look, &n)).lookChar = one;
                 return;
             }
-            program.m_looks.push_back(std::make_unique<OpenSoraRegexProgram>(*n.children.front(), groups));
+            program.m_looks.push_back(std::make_unique<PythonRegexProgram>(*n.children.front(), groups));
             emit(Op::Look, &n, program.m_looks.size() - 1);
             return;
         }
@@ -107,7 +107,7 @@ struct OpenSoraRegexProgram::Compiler {
         for (std::size_t i = 0; i < n.min; ++i)
             compile(body);
         std::vector<std::size_t> splits;
-        if (n.max == opensora::regex::kUnbounded) {
+        if (n.max == python::regex::kUnbounded) {
             const std::size_t loop = emit(Op::Split);
             splits.push_back(loop);
             compile(body);
@@ -127,9 +127,9 @@ struct OpenSoraRegexProgram::Compiler {
 };
 
 // One search: two thread lists (this position's, the next one's) with one capture row per instruction.
-class OpenSoraRegexProgram::Vm {
+class PythonRegexProgram::Vm {
 public:
-    Vm(const OpenSoraRegexProgram& program, const std::u32string& text)
+    Vm(const PythonRegexProgram& program, const std::u32string& text)
         : m_program(program), m_text(text), m_slots(program.m_slots)
     {
         for (List* list : {&m_current, &m_next}) {
@@ -140,8 +140,8 @@ public:
         m_scratch.assign(m_slots, -1);
     }
 
-    std::optional<OpenSoraRegex::Match> run(std::size_t start, bool isAnchored, bool mustAdvance,
-                                            OpenSoraRegex::EndCache* cache)
+    std::optional<PythonRegex::Match> run(std::size_t start, bool isAnchored, bool mustAdvance,
+                                            PythonRegex::EndCache* cache)
     {
         using Op = Instruction::Op;
         std::vector<std::ptrdiff_t> best;
@@ -168,7 +168,7 @@ public:
                     break;
                 }
                 auto& runs = cache->seen[pos];
-                if (runs.size() == OpenSoraRegex::EndCache::kRunsKept)
+                if (runs.size() == PythonRegex::EndCache::kRunsKept)
                     runs.erase(runs.begin()); // the oldest run gives way
                 runs.push_back({m_current.order, -1});
                 visited.push_back(pos);
@@ -198,7 +198,7 @@ public:
             remember(*cache, visited, matchedAt, convergedEnd, best, start);
         if (best.empty())
             return std::nullopt;
-        OpenSoraRegex::Match m;
+        PythonRegex::Match m;
         m.begin = static_cast<std::size_t>(best[0]);
         m.end = static_cast<std::size_t>(best[1]);
         m.groups.assign(m_slots / 2, {-1, -1});
@@ -218,7 +218,7 @@ private:
 
     // The last match of a run is the one it returns: from each position the run passed, the last
     // match end at or after it, continued by what a converged run found (-1: no match there).
-    const OpenSoraRegex::EndCache::Seen* converged(const OpenSoraRegex::EndCache& cache, std::size_t pos) const
+    const PythonRegex::EndCache::Seen* converged(const PythonRegex::EndCache& cache, std::size_t pos) const
     {
         for (const auto& seen : cache.seen[pos])
             if (seen.threads == m_current.order)
@@ -226,7 +226,7 @@ private:
         return nullptr;
     }
 
-    void remember(OpenSoraRegex::EndCache& cache, const std::vector<std::size_t>& visited,
+    void remember(PythonRegex::EndCache& cache, const std::vector<std::size_t>& visited,
                          const std::vector<bool>& matchedAt, std::ptrdiff_t convergedEnd,
                          std::vector<std::ptrdiff_t>& best, std::size_t start) const
     {
@@ -288,8 +288,8 @@ private:
 
     bool isBoundary(std::size_t pos) const
     {
-        const bool before = pos > 0 && OpenSoraUnicode::isWord(m_text[pos - 1]);
-        const bool after = pos < m_text.size() && OpenSoraUnicode::isWord(m_text[pos]);
+        const bool before = pos > 0 && PythonUnicode::isWord(m_text[pos - 1]);
+        const bool after = pos < m_text.size() && PythonUnicode::isWord(m_text[pos]);
         return before != after;
     }
 
@@ -317,7 +317,7 @@ private:
                              : pos < m_text.size() && one.matchesChar(m_text[pos]);
             return found != n.isNegative;
         }
-        const OpenSoraRegexProgram& sub = *m_program.m_looks[in.x];
+        const PythonRegexProgram& sub = *m_program.m_looks[in.x];
         if (n.kind == Kind::LookAhead) {
             found = sub.search(m_text, pos, true, false).has_value();
         } else if (pos >= n.width) {
@@ -327,14 +327,14 @@ private:
         return found != n.isNegative;
     }
 
-    const OpenSoraRegexProgram& m_program;
+    const PythonRegexProgram& m_program;
     const std::u32string& m_text;
     const std::size_t m_slots;
     List m_current, m_next;
     std::vector<std::ptrdiff_t> m_scratch;
 };
 
-OpenSoraRegexProgram::OpenSoraRegexProgram(const Node& root, std::size_t groups) : m_slots(2 * (groups + 1))
+PythonRegexProgram::PythonRegexProgram(const Node& root, std::size_t groups) : m_slots(2 * (groups + 1))
 {
     Compiler compiler{*this, groups};
     compiler.emit(Instruction::Op::Save, nullptr, 0);
@@ -343,11 +343,11 @@ OpenSoraRegexProgram::OpenSoraRegexProgram(const Node& root, std::size_t groups)
     compiler.emit(Instruction::Op::Match);
 }
 
-OpenSoraRegexProgram::~OpenSoraRegexProgram() = default;
+PythonRegexProgram::~PythonRegexProgram() = default;
 
-std::optional<OpenSoraRegex::Match> OpenSoraRegexProgram::search(const std::u32string& text, std::size_t start,
+std::optional<PythonRegex::Match> PythonRegexProgram::search(const std::u32string& text, std::size_t start,
                                                                  bool isAnchored, bool mustAdvance,
-                                                                 OpenSoraRegex::EndCache* cache) const
+                                                                 PythonRegex::EndCache* cache) const
 {
     if (start > text.size())
         return std::nullopt;
@@ -355,7 +355,7 @@ std::optional<OpenSoraRegex::Match> OpenSoraRegexProgram::search(const std::u32s
     return vm.run(start, isAnchored, mustAdvance, isAnchored ? cache : nullptr);
 }
 
-std::size_t OpenSoraRegexProgram::threadSteps()
+std::size_t PythonRegexProgram::threadSteps()
 {
     return t_threadSteps;
 }

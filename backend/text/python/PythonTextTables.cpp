@@ -1,12 +1,12 @@
-#include "models/opensora/text/OpenSoraTextTables.h"
+#include "text/python/PythonTextTables.h"
 
 #include <algorithm>
 #include <iterator>
 
-namespace framesmith::opensora::tables {
+namespace framesmith::python::tables {
 
 namespace {
-#include "models/opensora/text/OpenSoraTextTables.inc"
+#include "text/python/PythonTextTables.inc"
 
 template <class T, std::size_t N>
 Table<T> tableOf(const T (&array)[N])
@@ -79,4 +79,4 @@ std::size_t mappingLength(const CaseMapping& mapping)
     return n;
 }
 
-} // namespace framesmith::opensora::tables
+} // namespace framesmith::python::tables

@@ -1,11 +1,11 @@
 #pragma once
-// The generated tables of OpenSoraTextTables.inc (see make_text_tables.py), sorted by code point
-// or name as generated. Internal to the caption cleaning; any thread (read-only data).
+// The generated tables of PythonTextTables.inc (see make_text_tables.py), sorted by code point
+// or name as generated. Internal to text/python/; any thread (read-only data).
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-namespace framesmith::opensora::tables {
+namespace framesmith::python::tables {
 
 struct CodeRange {
     char32_t first, last;
@@ -65,4 +65,4 @@ bool inRanges(const Table<CodeRange>& ranges, char32_t c);
 const CaseMapping* findMapping(const Table<CaseMapping>& table, char32_t c);
 std::size_t mappingLength(const CaseMapping& mapping);
 
-} // namespace framesmith::opensora::tables
+} // namespace framesmith::python::tables

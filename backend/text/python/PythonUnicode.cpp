@@ -1,24 +1,24 @@
-#include "models/opensora/text/OpenSoraUnicode.h"
+#include "text/python/PythonUnicode.h"
 
-#include "models/opensora/text/OpenSoraTextTables.h"
+#include "text/python/PythonTextTables.h"
 
 #include <algorithm>
 
 namespace framesmith {
 
-namespace t = opensora::tables;
+namespace t = python::tables;
 
-bool OpenSoraUnicode::isWord(char32_t c)
+bool PythonUnicode::isWord(char32_t c)
 {
     return t::inRanges(t::wordRanges(), c);
 }
 
-bool OpenSoraUnicode::isDigit(char32_t c)
+bool PythonUnicode::isDigit(char32_t c)
 {
     return t::inRanges(t::digitRanges(), c);
 }
 
-bool OpenSoraUnicode::isSpace(char32_t c)
+bool PythonUnicode::isSpace(char32_t c)
 {
     return t::inRanges(t::spaceRanges(), c);
 }
@@ -90,7 +90,7 @@ char32_t compose(char32_t first, char32_t second)
 
 } // namespace
 
-int OpenSoraUnicode::combiningClass(char32_t c)
+int PythonUnicode::combiningClass(char32_t c)
 {
     const auto table = t::combiningClasses();
     auto it = std::lower_bound(table.begin(), table.end(), c,
@@ -98,7 +98,7 @@ int OpenSoraUnicode::combiningClass(char32_t c)
     return it != table.end() && it->code == c ? it->value : 0;
 }
 
-std::u32string OpenSoraUnicode::lower(const std::u32string& text)
+std::u32string PythonUnicode::lower(const std::u32string& text)
 {
     std::u32string out;
     out.reserve(text.size());
@@ -115,7 +115,7 @@ std::u32string OpenSoraUnicode::lower(const std::u32string& text)
     return out;
 }
 
-std::u32string OpenSoraUnicode::strip(const std::u32string& text)
+std::u32string PythonUnicode::strip(const std::u32string& text)
 {
     std::size_t begin = 0, end = text.size();
     while (begin < end && isSpace(text[begin]))
@@ -125,7 +125,7 @@ std::u32string OpenSoraUnicode::strip(const std::u32string& text)
     return text.substr(begin, end - begin);
 }
 
-std::u32string OpenSoraUnicode::nfc(const std::u32string& text)
+std::u32string PythonUnicode::nfc(const std::u32string& text)
 {
     // Full canonical decomposition, canonical ordering of combining marks, then composition.
     std::u32string d;
@@ -163,7 +163,7 @@ std::u32string OpenSoraUnicode::nfc(const std::u32string& text)
     return out;
 }
 
-std::u32string OpenSoraUnicode::fromUtf8(const std::string& text)
+std::u32string PythonUnicode::fromUtf8(const std::string& text)
 {
     std::u32string out;
     out.reserve(text.size());
@@ -212,7 +212,7 @@ std::u32string OpenSoraUnicode::fromUtf8(const std::string& text)
     return out;
 }
 
-std::string OpenSoraUnicode::toUtf8(const std::u32string& text)
+std::string PythonUnicode::toUtf8(const std::u32string& text)
 {
     std::string out;
     out.reserve(text.size());

@@ -1,4 +1,6 @@
-#include "text/PythonWhitespace.h"
+#include "text/python/PythonWhitespace.h"
+
+#include "text/python/PythonUnicode.h"
 
 namespace framesmith {
 
@@ -38,11 +40,7 @@ std::size_t startOfLastCodePoint(const std::string& s, std::size_t end)
 
 bool isPythonWhitespace(char32_t c)
 {
-    // The code points for which CPython's str.isspace() is true (Unicode White_Space minus
-    // U+180E, plus the ASCII separators 0x1c-0x1f).
-    return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c == 0x85 || c == 0xa0 || c == 0x1680 ||
-           (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f ||
-           c == 0x3000;
+    return PythonUnicode::isSpace(c); // the one table of str.isspace() (PythonTextTables.inc)
 }
 
 std::string pythonLStrip(const std::string& s)

@@ -1,6 +1,6 @@
-#include "models/opensora/text/OpenSoraUrlUnquote.h"
+#include "text/python/UrlUnquote.h"
 
-#include "models/opensora/text/OpenSoraUnicode.h"
+#include "text/python/PythonUnicode.h"
 
 namespace framesmith {
 
@@ -30,12 +30,12 @@ std::u32string decodeAsciiRun(const std::u32string& run)
             bytes.push_back(static_cast<char>(run[i]));
         }
     }
-    return OpenSoraUnicode::fromUtf8(bytes);
+    return PythonUnicode::fromUtf8(bytes);
 }
 
 } // namespace
 
-std::u32string OpenSoraUrlUnquote::unquote(const std::u32string& text)
+std::u32string UrlUnquote::unquote(const std::u32string& text)
 {
     if (text.find(U'%') == std::u32string::npos)
         return text;
@@ -53,7 +53,7 @@ std::u32string OpenSoraUrlUnquote::unquote(const std::u32string& text)
     return out;
 }
 
-std::u32string OpenSoraUrlUnquote::unquotePlus(const std::u32string& text)
+std::u32string UrlUnquote::unquotePlus(const std::u32string& text)
 {
     std::u32string spaced = text;
     for (char32_t& c : spaced)

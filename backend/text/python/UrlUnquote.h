@@ -6,7 +6,7 @@
 
 namespace framesmith {
 
-class OpenSoraUrlUnquote {
+class UrlUnquote {
 public:
     static std::u32string unquotePlus(const std::u32string& text);
     static std::u32string unquote(const std::u32string& text);

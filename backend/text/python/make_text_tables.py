@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""Writes OpenSoraTextTables.inc: the Unicode and HTML data Open-Sora's caption cleaning reads.
+"""Writes PythonTextTables.inc: the Unicode and HTML data the Python-semantics text code reads.
 
 Run with Debian 12's /usr/bin/python3 (Python 3.11, Unicode 14.0.0: the interpreter the reference
 fixtures were made with) and ftfy v6.2.0's source tree (for its sloppy-windows-* codecs):
-    /usr/bin/python3 make_text_tables.py FTFY_SRC > OpenSoraTextTables.inc
+    /usr/bin/python3 make_text_tables.py FTFY_SRC > PythonTextTables.inc
 where FTFY_SRC holds the ftfy/ package (git archive v6.2.0 of rspeer/python-ftfy).
 Every table comes from the interpreter itself (re, str methods, unicodedata, codecs, html.entities),
 so the C++ port classifies characters exactly as the reference's Python does.
