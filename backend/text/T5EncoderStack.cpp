@@ -36,8 +36,10 @@ at::Tensor T5EncoderStack::forward(const at::Tensor& embeddings, const at::Tenso
     at::Tensor bias;
     at::Tensor h = embeddings;
     for (std::size_t i = 0; i < m_blocks->size(); ++i) {
-        if (i == 0 || (*m_blocks)[i].selfAttentionLayer().selfAttention().hasRelativeAttentionBias())
+        if (i == 0 || (*m_blocks)[i].selfAttentionLayer().selfAttention().hasRelativeAttentionBias()) {
+            bias = at::Tensor(); // UMT5: the previous block's bias goes before the next one is built
             bias = positionBias(i, embeddings, attentionMask);
+        }
         h = (*m_blocks)[i].forward(h, bias);
         if (hiddenStates)
             hiddenStates->push_back(h);
