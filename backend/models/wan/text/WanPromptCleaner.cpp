@@ -9,8 +9,9 @@ namespace framesmith {
 
 WanPromptCleaner::Stages WanPromptCleaner::stages(const std::string& raw)
 {
-    // pipeline_wan.py does `import regex as re`: its \s leaves U+001C..U+001F alone (Python's re
-    // and str.strip() count them as space), so "a\x1cb" keeps its separator.
+    // pipeline_wan.py does `import regex as re`: its \s leaves U+001C..U+001F alone where Python's
+    // re would collapse them (ftfy's remove_control_chars has dropped them already, but the text
+    // code follows the reference's module, not a coincidence of this recipe).
     static const PythonRegex kWhitespaceRun(UR"(\s+)", false, PythonRegex::Flavor::RegexModule);
     Stages out;
     const std::u32string fixed = Ftfy::fixText(PythonUnicode::fromUtf8(raw));

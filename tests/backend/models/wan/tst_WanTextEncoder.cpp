@@ -54,12 +54,13 @@ private Q_SLOTS:
         }
     }
 
-    // whitespace_clean runs the regex module's \s: the separators U+001C..U+001F inside a prompt are
-    // kept, though str.strip() still removes them at the ends.
-    void whitespaceCleanUsesTheRegexModulesSpace()
+    // Beyond the golden prompts: entities unescaped twice, every Unicode space run collapsed; the
+    // separators U+001C..U+001F (where re's and the regex module's \s differ) never reach
+    // whitespace_clean, since ftfy's remove_control_chars drops them first.
+    void collapsesWhitespaceAfterFtfy()
     {
-        QCOMPARE(WanPromptCleaner::clean("\x1c a \x1d\t b\n\n\x1f"), std::string("a \x1d b"));
-        QCOMPARE(WanPromptCleaner::clean("  &amp;amp;  x\u3000y "), std::string("& x y"));
+        QCOMPARE(WanPromptCleaner::clean("  &amp;amp;  x\u3000y\u2028 z "), std::string("& x y z"));
+        QCOMPARE(WanPromptCleaner::clean("\x1c a \x1d\t b\n\n\x1f"), std::string("a b"));
     }
 
     void tokenizesExactly()
