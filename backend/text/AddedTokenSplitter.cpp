@@ -1,6 +1,6 @@
 #include "text/AddedTokenSplitter.h"
 
-#include "text/PythonWhitespace.h"
+#include "text/python/PythonWhitespace.h"
 
 namespace framesmith {
 

@@ -1,6 +1,7 @@
 #pragma once
 // T5 self-attention: no 1/sqrt(d_kv) scaling, an additive relative-position bias that block 0
-// computes (relative_attention_bias) and every later block reuses, softmax in float32.
+// computes (relative_attention_bias) and every later block reuses (UMT5: every block computes its
+// own), softmax in float32.
 #include "core/Layers.h"
 #include "text/T5Config.h"
 
@@ -25,7 +26,7 @@ public:
 private:
     T5Config m_config;
     std::shared_ptr<Linear> m_q, m_k, m_v, m_o;
-    std::shared_ptr<Embedding> m_relativeAttentionBias; // [numBuckets, H], block 0 only
+    std::shared_ptr<Embedding> m_relativeAttentionBias; // [numBuckets, H], block 0 only (UMT5: every block)
 };
 
 } // namespace framesmith

@@ -1,5 +1,5 @@
 #pragma once
-// The transformers T5Config fields the encoder needs, parsed once from its config.json (through
+// The transformers T5Config (or UMT5Config) fields the encoder needs, parsed once from its config.json (through
 // JsonGuard; sizes range-checked where read). Every family conditioning on T5 reads it here.
 #include <cstdint>
 #include <string>
@@ -20,6 +20,9 @@ struct T5Config {
     double layerNormEpsilon = 1e-6;
     bool isGatedAct = true;               // "gated-gelu": wi_0/wi_1 (T5 v1.1); "relu": a single wi
     std::string denseActFn = "gelu_new";  // gelu_new (tanh approximation), gelu or relu
+    // UMT5 (config.json model_type "umt5", transformers UMT5Config): every block owns its
+    // relative_attention_bias and adds its own position bias; T5 computes one in block 0 only.
+    bool hasRelativeBiasPerLayer = false;
 
     std::int64_t innerDim() const { return numHeads * dKv; }
 

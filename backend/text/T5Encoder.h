@@ -1,5 +1,6 @@
 #pragma once
-// transformers T5EncoderModel: token ids -> the last hidden state the video models condition on.
+// transformers T5EncoderModel (or UMT5EncoderModel, config.hasRelativeBiasPerLayer): token ids -> the
+// last hidden state the video models condition on.
 // Parameters carry the checkpoint's names (shared.weight, encoder.block.N.layer.0.SelfAttention.q.weight,
 // ...). Runs on whichever device it was loaded to (typically the CPU while the transformer holds the
 // GPU); dropping the last shared_ptr frees every weight. Use from one thread at a time.

@@ -1,5 +1,5 @@
 #pragma once
-// transformers T5Stack in encoder mode ("encoder."): the blocks and the final RMS norm. The token
+// transformers T5Stack (or UMT5Stack) in encoder mode ("encoder."): the blocks and the final RMS norm. The token
 // embedding lives in the parent (`shared.weight`; encoder.embed_tokens is tied to it).
 #include "text/T5Block.h"
 
@@ -19,7 +19,8 @@ public:
     const ModuleList<T5Block>& blocks() const { return *m_blocks; }
 
 private:
-    at::Tensor positionBias(const at::Tensor& embeddings, const at::Tensor& attentionMask) const;
+    // Block `block`'s relative-position bias with the padding mask added: [1 or B, H, L, L].
+    at::Tensor positionBias(std::size_t block, const at::Tensor& embeddings, const at::Tensor& attentionMask) const;
 
     std::shared_ptr<ModuleList<T5Block>> m_blocks;
     std::shared_ptr<T5LayerNorm> m_finalLayerNorm;

@@ -38,7 +38,9 @@ std::int64_t T5MemoryModel::encodeBytes(const T5Config& c, std::int64_t L, Compu
     const std::int64_t base = hidden + scores;
     // Position bias: the bucket arithmetic of T5Attention::relativePositionBucket keeps its
     // temporaries to the end of one expression: ~7.6 [L, L] int64 tensors, then the [L, L, H] values.
-    const std::int64_t bucketPhase = hidden + std::max<std::int64_t>(61 * L * L, scores + 8 * L * L);
+    // UMT5 builds a bias in every block, so the residual stream is alive beside the embeddings then.
+    const std::int64_t bucketHidden = c.hasRelativeBiasPerLayer ? 2 * hidden : hidden;
+    const std::int64_t bucketPhase = bucketHidden + std::max<std::int64_t>(61 * L * L, scores + 8 * L * L);
     // Self-attention: block input, its norm, q, k, v, scores, softmax, the context and its
     // head-major-to-token copy.
     const std::int64_t attentionPhase = base + 2 * hidden + 5 * inner + scores + softmax;

@@ -1,6 +1,6 @@
 // Added-token splitting and Python-compatible whitespace stripping, independent of SentencePiece.
 #include "text/AddedTokenSplitter.h"
-#include "text/PythonWhitespace.h"
+#include "text/python/PythonWhitespace.h"
 
 #include <QTest>
 

@@ -29,6 +29,17 @@ private Q_SLOTS:
         QCOMPARE(c.denseActFn, std::string("gelu_new"));
     }
 
+    // transformers picks UMT5Config by model_type; its attention layers all own a relative bias.
+    void umt5ModelTypeGivesEveryLayerItsPositionBias()
+    {
+        const auto read = [](const char* json) { return T5Config::fromJson(nlohmann::json::parse(json), "t.json"); };
+        QVERIFY(read(R"({"model_type": "umt5", "num_layers": 2})").hasRelativeBiasPerLayer);
+        QVERIFY(!read(R"({"model_type": "t5", "num_layers": 2})").hasRelativeBiasPerLayer);
+        QVERIFY(!read(R"({"num_layers": 2})").hasRelativeBiasPerLayer);
+        QVERIFY(!T5Config::fromFile(test::cogvideoxFixture("full-size-configs/cogvideox-5b/text_encoder/config.json"))
+                     .hasRelativeBiasPerLayer);
+    }
+
     void refusesAbsurdSizesNamingTheKey_data()
     {
         QTest::addColumn<QString>("json");

@@ -2,12 +2,12 @@
 
 #include "framesmith/CancelToken.h"
 #include "framesmith/Error.h"
-#include "models/opensora/text/OpenSoraFtfy.h"
-#include "models/opensora/text/OpenSoraHtmlEntities.h"
-#include "models/opensora/text/OpenSoraHtmlText.h"
-#include "models/opensora/text/OpenSoraRegex.h"
-#include "models/opensora/text/OpenSoraUnicode.h"
-#include "models/opensora/text/OpenSoraUrlUnquote.h"
+#include "text/python/Ftfy.h"
+#include "text/python/HtmlEntities.h"
+#include "text/python/HtmlText.h"
+#include "text/python/PythonRegex.h"
+#include "text/python/PythonUnicode.h"
+#include "text/python/UrlUnquote.h"
 
 #include <cmath>
 #include <cstdio>
@@ -18,13 +18,13 @@ namespace framesmith {
 namespace {
 
 struct Rule {
-    OpenSoraRegex regex;
+    PythonRegex regex;
     std::u32string replacement;
 };
 
 Rule rule(const std::u32string& pattern, const std::u32string& replacement)
 {
-    return Rule{OpenSoraRegex(pattern), replacement};
+    return Rule{PythonRegex(pattern), replacement};
 }
 
 // t5.py clean_caption up to BeautifulSoup (after unquote_plus, strip and lower()).
@@ -120,8 +120,8 @@ std::u32string applyRules(std::u32string text, const std::vector<Rule>& rules, c
 
 std::u32string basicClean(const std::u32string& text)
 {
-    const std::u32string fixed = OpenSoraFtfy::fixText(text);
-    return OpenSoraUnicode::strip(OpenSoraHtmlEntities::unescape(OpenSoraHtmlEntities::unescape(fixed)));
+    const std::u32string fixed = Ftfy::fixText(text);
+    return PythonUnicode::strip(HtmlEntities::unescape(HtmlEntities::unescape(fixed)));
 }
 
 std::string scoreText(double score, const char* what)
@@ -137,26 +137,26 @@ std::string scoreText(double score, const char* what)
 
 std::u32string OpenSoraCaptionCleaner::cleanCaption(const std::u32string& input, const CancelToken* cancel)
 {
-    std::u32string caption = OpenSoraUrlUnquote::unquotePlus(input);
-    caption = OpenSoraUnicode::lower(OpenSoraUnicode::strip(caption));
+    std::u32string caption = UrlUnquote::unquotePlus(input);
+    caption = PythonUnicode::lower(PythonUnicode::strip(caption));
     caption = applyRules(caption, beforeHtml(), cancel);
     checkCancel(cancel);
-    caption = OpenSoraHtmlText::text(caption);
+    caption = HtmlText::text(caption);
     caption = applyRules(caption, afterHtml(), cancel);
     // this-is-my-cute-cat / this_is_my_cute_cat: more than three '-'/'_' turn them all into spaces.
-    static const OpenSoraRegex slug(UR"((?:\-|\_))");
+    static const PythonRegex slug(UR"((?:\-|\_))");
     if (slug.findAll(caption).size() > 3)
         caption = slug.sub(caption, U" ");
     checkCancel(cancel);
     caption = basicClean(caption);
     caption = applyRules(caption, afterBasicClean(), cancel);
-    return OpenSoraUnicode::strip(caption);
+    return PythonUnicode::strip(caption);
 }
 
 std::string OpenSoraCaptionCleaner::textPreprocessing(const std::string& text, const CancelToken* cancel)
 {
     // "The exact text cleaning as was in the training stage": twice.
-    return OpenSoraUnicode::toUtf8(cleanCaption(cleanCaption(OpenSoraUnicode::fromUtf8(text), cancel), cancel));
+    return PythonUnicode::toUtf8(cleanCaption(cleanCaption(PythonUnicode::fromUtf8(text), cancel), cancel));
 }
 
 std::string OpenSoraCaptionCleaner::appendScores(const std::string& prompt, std::optional<double> aestheticScore,

@@ -3,7 +3,7 @@
 // [input, what the reference computes] per library step, and compares a port function on them.
 #include "support/TestPaths.h"
 
-#include "models/opensora/text/OpenSoraUnicode.h"
+#include "text/python/PythonUnicode.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,7 +28,7 @@ inline const nlohmann::json& componentCases()
 
 inline QString jsonText(const std::u32string& text)
 {
-    return QString::fromStdString(nlohmann::json(OpenSoraUnicode::toUtf8(text)).dump(-1, ' ', true));
+    return QString::fromStdString(nlohmann::json(PythonUnicode::toUtf8(text)).dump(-1, ' ', true));
 }
 
 // Failures of `port` on every [input, expected] pair of componentCases()[kind]; an expected
@@ -37,7 +37,7 @@ inline QStringList compareCases(const std::string& kind, const std::function<std
 {
     QStringList failures;
     for (const auto& pair : componentCases().at(kind)) {
-        const std::u32string input = OpenSoraUnicode::fromUtf8(pair.at(0).get<std::string>());
+        const std::u32string input = PythonUnicode::fromUtf8(pair.at(0).get<std::string>());
         if (pair.at(1).is_object()) {
             try {
                 port(input);
@@ -46,7 +46,7 @@ inline QStringList compareCases(const std::string& kind, const std::function<std
             }
             continue;
         }
-        const std::u32string expected = OpenSoraUnicode::fromUtf8(pair.at(1).get<std::string>());
+        const std::u32string expected = PythonUnicode::fromUtf8(pair.at(1).get<std::string>());
         const std::u32string got = port(input);
         if (got != expected)
             failures << jsonText(input) + "\n      got      " + jsonText(got) + "\n      expected " + jsonText(expected);

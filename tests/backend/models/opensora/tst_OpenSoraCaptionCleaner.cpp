@@ -10,7 +10,7 @@
 #include "framesmith/CancelToken.h"
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraCaptionCleaner.h"
-#include "models/opensora/text/OpenSoraRegexProgram.h"
+#include "text/python/PythonRegexProgram.h"
 
 #include <nlohmann/json.hpp>
 
@@ -79,9 +79,9 @@ std::string repeated(const std::string& unit, std::size_t characters)
 // The regex work (threads stepped over characters) of cleaning `text`.
 std::size_t cleaningWork(const std::string& text)
 {
-    const std::size_t before = framesmith::OpenSoraRegexProgram::threadSteps();
+    const std::size_t before = framesmith::PythonRegexProgram::threadSteps();
     OpenSoraCaptionCleaner::textPreprocessing(text);
-    return framesmith::OpenSoraRegexProgram::threadSteps() - before;
+    return framesmith::PythonRegexProgram::threadSteps() - before;
 }
 
 } // namespace

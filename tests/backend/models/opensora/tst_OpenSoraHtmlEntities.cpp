@@ -2,11 +2,11 @@
 // references with the invalid-charref table) and the entity tables bs4 and ftfy read.
 #include "OpenSoraTextCases.h"
 
-#include "models/opensora/text/OpenSoraHtmlEntities.h"
+#include "text/python/HtmlEntities.h"
 
 #include <QTest>
 
-using framesmith::OpenSoraHtmlEntities;
+using framesmith::HtmlEntities;
 
 class tst_OpenSoraHtmlEntities : public QObject {
     Q_OBJECT
@@ -14,20 +14,20 @@ class tst_OpenSoraHtmlEntities : public QObject {
 private Q_SLOTS:
     void unescapeMatchesTheReference()
     {
-        const QStringList failures = framesmith::test::compareCases("unescape", OpenSoraHtmlEntities::unescape);
+        const QStringList failures = framesmith::test::compareCases("unescape", HtmlEntities::unescape);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.mid(0, 15).join("\n")));
     }
 
     void tablesResolveNames()
     {
-        QVERIFY(OpenSoraHtmlEntities::html5(U"amp") == std::u32string(U"&"));
-        QVERIFY(OpenSoraHtmlEntities::html5(U"hellip;") == std::u32string(U"\u2026"));
-        QVERIFY(!OpenSoraHtmlEntities::html5(U"hellip"));
-        QVERIFY(OpenSoraHtmlEntities::ftfyEntity(U"NTILDE;") == std::u32string(U"\u00d1"));
-        QVERIFY(!OpenSoraHtmlEntities::ftfyEntity(U"amp"));
-        QVERIFY(OpenSoraHtmlEntities::numericReference(0x96) == U"\u2013");
-        QVERIFY(OpenSoraHtmlEntities::numericReference(0x81) == U"\u0081");
-        QVERIFY(OpenSoraHtmlEntities::numericReference(0xFFFF).empty());
+        QVERIFY(HtmlEntities::html5(U"amp") == std::u32string(U"&"));
+        QVERIFY(HtmlEntities::html5(U"hellip;") == std::u32string(U"\u2026"));
+        QVERIFY(!HtmlEntities::html5(U"hellip"));
+        QVERIFY(HtmlEntities::ftfyEntity(U"NTILDE;") == std::u32string(U"\u00d1"));
+        QVERIFY(!HtmlEntities::ftfyEntity(U"amp"));
+        QVERIFY(HtmlEntities::numericReference(0x96) == U"\u2013");
+        QVERIFY(HtmlEntities::numericReference(0x81) == U"\u0081");
+        QVERIFY(HtmlEntities::numericReference(0xFFFF).empty());
     }
 };
 

@@ -4,11 +4,11 @@
 #include "OpenSoraTextCases.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/text/OpenSoraHtmlText.h"
+#include "text/python/HtmlText.h"
 
 #include <QTest>
 
-using framesmith::OpenSoraHtmlText;
+using framesmith::HtmlText;
 
 class tst_OpenSoraHtmlText : public QObject {
     Q_OBJECT
@@ -16,18 +16,18 @@ class tst_OpenSoraHtmlText : public QObject {
 private Q_SLOTS:
     void textMatchesTheReference()
     {
-        const QStringList failures = framesmith::test::compareCases("html_text", OpenSoraHtmlText::text);
+        const QStringList failures = framesmith::test::compareCases("html_text", HtmlText::text);
         QVERIFY2(failures.isEmpty(), qPrintable(QString::number(failures.size()) + " differ:\n" + failures.mid(0, 15).join("\n")));
     }
 
     void containersAndCommentsAreNotText()
     {
-        QVERIFY(OpenSoraHtmlText::text(U"a<script>b</script>c<!--d-->e<rt>f</rt>g") == U"aceg");
+        QVERIFY(HtmlText::text(U"a<script>b</script>c<!--d-->e<rt>f</rt>g") == U"aceg");
     }
 
     void unreadableMarkedSectionsAreRefused()
     {
-        QVERIFY_THROWS_EXCEPTION(framesmith::InvalidRequestError, OpenSoraHtmlText::text(U"a<![foo[x]]>b"));
+        QVERIFY_THROWS_EXCEPTION(framesmith::InvalidRequestError, HtmlText::text(U"a<![foo[x]]>b"));
     }
 };
 

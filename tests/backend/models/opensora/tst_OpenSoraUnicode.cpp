@@ -2,11 +2,11 @@
 // character classes on sample characters, and UTF-8 decoding with Python's replacement rule.
 #include "OpenSoraTextCases.h"
 
-#include "models/opensora/text/OpenSoraUnicode.h"
+#include "text/python/PythonUnicode.h"
 
 #include <QTest>
 
-using framesmith::OpenSoraUnicode;
+using framesmith::PythonUnicode;
 
 class tst_OpenSoraUnicode : public QObject {
     Q_OBJECT
@@ -14,30 +14,30 @@ class tst_OpenSoraUnicode : public QObject {
 private Q_SLOTS:
     void lowerMatchesTheReference()
     {
-        const QStringList failures = framesmith::test::compareCases("lower", OpenSoraUnicode::lower);
+        const QStringList failures = framesmith::test::compareCases("lower", PythonUnicode::lower);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join("\n")));
     }
 
     void nfcMatchesTheReference()
     {
-        const QStringList failures = framesmith::test::compareCases("nfc", OpenSoraUnicode::nfc);
+        const QStringList failures = framesmith::test::compareCases("nfc", PythonUnicode::nfc);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join("\n")));
     }
 
     void characterClassesFollowPython()
     {
-        QVERIFY(OpenSoraUnicode::isWord(U'_') && OpenSoraUnicode::isWord(U'\u00e9') && OpenSoraUnicode::isWord(U'\u4e00'));
-        QVERIFY(OpenSoraUnicode::isWord(U'\u00b2') && !OpenSoraUnicode::isWord(U'-') && !OpenSoraUnicode::isWord(U'\u0301'));
-        QVERIFY(OpenSoraUnicode::isDigit(U'\u0663') && !OpenSoraUnicode::isDigit(U'\u00b2'));
-        QVERIFY(OpenSoraUnicode::isSpace(U'\u00a0') && OpenSoraUnicode::isSpace(U'\x1c') && !OpenSoraUnicode::isSpace(U'\u200b'));
+        QVERIFY(PythonUnicode::isWord(U'_') && PythonUnicode::isWord(U'\u00e9') && PythonUnicode::isWord(U'\u4e00'));
+        QVERIFY(PythonUnicode::isWord(U'\u00b2') && !PythonUnicode::isWord(U'-') && !PythonUnicode::isWord(U'\u0301'));
+        QVERIFY(PythonUnicode::isDigit(U'\u0663') && !PythonUnicode::isDigit(U'\u00b2'));
+        QVERIFY(PythonUnicode::isSpace(U'\u00a0') && PythonUnicode::isSpace(U'\x1c') && !PythonUnicode::isSpace(U'\u200b'));
     }
 
     void utf8FollowsPythonReplacement()
     {
         // b"a\xe2\x82\xc3\xa9\xff\xf0\x80".decode("utf-8", "replace") == "a\ufffd\u00e9\ufffd\ufffd\ufffd"
         const std::string bytes("a\xe2\x82\xc3\xa9\xff\xf0\x80", 8);
-        QVERIFY(OpenSoraUnicode::fromUtf8(bytes) == U"a\ufffd\u00e9\ufffd\ufffd\ufffd");
-        QVERIFY(OpenSoraUnicode::toUtf8(U"\u00e9\U0001F600") == "\xc3\xa9\xf0\x9f\x98\x80");
+        QVERIFY(PythonUnicode::fromUtf8(bytes) == U"a\ufffd\u00e9\ufffd\ufffd\ufffd");
+        QVERIFY(PythonUnicode::toUtf8(U"\u00e9\U0001F600") == "\xc3\xa9\xf0\x9f\x98\x80");
     }
 };
 

@@ -2,7 +2,7 @@
 // '+' as space, malformed escapes kept).
 #include "OpenSoraTextCases.h"
 
-#include "models/opensora/text/OpenSoraUrlUnquote.h"
+#include "text/python/UrlUnquote.h"
 
 #include <QTest>
 
@@ -12,7 +12,7 @@ class tst_OpenSoraUrlUnquote : public QObject {
 private Q_SLOTS:
     void unquotePlusMatchesTheReference()
     {
-        const QStringList failures = framesmith::test::compareCases("unquote_plus", framesmith::OpenSoraUrlUnquote::unquotePlus);
+        const QStringList failures = framesmith::test::compareCases("unquote_plus", framesmith::UrlUnquote::unquotePlus);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join("\n")));
     }
 };

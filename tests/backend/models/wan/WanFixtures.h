@@ -1,5 +1,5 @@
 #pragma once
-// Paths into tests/fixtures/wan (a copy of the transformer and scheduler parts of
+// Paths into tests/fixtures/wan (a copy of the transformer, scheduler and text parts of
 // ../shared/fixtures/wan, byte for byte; manifest.json there holds every sha256).
 #include "io/SafetensorsReader.h"
 #include "support/TestPaths.h"
