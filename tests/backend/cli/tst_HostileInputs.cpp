@@ -286,8 +286,12 @@ private Q_SLOTS:
         p.setProcessEnvironment(e);
         p.start(test::cliBinary(), {"farm", "status", path("out")});
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path("fake.pids")).size() > 0, 60000);
+        const std::vector<int> below = descendantsOf(static_cast<int>(p.processId())); // from /proc, not the fake
+        QVERIFY(!below.empty());
         QVERIFY(::kill(static_cast<pid_t>(p.processId()), SIGKILL) == 0);
         QVERIFY(p.waitForFinished(30000));
+        for (const int pid : below)
+            QTRY_VERIFY2_WITH_TIMEOUT(!isAlive(pid), qPrintable("process " + QString::number(pid) + " still runs"), 5000);
         requireFakesEnded();
     }
 
