@@ -13,6 +13,7 @@
 #include "cli/FrameOutput.h"
 #include "cli/InterruptCancel.h"
 #include "cli/SbatchScript.h"
+#include "core/Utf8.h"
 
 #include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"
@@ -65,6 +66,10 @@ std::vector<BatchJob> checkedJobs(const CliArgs& args, const FarmSettings& s)
     std::string problems;
     for (const std::string& file : BatchJob::jobFiles(args.positionals())) {
         BatchJob job = BatchJob::load(file, s.outFolder, extension, s.model);
+        std::size_t offset = 0;
+        if (job.problem.empty() && !Utf8::isValid(job.name(), &offset)) // it names the copy, the clip and the task
+            job.problem = "the file name is not valid UTF-8 (bad byte at offset " + std::to_string(offset) +
+                          "): the farm records job names as JSON text; rename it in UTF-8";
         const auto [it, isNew] = outputs.emplace(job.outputPath, job.name());
         if (!isNew && job.problem.empty())
             job.problem = "writes the same clip as " + it->second + " (" + it->first + "): rename one job file";
@@ -146,7 +151,12 @@ int taskIndex(const CliArgs& args)
     const char* fromSlurm = std::getenv("SLURM_ARRAY_TASK_ID");
     if (!fromSlurm)
         throw InvalidRequestError("--task", "is missing and SLURM_ARRAY_TASK_ID is not set (run-task runs inside an array task)");
-    return CliArgs({"--task", fromSlurm}, {}).intValue("--task", 0, 0);
+    try {
+        return CliArgs({"--task", fromSlurm}, {}).intValue("--task", 0, 0);
+    } catch (const InvalidRequestError&) { // the value came from Slurm's environment, not from --task
+        throw InvalidRequestError("SLURM_ARRAY_TASK_ID", "'" + std::string(fromSlurm) +
+                                                             "' is not an array task index (0 or more); give --task N");
+    }
 }
 
 // The task's end, written where `farm status` looks, and its exit code.
@@ -192,6 +202,23 @@ int runTask(const std::vector<std::string>& argv)
     } catch (const CancelledError& e) {
         return finishTask(sub, index, {"cancelled", e.what(), kExitCancelled, e.latentsCheckpointPath(), "", ""});
     }
+}
+
+// Slurm's commands for status, collect and cancel. With an InterruptCancel on `interrupted`, Ctrl-C
+// or SIGTERM ends a hung squeue with its whole process group and the command exits 4; without it the
+// signal killed framesmith-cli and a site's squeue wrapper script kept running (its parent-death
+// signal reaches only the program itself, not the script's children).
+SlurmClient interruptibleSlurm(const CancelToken& interrupted)
+{
+    CommandLimits limits = CommandLimits::fromEnvironment();
+    limits.cancel = &interrupted;
+    return SlurmClient(nullptr, limits);
+}
+
+void stopIfInterrupted(const CancelToken& interrupted, const char* command)
+{
+    if (interrupted.isStopRequested())
+        throw CancelledError(command);
 }
 
 int g_refusedSubmissions = 0; // submissions of an output folder skipped as refused (exit status 2)
@@ -240,9 +267,13 @@ int runStatus(const std::vector<std::string>& argv)
     CliArgs args(argv, {});
     args.rejectUnknown({});
     std::map<std::string, int> counts;
+    CancelToken interrupted;
+    InterruptCancel interrupt(interrupted);
+    const SlurmClient slurm = interruptibleSlurm(interrupted);
     for (const FarmSubmission& sub : submissionsFrom(args)) {
         std::string source;
-        const std::vector<FarmJobStatus> jobs = FarmStatus::read(sub, SlurmClient(), &source);
+        const std::vector<FarmJobStatus> jobs = FarmStatus::read(sub, slurm, &source);
+        stopIfInterrupted(interrupted, "farm status");
         printHeader(sub, source);
         for (const FarmJobStatus& job : jobs) {
             ++counts[FarmStatus::stateName(job.state)];
@@ -263,9 +294,13 @@ int runCollect(const std::vector<std::string>& argv)
     const std::string root = args.value("--history").value_or(dataRoot());
     FarmCollector collector(root);
     int failed = 0, waiting = 0;
+    CancelToken interrupted;
+    InterruptCancel interrupt(interrupted);
+    const SlurmClient slurm = interruptibleSlurm(interrupted);
     for (const FarmSubmission& sub : submissionsFrom(args)) {
         std::string source;
-        const std::vector<FarmJobStatus> jobs = FarmStatus::read(sub, SlurmClient(), &source);
+        const std::vector<FarmJobStatus> jobs = FarmStatus::read(sub, slurm, &source);
+        stopIfInterrupted(interrupted, "farm collect, before this submission's clips were copied");
         printHeader(sub, source);
         for (const FarmCollector::Row& row : collector.collect(sub, jobs)) {
             failed += row.outcome == FarmCollector::Outcome::Failed || row.outcome == FarmCollector::Outcome::KeptLatents;
@@ -283,9 +318,12 @@ int runCancel(const std::vector<std::string>& argv)
 {
     CliArgs args(argv, {});
     args.rejectUnknown({});
+    CancelToken interrupted;
+    InterruptCancel interrupt(interrupted);
+    const SlurmClient slurm = interruptibleSlurm(interrupted);
     for (const FarmSubmission& sub : submissionsFrom(args))
         if (!sub.arrayId.empty()) {
-            SlurmClient().cancel(sub.arrayId);
+            slurm.cancel(sub.arrayId);
             std::cout << "cancelled array " << sub.arrayId << "\n";
         }
     return g_refusedSubmissions > 0 ? kExitBadInput : kExitOk;

@@ -7,7 +7,7 @@
 #include "framesmith/Error.h"
 
 #include <filesystem>
-#include <set>
+#include <map>
 
 namespace framesmith::cli {
 
@@ -63,11 +63,44 @@ std::optional<FarmTaskState> ownState(const FarmSubmission& sub, int index)
     return state;
 }
 
-bool isActive(const std::string& slurmState)
+// Where a Slurm state puts a task (squeue(1) and sacct(1) of Slurm 22.05 to 24.11). A state not
+// listed is Unknown: it is named to the user, never read as an ending it might not be.
+enum class SlurmPhase { Waiting, Running, Ended, Unknown };
+
+SlurmPhase phaseOf(const std::string& slurmState)
 {
-    static const std::set<std::string> active = {"PENDING", "CONFIGURING", "RUNNING", "COMPLETING", "SUSPENDED",
-                                                 "REQUEUED", "RESIZING", "SIGNALING", "STAGE_OUT"};
-    return active.count(slurmState) > 0;
+    static const std::map<std::string, SlurmPhase> phases = {
+        {"PENDING", SlurmPhase::Waiting},       {"REQUEUED", SlurmPhase::Waiting},
+        {"REQUEUE_HOLD", SlurmPhase::Waiting},  {"REQUEUE_FED", SlurmPhase::Waiting},
+        {"RESV_DEL_HOLD", SlurmPhase::Waiting}, {"SPECIAL_EXIT", SlurmPhase::Waiting},
+        {"CONFIGURING", SlurmPhase::Running},   {"RUNNING", SlurmPhase::Running},
+        {"COMPLETING", SlurmPhase::Running},    {"SUSPENDED", SlurmPhase::Running},
+        {"STOPPED", SlurmPhase::Running},       {"RESIZING", SlurmPhase::Running},
+        {"SIGNALING", SlurmPhase::Running},     {"STAGE_OUT", SlurmPhase::Running},
+        {"COMPLETED", SlurmPhase::Ended},       {"FAILED", SlurmPhase::Ended},
+        {"TIMEOUT", SlurmPhase::Ended},         {"NODE_FAIL", SlurmPhase::Ended},
+        {"CANCELLED", SlurmPhase::Ended},       {"OUT_OF_MEMORY", SlurmPhase::Ended},
+        {"PREEMPTED", SlurmPhase::Ended},       {"BOOT_FAIL", SlurmPhase::Ended},
+        {"DEADLINE", SlurmPhase::Ended},        {"REVOKED", SlurmPhase::Ended}};
+    const auto it = phases.find(slurmState);
+    return it == phases.end() ? SlurmPhase::Unknown : it->second;
+}
+
+// A state this version does not know (a newer Slurm, a site's patch): while the task is still in
+// squeue's list it is shown as pending (nothing collected, status asked again later); once it has
+// left the queue it counts as failed, so collect files its latents and the user sees the word.
+void applyUnknownState(FarmJobStatus& job, const SlurmTaskState& slurm, bool isInQueue, const std::string& arrayId)
+{
+    const std::string named = "Slurm state '" + SlurmClient::excerpt(slurm.state) + "' is not one Framesmith knows";
+    if (isInQueue) {
+        job.state = FarmJobStatus::State::Pending;
+        job.reason = named + ": the task is still in Slurm's queue, so it is shown as pending and nothing is collected "
+                             "until Slurm reports an ending (squeue -j " + arrayId + "_" + std::to_string(job.index) + ")";
+        return;
+    }
+    job.state = FarmJobStatus::State::Failed;
+    job.reason = named + ": the task has left the queue without a word of its own, so it is counted as failed "
+                         "(collect keeps its latents, if any)" + (job.logPath.empty() ? "" : "; see " + job.logPath);
 }
 
 // What the task itself said last, in words.
@@ -150,15 +183,19 @@ std::vector<FarmJobStatus> FarmStatus::merge(const FarmSubmission& sub, const st
         else if (inQueue != queued.end())
             slurm = &inQueue->second;
 
+        const SlurmPhase phase = slurm ? phaseOf(slurm->state) : SlurmPhase::Ended;
+        const bool saidFailed = ownState && ownState->state == "failed"; // while Slurm may still tidy up
         if (ownState && ownState->state == "ok") {
             job.state = isFile(task.outputPath) ? FarmJobStatus::State::Ok : FarmJobStatus::State::Failed;
             job.reason = isFile(task.outputPath) ? task.outputPath : "its clip " + task.outputPath + clipProblem(task.outputPath);
-        } else if (slurm && isActive(slurm->state) && !(ownState && ownState->state == "failed")) {
-            const bool isPending = slurm->state == "PENDING" || slurm->state == "REQUEUED";
+        } else if (phase == SlurmPhase::Ended || saidFailed) {
+            applyEnding(job, ownState, slurm, sub);
+        } else if (phase == SlurmPhase::Unknown) {
+            applyUnknownState(job, *slurm, inQueue != queued.end(), sub.arrayId);
+        } else {
+            const bool isPending = phase == SlurmPhase::Waiting;
             job.state = isPending ? FarmJobStatus::State::Pending : FarmJobStatus::State::Running;
             job.reason = isPending ? slurm->reason : (slurm->node.empty() ? "" : "on " + slurm->node);
-        } else {
-            applyEnding(job, ownState, slurm, sub);
         }
         if (job.state == FarmJobStatus::State::Failed) {
             const std::string kept = ownState && isFile(ownState->latentsPath) ? ownState->latentsPath : sub.latentsPath(task.index);

@@ -2,6 +2,7 @@
 
 #include "cli/FarmFolder.h"
 #include "cli/FarmSubmissionCheck.h"
+#include "core/Utf8.h"
 #include "export/AtomicOutput.h"
 #include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"
@@ -59,6 +60,32 @@ std::int64_t integerAt(const nlohmann::json& j, const char* key, std::int64_t lo
         throw FileError(ErrorCode::BadFile, path, field + ": '" + v.dump() + "' is not an integer from " +
                                                       std::to_string(low) + " to " + std::to_string(high) + " (refused)");
     return v.get<std::int64_t>();
+}
+
+// submission.json is JSON text, but Linux names may hold any bytes: a name or path that is not UTF-8
+// is refused here, named, instead of as nlohmann's "type_error.316" from dump().
+void requireUtf8(const std::string& value, const std::string& field)
+{
+    std::size_t offset = 0;
+    if (!Utf8::isValid(value, &offset))
+        throw InvalidRequestError(field, "'" + value + "' is not valid UTF-8 (bad byte at offset " + std::to_string(offset) +
+                                             "): the farm's submission.json records it as JSON text; use a UTF-8 name");
+}
+
+void requireUtf8(const FarmSubmission& s)
+{
+    requireUtf8(s.cliPath, "framesmith-cli's own path");
+    requireUtf8(s.settings.outFolder, "--out");
+    requireUtf8(s.settings.partition, "--partition");
+    for (const std::string& arg : s.settings.sbatchArgs)
+        requireUtf8(arg, "--sbatch-arg");
+    requireUtf8(s.settings.model, "--model");
+    requireUtf8(s.settings.device, "--device");
+    for (const FarmTask& t : s.tasks) {
+        requireUtf8(t.name, "job file name");
+        requireUtf8(t.jobFile, "job file name");
+        requireUtf8(t.outputPath, "clip name");
+    }
 }
 
 nlohmann::json settingsJson(const FarmSettings& s)
@@ -123,6 +150,7 @@ FarmSubmission FarmSubmission::create(const FarmSettings& settings, const std::v
 
 void FarmSubmission::save() const
 {
+    requireUtf8(*this);
     nlohmann::json tasksJson = nlohmann::json::array();
     for (const FarmTask& t : tasks)
         tasksJson.push_back({{"index", t.index}, {"name", t.name}, {"job", t.jobFile},

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <ctime>
 
 namespace framesmith::cli {
@@ -34,7 +35,10 @@ void FarmTaskState::write(const std::string& path, FarmTaskState state)
                                  {"exitCode", state.exitCode},     {"latents", state.latentsPath},
                                  {"host", state.host},             {"updatedAt", state.updatedAt}};
     AtomicOutput out(path, AtomicOutput::Kind::File);
-    out.writeText(json.dump(2) + "\n");
+    // The reason quotes what failed (a job file's bytes, a path, a program's message) and may not be
+    // UTF-8: a state that cannot be written would leave the task "running" forever, so bad bytes
+    // become U+FFFD instead of nlohmann's type_error.
+    out.writeText(json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     out.commit();
 }
 
@@ -58,7 +62,12 @@ std::optional<FarmTaskState> FarmTaskState::fromJson(const std::string& text)
     try {
         state.state = json["state"].get<std::string>();
         state.reason = json.value("reason", "");
-        state.exitCode = json.value("exitCode", -1);
+        const nlohmann::json& code = json.contains("exitCode") ? json["exitCode"] : nlohmann::json(-1);
+        // An exit code as written: an integer from -1 to 255 (value<int>() of 1e300 is undefined).
+        if (!code.is_number_integer() || code.get<std::int64_t>() < -1 || code.get<std::int64_t>() > 255 ||
+            (code.is_number_unsigned() && code.get<std::uint64_t>() > 255))
+            return std::nullopt;
+        state.exitCode = code.get<int>();
         state.latentsPath = json.value("latents", "");
         state.host = json.value("host", "");
         state.updatedAt = json.value("updatedAt", "");

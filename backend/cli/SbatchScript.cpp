@@ -88,7 +88,8 @@ std::string SbatchScript::text(const FarmSubmission& sub)
     writeHeader(s, sub);
     writeDirectives(s, sub);
     s << "\nset -euo pipefail\n"
-      << "# Exit codes: 0 ok, 1 failed, 2 bad job, 3 out of memory, 4 stopped by Slurm (scancel, time limit).\n"
+      << "# Exit codes: 0 ok, 1 failed, 2 bad job, 3 out of memory, 4 stopped by Slurm (scancel, time limit),\n"
+      << "# 5 paused (SIGUSR1: the latents stay in latents/<task>.safetensors for `framesmith-cli resume`).\n"
       << "exec " << shellQuoted(sub.cliPath) << " farm run-task " << shellQuoted(sub.folder) << "\n";
     return s.str();
 }

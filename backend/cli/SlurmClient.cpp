@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 
+#include <cstdlib>
 #include <sstream>
 
 namespace framesmith::cli {
@@ -40,6 +41,33 @@ int taskIndexOf(const std::string& arrayId, const std::string& jobId)
 
 constexpr std::size_t kExcerptChars = 1000;
 
+// One of sacct's numbers: 1 to 3 digits, at most 255 (an exit status or a signal); -1 otherwise.
+int byteValue(const std::string& text)
+{
+    if (text.empty() || text.size() > 3 || text.find_first_not_of("0123456789") != std::string::npos)
+        return -1;
+    const int value = std::atoi(text.c_str());
+    return value <= 255 ? value : -1;
+}
+
+// sacct's ExitCode "3:0" (the script's exit status : the signal that ended it) -> 3; "" (not known
+// yet) -> -1. Anything else is not output this version reads: an error naming the field and the job,
+// not a guess (a wrong code would be read as "out of memory" or "failed").
+int exitCodeOf(const std::string& field, const std::string& jobId)
+{
+    if (field.empty())
+        return -1;
+    const std::size_t colon = field.find(':');
+    const int code = byteValue(field.substr(0, colon));
+    if (colon == std::string::npos || code < 0 || byteValue(field.substr(colon + 1)) < 0)
+        throw Error(ErrorCode::Unavailable,
+                    "sacct: job " + jobId + ": ExitCode '" + SlurmClient::excerpt(field) +
+                        "' is not Slurm's EXIT:SIGNAL (two numbers from 0 to 255); Framesmith reads the formats of "
+                        "Slurm 22.05 and later (`sacct -n -P -X -j " + jobId.substr(0, jobId.find('_')) +
+                        " -o JobID,State,ExitCode` shows what it printed)");
+    return code;
+}
+
 } // namespace
 
 SlurmClient::SlurmClient(Runner runner, CommandLimits limits) : m_limits(limits), m_runner(std::move(runner))
@@ -56,8 +84,10 @@ std::string SlurmClient::excerpt(const std::string& text)
     return t.substr(0, kExcerptChars) + "... (" + std::to_string(t.size() - kExcerptChars) + " more bytes)";
 }
 
-std::string SlurmClient::describe(const CommandResult& result) const
+std::string SlurmClient::describe(const CommandResult& result, const std::string& command) const
 {
+    if (result.wasCancelled) // Ctrl-C or SIGTERM ended the program's whole group: exit 4, not "Slurm failed"
+        throw CancelledError(command + " (it was stopped, with its children)");
     if (const std::string ended = result.endedBecause(m_limits); !ended.empty())
         return ended;
     const std::string err = excerpt(result.err);
@@ -105,9 +135,7 @@ std::map<int, SlurmTaskState> SlurmClient::parseAccounting(const std::string& ar
             continue;
         SlurmTaskState& task = tasks[index];
         task.state = f[1].substr(0, f[1].find(' ')); // "CANCELLED by 0"
-        const std::vector<std::string> code = split(f[2], ':');                 // "3:0": exit:signal
-        task.exitCode = !code.empty() && !code[0].empty() && code[0].find_first_not_of("0123456789") == std::string::npos
-                            ? std::stoi(code[0]) : -1;
+        task.exitCode = exitCodeOf(f[2], f[0]);
         task.node = f.size() > 3 ? f[3] : "";
     }
     return tasks;
@@ -117,7 +145,7 @@ std::string SlurmClient::submit(const std::string& scriptPath) const
 {
     const CommandResult result = m_runner({"sbatch", "--parsable", scriptPath});
     if (result.exitCode != 0)
-        throw Error(ErrorCode::Unavailable, "sbatch refused " + scriptPath + ": " + describe(result));
+        throw Error(ErrorCode::Unavailable, "sbatch refused " + scriptPath + ": " + describe(result, "sbatch"));
     return parseSubmit(result.out);
 }
 
@@ -126,7 +154,7 @@ std::map<int, SlurmTaskState> SlurmClient::queued(const std::string& arrayId) co
     const CommandResult result = m_runner({"squeue", "-h", "-r", "-j", arrayId, "-o", "%i|%T|%r|%N"});
     // squeue fails with "Invalid job id specified" once the whole array has left the queue.
     if (result.exitCode != 0 && (!result.endedBecause(m_limits).empty() || result.err.find("Invalid job id") == std::string::npos))
-        throw Error(ErrorCode::Unavailable, "squeue -j " + arrayId + ": " + describe(result));
+        throw Error(ErrorCode::Unavailable, "squeue -j " + arrayId + ": " + describe(result, "squeue"));
     return parseQueue(arrayId, result.out);
 }
 
@@ -135,7 +163,7 @@ std::optional<std::map<int, SlurmTaskState>> SlurmClient::accounted(const std::s
     const CommandResult result =
         m_runner({"sacct", "-n", "-P", "-X", "-j", arrayId, "-o", "JobID,State,ExitCode,NodeList"});
     if (!result.endedBecause(m_limits).empty()) // a hung or flooding sacct is a problem, not "no database"
-        throw Error(ErrorCode::Unavailable, "sacct -j " + arrayId + ": " + describe(result));
+        throw Error(ErrorCode::Unavailable, "sacct -j " + arrayId + ": " + describe(result, "sacct"));
     if (result.exitCode != 0)
         return std::nullopt; // "Slurm accounting storage is disabled", or no sacct at all
     std::map<int, SlurmTaskState> tasks = parseAccounting(arrayId, result.out);
@@ -148,7 +176,7 @@ void SlurmClient::cancel(const std::string& arrayId) const
 {
     const CommandResult result = m_runner({"scancel", arrayId});
     if (result.exitCode != 0)
-        throw Error(ErrorCode::Unavailable, "scancel " + arrayId + ": " + describe(result));
+        throw Error(ErrorCode::Unavailable, "scancel " + arrayId + ": " + describe(result, "scancel"));
 }
 
 } // namespace framesmith::cli

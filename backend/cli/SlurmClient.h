@@ -45,7 +45,8 @@ public:
     static std::map<int, SlurmTaskState> parseAccounting(const std::string& arrayId, const std::string& sacctOut);
 
 private:
-    std::string describe(const CommandResult& result) const;
+    // Why `command` gave no answer; throws CancelledError when the cancel token ended it.
+    std::string describe(const CommandResult& result, const std::string& command) const;
 
     CommandLimits m_limits;
     Runner m_runner;

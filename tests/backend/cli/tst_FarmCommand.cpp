@@ -2,7 +2,8 @@
 // (scripts written here that record their arguments): submit checks every job first and writes
 // the array's script and job copies, run-task runs one job of the tiny CogVideoX model as an array
 // task would, status reads the tasks' state files when sacct has nothing, collect files the clip
-// into a History. A refused submission leaves nothing behind.
+// into a History. A refused submission leaves nothing behind. A paused task exits 5 and keeps its
+// checkpoint.
 #include "framesmith/GenerationRequest.h"
 #include "support/TestPaths.h"
 #include "support/TinyJob.h"
@@ -12,6 +13,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+#include <csignal>
+#include <fstream>
 
 using namespace framesmith;
 
@@ -103,6 +107,20 @@ private Q_SLOTS:
         QVERIFY(onlySubmission().isEmpty());
     }
 
+    // Issue 34: a job file name that is not UTF-8 ended `farm submit` with nlohmann's raw
+    // "[json.exception.type_error.316] invalid UTF-8 byte" (exit 1) from writing submission.json.
+    void jobNameThatIsNotUtf8IsRefusedNamed()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("latin1"));
+        std::ofstream(path("latin1").toStdString() + "/caf\xe9.json") << toJson(tinyJob(4));
+        const Run run = cli({"farm", "submit", path("latin1"), "--partition", "gpu", "--out", path("out")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("nothing was submitted") && run.err.contains("caf\\xE9.json: the file name is not valid UTF-8"),
+                 qPrintable(run.err));
+        QVERIFY2(!run.err.contains("json.exception"), qPrintable(run.err));
+        QVERIFY(onlySubmission().isEmpty());
+    }
+
     void refusedBySlurmLeavesNothing()
     {
         const Run run = cli({"farm", "submit", path("jobs"), "--partition", "nope", "--out", path("out")},
@@ -143,6 +161,10 @@ private Q_SLOTS:
         const Run noIndex = cli({"farm", "run-task", folder});
         QCOMPARE(noIndex.exitCode, 2);
         QVERIFY2(noIndex.err.contains("SLURM_ARRAY_TASK_ID"), qPrintable(noIndex.err));
+        // Slurm's environment is named as the source of a bad index (it was reported as "--task").
+        const Run badIndex = cli({"farm", "run-task", folder}, {{"SLURM_ARRAY_TASK_ID", "3x"}});
+        QCOMPARE(badIndex.exitCode, 2);
+        QVERIFY2(badIndex.err.contains("SLURM_ARRAY_TASK_ID: '3x' is not an array task index"), qPrintable(badIndex.err));
     }
 
     void statusWithoutAccountingReadsTheStateFiles()
@@ -176,6 +198,49 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.err.contains("already done"), qPrintable(run.err));
         QVERIFY(run.out.isEmpty()); // no array
+    }
+
+    // Issue 34: a paused task (SIGUSR1) ends with exit status 5, as the script's header documents,
+    // its checkpoint kept in the submission's latents/ (where status and collect look) and named
+    // with the `resume` command in its state file.
+    void pausedRunTaskExitsFiveAndKeepsItsCheckpoint()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("pause/jobs") && QDir(m_dir.path()).mkpath("pause/out"));
+        writeText(path("pause/jobs/long.json"), QByteArray::fromStdString(toJson(test::tinyJob(31, 150))));
+        // Last: this submission is array 4242 too, which `farm status 4242` above must not find.
+        const Run submit = cli({"farm", "submit", path("pause/jobs"), "--partition", "cpu", "--out", path("pause/out"),
+                                "--gpus-per-job", "0", "--device", "cpu"});
+        QVERIFY2(submit.exitCode == 0, qPrintable(submit.err));
+        const QString folder = path("pause/out/.farm/") + QDir(path("pause/out/.farm")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).value(0);
+        QVERIFY(readText(path("slurm-calls.txt.script")).contains("5 paused"));
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert("FRAMESMITH_DATA_DIR", path("data"));
+        e.insert("OPENBLAS_CORETYPE", "Haswell"); // no re-exec for a better kernel: the pid stays the program's
+        p.setProcessEnvironment(e);
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), {"farm", "run-task", folder, "--task", "0"});
+        QVERIFY(p.waitForStarted());
+        QByteArray output;
+        while (!output.contains("/150") && p.state() == QProcess::Running && p.waitForReadyRead(60000))
+            output += p.readAll();
+        QVERIFY2(output.contains("/150"), output.constData());
+        QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGUSR1), 0);
+        QVERIFY(p.waitForFinished(120000));
+        output += p.readAll();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 5);
+        const QString latents = folder + "/latents/0.safetensors";
+        QVERIFY2(QFileInfo(latents).size() > 0, output.constData());
+        QVERIFY2(output.contains("paused after step") && output.contains("framesmith-cli resume " + latents.toUtf8()),
+                 output.constData());
+        const QString state = readText(folder + "/state/0.json");
+        QVERIFY2(state.contains("\"exitCode\": 5") && state.contains("\"latents\": \"" + latents + "\""), qPrintable(state));
+        QVERIFY(!QFileInfo::exists(path("pause/out/long.mp4")));
+        const Run status = cli({"farm", "status", folder});
+        QVERIFY2(status.out.contains(QRegularExpression("\\[0\\] failed +long.json +paused after step \\d+ of 150")) &&
+                     status.out.contains("(latents kept in " + latents + ")"),
+                 qPrintable(status.out));
     }
 };
 

@@ -124,6 +124,37 @@ private Q_SLOTS:
         QCOMPARE(ending.at(2).reason, std::string("bad VAE"));
     }
 
+    // Issue 34: a state this version does not know read as "left the queue without starting".
+    void unknownSlurmStateIsNamedWithWhatIsDone()
+    {
+        const std::map<int, SlurmTaskState> queued{{1, {"FROBNICATING", "", -1, "n3"}}};
+        const FarmJobStatus waiting = only(queued, std::nullopt, {{1, {"running", "", -1, "", "n3", ""}}}, 1);
+        QCOMPARE(waiting.state, FarmJobStatus::State::Pending);
+        QVERIFY2(QString::fromStdString(waiting.reason).contains("Slurm state 'FROBNICATING' is not one Framesmith knows") &&
+                     QString::fromStdString(waiting.reason).contains("shown as pending"),
+                 waiting.reason.c_str());
+        // Only the accounting database still knows it: the task has left the queue.
+        const FarmJobStatus gone = only({}, std::map<int, SlurmTaskState>{{1, {"FROBNICATED", "", 0, "n3"}}}, {}, 1);
+        QCOMPARE(gone.state, FarmJobStatus::State::Failed);
+        QVERIFY2(QString::fromStdString(gone.reason).contains("Slurm state 'FROBNICATED' is not one Framesmith knows") &&
+                     QString::fromStdString(gone.reason).contains("counted as failed") &&
+                     QString::fromStdString(gone.reason).contains("logs/4242_1.out"),
+                 gone.reason.c_str());
+    }
+
+    // Held and requeued tasks are still in Slurm's queue (they were read as having left it).
+    void heldTasksAreStillQueued()
+    {
+        for (const char* state : {"REQUEUE_HOLD", "RESV_DEL_HOLD", "SPECIAL_EXIT", "REQUEUE_FED"}) {
+            const std::map<int, SlurmTaskState> queued{{1, {state, "JobHeldAdmin", -1, ""}}};
+            const FarmJobStatus job = only(queued, std::nullopt, {}, 1);
+            QVERIFY2(job.state == FarmJobStatus::State::Pending, state);
+            QCOMPARE(job.reason, std::string("JobHeldAdmin"));
+        }
+        const FarmJobStatus stopped = only({{1, {"STOPPED", "", -1, "n4"}}}, std::nullopt, {}, 1);
+        QCOMPARE(stopped.state, FarmJobStatus::State::Running);
+    }
+
     void latentsLeftByAKilledTaskAreFound()
     {
         touch(m_sub.latentsPath(2));

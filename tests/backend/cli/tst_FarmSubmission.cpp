@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -78,6 +79,43 @@ private Q_SLOTS:
         QCOMPARE(back.logPath(1), s.folder + "/logs/77_1.out");
         QCOMPARE(FarmSubmission::foldersIn(settings().outFolder), std::vector<std::string>{s.folder});
         QVERIFY_THROWS_EXCEPTION(InvalidRequestError, back.task(2));
+    }
+
+    // Issue 34: a job file or folder name that is not UTF-8 (Linux allows any bytes) escaped from
+    // save() as nlohmann's raw type_error.316; now the field is named.
+    void namesThatAreNotUtf8AreRefusedNamingTheField()
+    {
+        FarmSubmission s = FarmSubmission::create(settings(), {job("caf\xe9", 1)}, {60});
+        try {
+            s.save();
+            QFAIL("saved");
+        } catch (const InvalidRequestError& e) {
+            QVERIFY2(QString(e.what()).startsWith("job file name: '") && QString(e.what()).contains("not valid UTF-8"), e.what());
+        }
+        FarmSubmission good = FarmSubmission::create(settings(), {job("cafe", 1)}, {60});
+        good.settings.partition = "gp\xffu";
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, good.save());
+        std::filesystem::remove_all(s.folder);
+        std::filesystem::remove_all(good.folder);
+    }
+
+    // A record whose text is not UTF-8 is refused naming the file, not as a raw parser exception.
+    void recordThatIsNotUtf8IsRefusedNamingTheFile()
+    {
+        FarmSubmission s = FarmSubmission::create(settings(), {job("plain", 1)}, {60});
+        s.save();
+        const std::string record = s.folder + "/submission.json";
+        std::ifstream in(record);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        text.replace(text.find("plain.json"), 5, "pl\xe9n");
+        std::ofstream(record, std::ios::trunc) << text;
+        try {
+            FarmSubmission::load(s.folder);
+            QFAIL("loaded");
+        } catch (const FileError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains("submission.json") && QString(e.what()).contains("UTF-8"), e.what());
+        }
+        std::filesystem::remove_all(s.folder);
     }
 
     void remembersArraysItSubmitted()

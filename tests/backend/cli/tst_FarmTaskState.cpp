@@ -37,6 +37,29 @@ private Q_SLOTS:
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files), QStringList{"0.json"});
     }
 
+    // Issue 34: a reason that quotes bytes which are not UTF-8 (a job file's, a path's) made dump()
+    // throw nlohmann's type_error: the task's end was never written and it stayed "running".
+    void reasonThatIsNotUtf8IsStillWritten()
+    {
+        FarmTaskState::write(path("latin1.json"), {"failed", "caf\xe9.json: bad \xff byte", 2, "", "n1", ""});
+        const auto back = FarmTaskState::read(path("latin1.json"));
+        QVERIFY(back.has_value());
+        QCOMPARE(back->state, std::string("failed"));
+        QCOMPARE(back->exitCode, 2);
+        QCOMPARE(back->reason, std::string("caf\xef\xbf\xbd.json: bad \xef\xbf\xbd byte")); // U+FFFD each
+    }
+
+    // Issue 34: value<int>() of 1e300 is undefined and 3.5 became 3: an exit code must be written as one.
+    void exitCodeOutOfRangeIsNotAState()
+    {
+        for (const char* code : {"1e300", "3.5", "4294967296", "-2", "256", "18446744073709551615"}) {
+            writeRaw("code.json", QByteArray("{\"state\": \"failed\", \"exitCode\": ") + code + "}");
+            QVERIFY2(!FarmTaskState::read(path("code.json")).has_value(), code);
+        }
+        writeRaw("code.json", "{\"state\": \"failed\", \"exitCode\": 255}");
+        QCOMPARE(FarmTaskState::read(path("code.json"))->exitCode, 255);
+    }
+
     void unreadableIsNothing()
     {
         QVERIFY(!FarmTaskState::read(path("missing.json")).has_value());

@@ -2,7 +2,8 @@
 // process under timeout and prlimit (support/GuardedCli.h). Special files in place of a job, a
 // reference or a Slurm command's answer end the command at once with the file named; readers have
 // size caps; a 16000 x 16000 reference video is refused from its header; sbatch and squeue that never
-// end or flood their output are stopped; an interrupted submit leaves no folder; control characters
+// end or flood their output are stopped; an interrupted submit leaves no folder, an interrupted status
+// no child process; control characters
 // from folder names and Slurm's output reach the terminal escaped.
 #include "export/FfmpegVideoWriter.h"
 #include "framesmith/GenerationRequest.h"
@@ -16,7 +17,10 @@
 #include <QtTest/QtTest>
 
 #include <csignal>
+#include <cstdlib>
 #include <fstream>
+#include <map>
+#include <vector>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -67,6 +71,32 @@ bool hasRawControl(const QString& text)
         if ((c.unicode() < 0x20 && c != '\n' && c != '\t') || (c.unicode() >= 0x7f && c.unicode() <= 0x9f))
             return true;
     return false;
+}
+
+// Every process below `pid` now, read from /proc (each one's parent in /proc/N/stat).
+std::vector<int> descendantsOf(int pid)
+{
+    std::multimap<int, int> children;
+    for (const QString& entry : QDir("/proc").entryList(QDir::Dirs)) {
+        bool isPid = false;
+        const int child = entry.toInt(&isPid);
+        std::ifstream stat("/proc/" + entry.toStdString() + "/stat");
+        std::string text;
+        std::getline(stat, text);
+        const auto close = text.rfind(')');
+        if (isPid && close != std::string::npos)
+            children.emplace(std::atoi(text.c_str() + close + 4), child); // ") S PPID ..."
+    }
+    std::vector<int> found;
+    for (std::vector<int> todo{pid}; !todo.empty();) {
+        const int parent = todo.back();
+        todo.pop_back();
+        for (auto [it, end] = children.equal_range(parent); it != end; ++it) {
+            found.push_back(it->second);
+            todo.push_back(it->second);
+        }
+    }
+    return found;
 }
 
 } // namespace
@@ -256,9 +286,46 @@ private Q_SLOTS:
         p.setProcessEnvironment(e);
         p.start(test::cliBinary(), {"farm", "status", path("out")});
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path("fake.pids")).size() > 0, 60000);
+        const std::vector<int> below = descendantsOf(static_cast<int>(p.processId())); // from /proc, not the fake
+        QVERIFY(!below.empty());
         QVERIFY(::kill(static_cast<pid_t>(p.processId()), SIGKILL) == 0);
         QVERIFY(p.waitForFinished(30000));
+        for (const int pid : below)
+            QTRY_VERIFY2_WITH_TIMEOUT(!isAlive(pid), qPrintable("process " + QString::number(pid) + " still runs"), 5000);
         requireFakesEnded();
+    }
+
+    // Issue 34: SIGTERM (Ctrl-C, systemd, a job's end) while a squeue wrapper script hangs killed
+    // framesmith-cli at once; squeue's parent-death signal took the script but its child stayed.
+    // Now the whole group is ended and status exits 4. The processes are found in /proc, not
+    // from what the fakes say of themselves.
+    void anInterruptedStatusLeavesNoChildBehind()
+    {
+        QFile::remove(path("fake.pids"));
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        const QMap<QString, QString> env = farmEnv({{"FAKE_SQUEUE", "hang"}, {"FRAMESMITH_COMMAND_TIMEOUT", "300"}});
+        for (auto it = env.begin(); it != env.end(); ++it)
+            e.insert(it.key(), it.value());
+        p.setProcessEnvironment(e);
+        p.start(test::cliBinary(), {"farm", "status", path("out")});
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path("fake.pids")).size() > 0, 60000);
+        const std::vector<int> below = descendantsOf(static_cast<int>(p.processId()));
+        QVERIFY2(below.size() >= 2, qPrintable(QString::number(below.size()))); // the script and its sleep
+        QVERIFY(::kill(static_cast<pid_t>(p.processId()), SIGTERM) == 0);
+        QVERIFY2(p.waitForFinished(30000), "a single SIGTERM did not end farm status");
+        const bool exitedFour = p.exitStatus() == QProcess::NormalExit && p.exitCode() == 4;
+        int left = 0;
+        for (const int pid : below) {
+            QTest::qWaitFor([pid] { return !isAlive(pid); }, 5000);
+            if (isAlive(pid)) {
+                ++left;
+                ::kill(pid, SIGKILL); // leave nothing running for the next test, whatever the verdict
+            }
+        }
+        QVERIFY2(exitedFour, qPrintable(QString(p.readAllStandardError())));
+        QCOMPARE(left, 0);
+        QFile::remove(path("fake.pids"));
     }
 
     // SIGTERM while sbatch hangs: sbatch is stopped, the folder removed, exit status 4.

@@ -105,6 +105,34 @@ private Q_SLOTS:
         QCOMPARE(tasks.at(4).state, std::string("CANCELLED"));
     }
 
+    // Issue 34: std::stoi on sacct's exit code let "99999999999:0" escape as a raw std::out_of_range
+    // and read "abc:0" or "3" as "not known"; now anything but EXIT:SIGNAL is an error naming both.
+    void accountingRefusesAnExitCodeItCannotRead_data()
+    {
+        QTest::addColumn<QString>("exitCode");
+        QTest::newRow("overflows int") << "99999999999:0";
+        QTest::newRow("text") << "abc:0";
+        QTest::newRow("no signal") << "3";
+        QTest::newRow("negative") << "-1:0";
+        QTest::newRow("past 255") << "256:0";
+        QTest::newRow("signal as text") << "3:x";
+    }
+
+    void accountingRefusesAnExitCodeItCannotRead()
+    {
+        QFETCH(QString, exitCode);
+        const std::string out = "4242_0|COMPLETED|0:0|n1\n4242_3|FAILED|" + exitCode.toStdString() + "|n1\n";
+        try {
+            SlurmClient::parseAccounting("4242", out);
+            QFAIL("no error");
+        } catch (const Error& e) {
+            const QString what = e.what();
+            QVERIFY2(what.contains("job 4242_3: ExitCode '" + exitCode + "'") && what.contains("EXIT:SIGNAL"), e.what());
+        }
+        // Not known yet is not an error.
+        QCOMPARE(SlurmClient::parseAccounting("4242", "4242_3|PENDING||None assigned\n").at(3).exitCode, -1);
+    }
+
     void accountingWithoutADatabaseIsNothing()
     {
         FakeSlurm slurm;
