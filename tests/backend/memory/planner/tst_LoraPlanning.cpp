@@ -75,7 +75,7 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(LoraPlanning::describe(*model, r, resident)).startsWith("2 LoRAs, "));
 
         const MemoryPreset streamed = presetOf({"block-streaming"});
-        QCOMPARE(model->footprint(streamed).transformerBaseBytes - base->footprint(streamed).transformerBaseBytes,
+        QCOMPARE(model->footprint(streamed).denoiser().baseBytes - base->footprint(streamed).denoiser().baseBytes,
                  both.elements * 2);
         r.resolvedPreset = streamed;
         const std::int64_t tokens = base->denoiseSequenceLength(r);
