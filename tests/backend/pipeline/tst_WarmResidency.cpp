@@ -89,7 +89,7 @@ private Q_SLOTS:
                 Residency more = kept;
                 more[c] = mode;
                 QVERIFY2(!MemoryPlanner::planDetailed(*planning, r, p, devices, more).fits(),
-                         (std::string(componentName(c)) + " " + keepModeName(mode) + " would fit too").c_str());
+                         (c + " " + keepModeName(mode) + " would fit too").c_str());
             }
         }
         qInfo("%s", WarmResidency::describe(kept).c_str());

@@ -97,7 +97,7 @@ private Q_SLOTS:
         preset.dtype = ComputeDtype::BFloat16;
         const ModelFootprint f = planning.footprint(preset);
         QCOMPARE(f.denoiser().blocks.blockCount, 56);
-        QCOMPARE(f.transformerBytes(), std::int64_t(2417745544)); // param_counts.json bytes_bf16
+        QCOMPARE(f.denoiser().bytes(), std::int64_t(2417745544)); // param_counts.json bytes_bf16
         QCOMPARE(f.bytesOf(ComponentRole::Vae), std::int64_t(786682030));
         QCOMPARE(f.bytesOf(ComponentRole::TextEncoder), std::int64_t(19049242624)); // T5 in float32, as Open-Sora runs it
     }
