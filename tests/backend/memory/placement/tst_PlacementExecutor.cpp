@@ -8,6 +8,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
+#include "support/ThreeComponentFootprint.h"
 
 #include <ATen/ATen.h>
 #include <QTest>
@@ -156,4 +157,3 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(tst_PlacementExecutor)
 #include "tst_PlacementExecutor.moc"
-#include "support/ThreeComponentFootprint.h"

@@ -3,6 +3,7 @@
 // that exists and every byte accounted for.
 #include "memory/presets/MemoryStrategyRegistry.h"
 #include "memory/placement/PlacementPlanner.h"
+#include "support/ThreeComponentFootprint.h"
 
 #include <QTest>
 
@@ -65,4 +66,3 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(tst_MemoryStrategyRegistry)
 #include "tst_MemoryStrategyRegistry.moc"
-#include "support/ThreeComponentFootprint.h"
