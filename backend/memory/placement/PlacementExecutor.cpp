@@ -51,13 +51,7 @@ void PlacementExecutor::beginStage(Stage stage)
 void PlacementExecutor::endStage(Stage stage)
 {
     const std::vector<std::string> components = m_plan.componentsOf(stage);
-    for (int block : std::set<int>(m_blocksOnDevice)) {
-        const ModulePlacement* m = streamedBlock(block);
-        m_ledger.drop(m->module, m->computeDevice);
-        if (m_transport)
-            m_transport->dropBlock(block, m->computeDevice);
-    }
-    m_blocksOnDevice.clear();
+    dropStreamedBlocks();
     auto& peaks = m_stagePeaks[stageName(stage)];
     for (const std::string& device : m_ledger.devices())
         peaks[device] = m_ledger.peakBytes(device);
@@ -79,6 +73,25 @@ void PlacementExecutor::endStage(Stage stage)
         if (m_transport)
             m_transport->moveModule(m.module, m.homeDevice);
     }
+}
+
+void PlacementExecutor::dropStreamedBlocks()
+{
+    for (int block : std::set<int>(m_blocksOnDevice)) {
+        const ModulePlacement* m = streamedBlock(block);
+        m_ledger.drop(m->module, m->computeDevice);
+        if (m_transport)
+            m_transport->dropBlock(block, m->computeDevice);
+    }
+    m_blocksOnDevice.clear();
+}
+
+void PlacementExecutor::setBlockComponent(const std::string& component)
+{
+    if (component == m_blockComponent)
+        return;
+    dropStreamedBlocks(); // blocks prefetched for the other expert's next step are not this one's
+    m_blockComponent = component;
 }
 
 const ModulePlacement* PlacementExecutor::streamedBlock(int block) const

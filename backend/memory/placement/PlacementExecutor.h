@@ -27,7 +27,7 @@ public:
     // first component with blocks, that of the last stage begun that has blocks, or the one chosen
     // with setBlockComponent (a model with two expert transformers switches between them mid-stage).
     void onBlock(int block, bool beforeBlock);
-    void setBlockComponent(const std::string& component) { m_blockComponent = component; }
+    void setBlockComponent(const std::string& component);
     std::function<void(int, bool)> blockCallback();
 
     const PlacementPlan& plan() const { return m_plan; }
@@ -40,6 +40,7 @@ public:
 private:
     void bringIn(const ModulePlacement& m);
     void ensureBlock(int block);
+    void dropStreamedBlocks(); // the blocked component's copies on their compute devices
     const ModulePlacement* streamedBlock(int block) const;
 
     PlacementPlan m_plan;

@@ -35,6 +35,8 @@ std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const Pla
         for (Stage stage : kPlannedStages) {
             executor.beginStage(stage);
             for (const std::string& component : placement.componentsOf(stage)) {
+                if (placement.blockCount(component) == 0)
+                    continue;
                 executor.setBlockComponent(component);
                 for (int block = 0; block < placement.blockCount(component); ++block) {
                     executor.onBlock(block, true);
