@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -264,8 +265,13 @@ private Q_SLOTS:
         for (const std::string expert : {"transformer", "transformer_2"})
             for (const ModulePlacement* m : low.placement.ofComponent(expert))
                 QCOMPARE(m->streamed, m->blockIndex >= 0);
-        // multi-gpu over two GPUs: both experts' blocks are spread.
-        const DetailedPlan spread = MemoryPlanner::planDetailed(*planning, tinyRequest(), preset("multi-gpu"), gpus({24, 24}));
+        // multi-gpu's spread over two GPUs (without its guidance split, which gathers a transformer
+        // on one GPU): both experts' blocks are spread.
+        MemoryPreset spreadOnly = preset("multi-gpu");
+        spreadOnly.strategies.erase(std::remove(spreadOnly.strategies.begin(), spreadOnly.strategies.end(), "cfg-parallel"),
+                                    spreadOnly.strategies.end());
+        spreadOnly.cfgParallel = false;
+        const DetailedPlan spread = MemoryPlanner::planDetailed(*planning, tinyRequest(), spreadOnly, gpus({24, 24}));
         for (const std::string expert : {"transformer", "transformer_2"}) {
             std::set<std::string> devices;
             for (const ModulePlacement* m : spread.placement.ofComponent(expert))
