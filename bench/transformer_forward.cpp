@@ -128,6 +128,7 @@ int main(int argc, char** argv)
                                       : storageName == "fp8" ? WeightStorage::Float8
                                                              : WeightStorage::Native;
         ModuleWeightTransport transport;
+        transport.setBlockModulePrefix("transformer.transformer_blocks.");
         std::int64_t blockBytes = 0;
         for (std::size_t i = 0; i < model->transformerBlocks().size(); ++i) {
             transport.bindBlock(static_cast<int>(i), model->transformerBlocks()[i]);

@@ -17,11 +17,11 @@ double denoiseFlopsPerStep(const ModelFootprint& f, const GenerationRequest& r)
 {
     const double latentFrames = (std::max(r.frameCount, 1) - 1) / 4 + 1;
     const double tokens = latentFrames * std::ceil(r.height / 16.0) * std::ceil(r.width / 16.0);
-    const double parameters = static_cast<double>(f.transformerBytes()) / kBytesPerParameter;
-    const double blockParameters = static_cast<double>(f.transformerBlockBytes) / kBytesPerParameter;
+    const double parameters = static_cast<double>(f.denoiser().bytes()) / kBytesPerParameter;
+    const double blockParameters = static_cast<double>(f.denoiser().blocks.blockBytes) / kBytesPerParameter;
     const double width = std::sqrt(blockParameters / 12.0);
     const double passes = r.guidanceScale > 1.0 ? 2.0 : 1.0;
-    return passes * (2.0 * parameters * tokens + 4.0 * f.transformerBlockCount * tokens * tokens * width);
+    return passes * (2.0 * parameters * tokens + 4.0 * f.denoiser().blocks.blockCount * tokens * tokens * width);
 }
 
 } // namespace
@@ -29,7 +29,7 @@ double denoiseFlopsPerStep(const ModelFootprint& f, const GenerationRequest& r)
 std::int64_t FarmTimeLimit::estimateSeconds(const GenerationRequest& request, bool onGpu)
 {
     const ModelFootprint footprint = ModelRegistry::planning(request.modelPath)->footprint(MemoryPreset{});
-    const double weightBytes = static_cast<double>(footprint.textEncoderBytes + footprint.transformerBytes() + footprint.vaeBytes);
+    const double weightBytes = static_cast<double>(footprint.totalBytes());
     const double load = weightBytes / kStorageBytesPerSecond;
     const double flops = denoiseFlopsPerStep(footprint, request) * (std::max(request.steps, 1) + 2);
     const double compute = flops / (onGpu ? kGpuFlops : kCpuFlops);

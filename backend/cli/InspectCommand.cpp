@@ -4,6 +4,7 @@
 
 #include "framesmith/Error.h"
 #include "io/WeightSource.h"
+#include "memory/planner/ModelPlanning.h"
 #include "models/ModelRegistry.h"
 
 #include <filesystem>
@@ -45,6 +46,25 @@ void printList(const char* title, const std::vector<std::string>& items)
         std::cout << "  " << item << "\n";
 }
 
+// The model as its family lists it for the planner: each component's role, blocks and planned
+// weight bytes at the default preset's dtype (empty when the configs cannot be planned).
+ModelFootprint plannedComponents(const std::string& path)
+{
+    try {
+        return ModelRegistry::planning(path)->footprint(MemoryPreset{});
+    } catch (const Error&) {
+        return {};
+    }
+}
+
+std::string roleLine(const ComponentFootprint& c)
+{
+    std::string line = std::string(componentRoleName(c.role));
+    if (c.hasBlocks())
+        line += ", " + std::to_string(c.blocks.blockCount) + " blocks (" + c.blocks.key + ")";
+    return line + ", " + std::to_string(c.bytes()) + " bytes planned at " + dtypeName(MemoryPreset{}.dtype);
+}
+
 bool hasWeights(const std::string& folder)
 {
     std::error_code ec;
@@ -64,8 +84,12 @@ int inspectFolder(const std::string& path, bool listTensors)
     printList("missing files", model.missingFiles);
     printList("unexpected files", model.unexpectedFiles);
     std::uint64_t total = 0;
+    const ModelFootprint planned = plannedComponents(path);
     for (const ModelComponent& component : model.components) {
-        std::cout << "component " << component.name << " (" << component.className << ")\n";
+        std::cout << "component " << component.name << " (" << component.className << ")";
+        if (const ComponentFootprint* c = planned.find(component.name))
+            std::cout << ": " << roleLine(*c);
+        std::cout << "\n";
         if (hasWeights(component.folder))
             total += printWeights(WeightSource::open(component.folder), listTensors, "  ");
     }

@@ -1,4 +1,5 @@
 #include "models/ModelRegistry.h"
+#include "models/ModelFamilyRegistration.h"
 
 #include "framesmith/Error.h"
 #include "framesmith/ModelDownloads.h"
@@ -50,10 +51,20 @@ std::string familyHints()
 
 } // namespace
 
+std::vector<std::unique_ptr<ModelFamily>>& registeredFamilies()
+{
+    static std::vector<std::unique_ptr<ModelFamily>> list = makeFamilies();
+    return list;
+}
+
 const std::vector<std::unique_ptr<ModelFamily>>& ModelRegistry::families()
 {
-    static const std::vector<std::unique_ptr<ModelFamily>> list = makeFamilies();
-    return list;
+    return registeredFamilies();
+}
+
+void registerModelFamily(std::unique_ptr<ModelFamily> family)
+{
+    registeredFamilies().push_back(std::move(family));
 }
 
 std::vector<DownloadableModel> ModelDownloads::catalog()

@@ -10,7 +10,7 @@
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/ParameterSpec.h"
 #include "framesmith/PromptTokenCount.h"
-#include "models/ComponentPlacement.h"
+#include "memory/placement/ComponentPlacement.h"
 #include "schedulers/NoiseSource.h"
 
 #include <ATen/core/Tensor.h>

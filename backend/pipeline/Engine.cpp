@@ -338,9 +338,9 @@ std::optional<LoadedModel> Engine::loadedModel() const
     LoadedModel loaded;
     loaded.modelPath = s.setup().request.modelPath;
     loaded.presetName = s.setup().preset.name;
-    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae})
+    for (const std::string& c : s.placement().plan().components())
         if (s.placement().plan().keepsLoaded(c))
-            loaded.keptComponents.push_back(componentName(c));
+            loaded.keptComponents.push_back(c);
     for (const auto& [device, bytes] : s.placement().residentBytes())
         loaded.heldBytes += bytes;
     loaded.generations = s.runCount();

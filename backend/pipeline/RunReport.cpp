@@ -27,9 +27,9 @@ nlohmann::json placementJson(const RuntimePlacement& placement)
                            {"bytesOut", t.bytesOut}, {"residentBytes", placement.ledger().residentBytes(device)}};
     }
     nlohmann::json kept = nlohmann::json::array();
-    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae})
+    for (const std::string& c : plan.components())
         if (plan.keepsLoaded(c))
-            kept.push_back(componentName(c));
+            kept.push_back(c);
     return {{"plan", plan.describe()}, {"streamedBlocks", streamed}, {"prefetchBlocks", plan.prefetchBlocks()},
             {"cfgUnconditionalDevice", plan.cfgUnconditionalDevice()}, {"devices", devices},
             {"weightPeaks", placement.stagePeaks()}, {"keptLoaded", kept}};

@@ -126,7 +126,7 @@ std::string StepTimeCalibration::modelKey(const std::string& modelFolder)
 
 DeviceInfo StepTimeCalibration::transformerDevice(const PlacementPlan& placement, const std::vector<DeviceInfo>& devices)
 {
-    const std::string name = placement.computeDeviceOf(Component::Transformer);
+    const std::string name = placement.computeDeviceOf(ComponentRole::Denoiser);
     for (const DeviceInfo& d : devices)
         if (deviceName(d) == name)
             return d;

@@ -8,15 +8,17 @@ namespace framesmith {
 
 namespace {
 
-std::vector<Component> largestFirst(const ModelPlanning& model, const MemoryPreset& preset)
+std::vector<std::string> largestFirst(const ModelPlanning& model, const MemoryPreset& preset)
 {
     const ModelFootprint f = model.footprint(preset);
-    std::vector<std::pair<std::int64_t, Component>> sized = {
-        {f.transformerBytes(), Component::Transformer},
-        {f.textEncoderBytes, Component::TextEncoder},
-        {f.vaeBytes, Component::Vae}};
+    std::vector<std::pair<std::int64_t, std::string>> sized;
+    for (const ComponentFootprint& c : f.components)
+        sized.emplace_back(c.bytes(), c.name);
+    // Ties: denoisers first, as they are the costliest to load again.
+    std::stable_partition(sized.begin(), sized.end(),
+                          [&](const auto& s) { return f.find(s.second)->role == ComponentRole::Denoiser; });
     std::stable_sort(sized.begin(), sized.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    std::vector<Component> order;
+    std::vector<std::string> order;
     for (const auto& [bytes, component] : sized)
         order.push_back(component);
     return order;
@@ -31,7 +33,7 @@ Residency WarmResidency::choose(const ModelPlanning& model, const GenerationRequ
     const DetailedPlan cold = MemoryPlanner::planDetailed(model, request, preset, devices);
     if (!cold.fits())
         return kept;
-    for (Component component : largestFirst(model, preset)) {
+    for (const std::string& component : largestFirst(model, preset)) {
         // In RAM differs from in place only for a component that computes on a GPU.
         const bool onGpu = cold.placement.computeDeviceOf(component) != "cpu";
         for (KeepMode mode : {KeepMode::InPlace, KeepMode::OnHost}) {
@@ -53,7 +55,7 @@ std::string WarmResidency::describe(const Residency& residency)
     std::string text;
     for (const auto& [component, mode] : residency)
         if (mode != KeepMode::Free)
-            text += (text.empty() ? "" : ", ") + std::string(componentName(component)) + " " + keepModeName(mode);
+            text += (text.empty() ? "" : ", ") + component + " " + keepModeName(mode);
     return text.empty() ? "nothing kept" : text;
 }
 

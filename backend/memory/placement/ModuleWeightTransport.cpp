@@ -54,10 +54,10 @@ void ModuleWeightTransport::unbindAll()
     m_ring.reset(); // the blocks it stages for are gone
 }
 
-int ModuleWeightTransport::blockOf(const std::string& module)
+int ModuleWeightTransport::blockOf(const std::string& module) const
 {
-    const std::string prefix = blockModule(0).substr(0, blockModule(0).size() - 1);
-    if (module.rfind(prefix, 0) != 0 || module.size() == prefix.size())
+    const std::string& prefix = m_blockPrefix;
+    if (prefix.empty() || module.rfind(prefix, 0) != 0 || module.size() == prefix.size())
         return -1;
     const std::string digits = module.substr(prefix.size());
     if (digits.find_first_not_of("0123456789") != std::string::npos)

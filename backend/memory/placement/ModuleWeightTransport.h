@@ -31,7 +31,10 @@ public:
     // `exclude`: parameter-name prefixes left alone (the transformer's block lists, e.g.
     // "transformer_blocks.", or "spatial_blocks." and "temporal_blocks.", which move block by block).
     void bind(const std::string& module, Module& target, std::vector<std::string> exclude = {});
-    void bindBlock(int block, Module& target); // module name "transformer.transformer_blocks.<block>"
+    // The plan's module names of the blocks bindBlock binds: the component's (ComponentFootprint::
+    // blockModulePrefix, e.g. "transformer.transformer_blocks."), set before the first bindBlock.
+    void setBlockModulePrefix(std::string prefix) { m_blockPrefix = std::move(prefix); }
+    void bindBlock(int block, Module& target); // module name "<prefix><block>"
     void unbindAll(); // the modules are about to be freed: forget them and their stored copies
     std::int64_t boundBytes(const std::string& module); // parameter bytes as they are now
     // Stores the block's matrices (its 2-D parameters) in `storage`; their slots stay empty except
@@ -65,9 +68,10 @@ private:
     std::vector<ParameterSlot> slotsOf(const std::string& module);
     std::vector<at::Tensor*> travellers(int block, std::vector<ParameterSlot>& slots);
     PinnedStagingRing& ring();
-    static std::string blockModule(int block) { return "transformer.transformer_blocks." + std::to_string(block); }
-    static int blockOf(const std::string& module); // -1 unless a block's name
+    std::string blockModule(int block) const { return m_blockPrefix + std::to_string(block); }
+    int blockOf(const std::string& module) const; // -1 unless a block's name
 
+    std::string m_blockPrefix;
     std::map<std::string, Binding> m_bindings;
     std::map<int, std::vector<at::Tensor>> m_hostCopies; // streamed blocks while on the device
     std::map<int, std::vector<QuantizedSlot>> m_quantized;

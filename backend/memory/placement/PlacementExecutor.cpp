@@ -1,9 +1,12 @@
 #include "memory/placement/PlacementExecutor.h"
 
+#include <algorithm>
+
 namespace framesmith {
 
 PlacementExecutor::PlacementExecutor(PlacementPlan plan, WeightLedger& ledger, WeightTransport* transport)
-    : m_plan(std::move(plan)), m_ledger(ledger), m_transport(transport)
+    : m_plan(std::move(plan)), m_ledger(ledger), m_transport(transport),
+      m_blockComponent(m_plan.blockComponentOf(Stage::Denoising))
 {
 }
 
@@ -11,16 +14,6 @@ void PlacementExecutor::setModuleBytes(const std::string& module, std::int64_t b
 {
     if (ModulePlacement* m = m_plan.find(module); m && !m_ledger.isLoaded(module))
         m->bytes = bytes;
-}
-
-Component PlacementExecutor::componentOf(Stage stage)
-{
-    switch (stage) {
-    case Stage::TextEncoding: return Component::TextEncoder;
-    case Stage::Denoising: return Component::Transformer;
-    case Stage::VaeDecoding: return Component::Vae;
-    default: return Component::Invalid;
-    }
 }
 
 void PlacementExecutor::bringIn(const ModulePlacement& m)
@@ -35,19 +28,21 @@ void PlacementExecutor::bringIn(const ModulePlacement& m)
 void PlacementExecutor::beginStage(Stage stage)
 {
     m_ledger.resetPeaks();
-    const Component component = componentOf(stage);
+    const std::vector<std::string> components = m_plan.componentsOf(stage);
+    if (std::string blocked = m_plan.blockComponentOf(stage); !blocked.empty())
+        m_blockComponent = std::move(blocked);
     // The whole component is read to its load device first (RuntimePlacement reads it there), then
     // each part moves to where it runs: that transient counts in the stage's peak.
-    for (const ModulePlacement& m : m_plan.modules())
-        if (m.component == component && !m_ledger.isLoaded(m.module))
-            m_ledger.load(m.module, m_plan.loadDeviceOf(component), m.bytes);
-    for (const ModulePlacement& m : m_plan.modules())
-        if (m.component == component)
-            bringIn(m);
-    if (component == Component::Transformer && !m_plan.cfgUnconditionalDevice().empty() &&
-        !m_ledger.isLoaded(replicaName())) {
+    for (const std::string& component : components)
+        for (const ModulePlacement* m : m_plan.ofComponent(component))
+            if (!m_ledger.isLoaded(m->module))
+                m_ledger.load(m->module, m_plan.loadDeviceOf(component), m->bytes);
+    for (const std::string& component : components)
+        for (const ModulePlacement* m : m_plan.ofComponent(component))
+            bringIn(*m);
+    if (stage == Stage::Denoising && !m_plan.cfgUnconditionalDevice().empty() && !m_ledger.isLoaded(replicaName())) {
         std::int64_t bytes = 0;
-        for (const ModulePlacement* m : m_plan.ofComponent(Component::Transformer))
+        for (const ModulePlacement* m : m_plan.ofLever(ComponentRole::Denoiser))
             bytes += m->bytes;
         m_ledger.load(replicaName(), m_plan.cfgUnconditionalDevice(), bytes);
     }
@@ -55,24 +50,18 @@ void PlacementExecutor::beginStage(Stage stage)
 
 void PlacementExecutor::endStage(Stage stage)
 {
-    const Component component = componentOf(stage);
-    for (int block : std::set<int>(m_blocksOnDevice)) {
-        const ModulePlacement* m = streamedBlock(block);
-        m_ledger.drop(m->module, m->computeDevice);
-        if (m_transport)
-            m_transport->dropBlock(block, m->computeDevice);
-    }
-    m_blocksOnDevice.clear();
+    const std::vector<std::string> components = m_plan.componentsOf(stage);
+    dropStreamedBlocks();
     auto& peaks = m_stagePeaks[stageName(stage)];
     for (const std::string& device : m_ledger.devices())
         peaks[device] = m_ledger.peakBytes(device);
     // The guidance replica is needed for denoising only: dropping it leaves room to decode (unless
     // a warm engine keeps the transformer, replica included, for the next generation).
-    if (component == Component::Transformer && m_ledger.isLoaded(replicaName()) &&
-        !m_plan.keepsLoaded(Component::Transformer))
+    if (stage == Stage::Denoising && m_ledger.isLoaded(replicaName()) &&
+        !m_plan.keepsLoaded(m_plan.blockComponentOf(Stage::Denoising)))
         m_ledger.unload(replicaName());
     for (const ModulePlacement& m : m_plan.modules()) {
-        if (m.component != component)
+        if (std::find(components.begin(), components.end(), m.component) == components.end())
             continue;
         if (m.dropAfterUse) {
             m_ledger.unload(m.module);
@@ -86,9 +75,28 @@ void PlacementExecutor::endStage(Stage stage)
     }
 }
 
+void PlacementExecutor::dropStreamedBlocks()
+{
+    for (int block : std::set<int>(m_blocksOnDevice)) {
+        const ModulePlacement* m = streamedBlock(block);
+        m_ledger.drop(m->module, m->computeDevice);
+        if (m_transport)
+            m_transport->dropBlock(block, m->computeDevice);
+    }
+    m_blocksOnDevice.clear();
+}
+
+void PlacementExecutor::setBlockComponent(const std::string& component)
+{
+    if (component == m_blockComponent)
+        return;
+    dropStreamedBlocks(); // blocks prefetched for the other expert's next step are not this one's
+    m_blockComponent = component;
+}
+
 const ModulePlacement* PlacementExecutor::streamedBlock(int block) const
 {
-    const ModulePlacement* m = m_plan.find("transformer.transformer_blocks." + std::to_string(block));
+    const ModulePlacement* m = m_plan.block(m_blockComponent, block);
     return (m && m->streamed) ? m : nullptr;
 }
 
@@ -105,7 +113,7 @@ void PlacementExecutor::ensureBlock(int block)
 
 void PlacementExecutor::onBlock(int block, bool beforeBlock)
 {
-    const ModulePlacement* m = m_plan.find("transformer.transformer_blocks." + std::to_string(block));
+    const ModulePlacement* m = m_plan.block(m_blockComponent, block);
     if (!m)
         return;
     if (!beforeBlock) {
@@ -123,7 +131,7 @@ void PlacementExecutor::onBlock(int block, bool beforeBlock)
         if (m_transport)
             m_transport->awaitBlock(block, m->computeDevice);
         // Prefetch ahead, wrapping to block 0 for the next step; the copies overlap the widening below.
-        const int blockCount = static_cast<int>(m_plan.ofComponent(Component::Transformer).size()) - 1;
+        const int blockCount = m_plan.blockCount(m_blockComponent);
         for (int ahead = 1; ahead <= m_plan.prefetchBlocks() && blockCount > 0; ++ahead)
             ensureBlock((block + ahead) % blockCount);
     }

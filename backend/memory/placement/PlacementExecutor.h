@@ -23,8 +23,11 @@ public:
 
     void beginStage(Stage stage);
     void endStage(Stage stage);
-    // The transformer's per-block hook: (blockIndex, beforeBlock).
+    // The per-block hook (blockIndex, beforeBlock) of the blocked component: the denoising stage's
+    // first component with blocks, that of the last stage begun that has blocks, or the one chosen
+    // with setBlockComponent (a model with two expert transformers switches between them mid-stage).
     void onBlock(int block, bool beforeBlock);
+    void setBlockComponent(const std::string& component);
     std::function<void(int, bool)> blockCallback();
 
     const PlacementPlan& plan() const { return m_plan; }
@@ -35,14 +38,15 @@ public:
     static const char* replicaName() { return "transformer@cfg-unconditional"; }
 
 private:
-    static Component componentOf(Stage stage);
     void bringIn(const ModulePlacement& m);
     void ensureBlock(int block);
+    void dropStreamedBlocks(); // the blocked component's copies on their compute devices
     const ModulePlacement* streamedBlock(int block) const;
 
     PlacementPlan m_plan;
     WeightLedger& m_ledger;
     WeightTransport* m_transport;
+    std::string m_blockComponent;
     std::set<int> m_blocksOnDevice;
     std::map<std::string, std::map<std::string, std::int64_t>> m_stagePeaks; // stage -> device -> bytes
 };

@@ -4,16 +4,19 @@
 
 namespace framesmith {
 
-const char* componentName(Component component)
+namespace {
+
+template <typename Plan, typename Keep>
+auto modulesWhere(Plan& modules, Keep keep)
 {
-    switch (component) {
-    case Component::TextEncoder: return "text_encoder";
-    case Component::Transformer: return "transformer";
-    case Component::Vae: return "vae";
-    case Component::Invalid: break;
-    }
-    return "invalid";
+    std::vector<decltype(&modules.front())> out;
+    for (auto& m : modules)
+        if (keep(m))
+            out.push_back(&m);
+    return out;
 }
+
+} // namespace
 
 const char* keepModeName(KeepMode mode)
 {
@@ -25,7 +28,7 @@ const char* keepModeName(KeepMode mode)
     return "freed";
 }
 
-void PlacementPlan::keepLoaded(Component component, KeepMode mode)
+void PlacementPlan::keepLoaded(const std::string& component, KeepMode mode)
 {
     if (mode == KeepMode::Free)
         return;
@@ -45,7 +48,7 @@ void PlacementPlan::keepLoaded(const Residency& residency)
         keepLoaded(component, mode);
 }
 
-bool PlacementPlan::keepsLoaded(Component component) const
+bool PlacementPlan::keepsLoaded(const std::string& component) const
 {
     const auto modules = ofComponent(component);
     return !modules.empty() && !modules.front()->dropAfterUse;
@@ -53,7 +56,7 @@ bool PlacementPlan::keepsLoaded(Component component) const
 
 bool PlacementPlan::keepsAnyLoaded() const
 {
-    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae})
+    for (const std::string& c : components())
         if (keepsLoaded(c))
             return true;
     return false;
@@ -82,35 +85,79 @@ const ModulePlacement* PlacementPlan::find(const std::string& module) const
     return const_cast<PlacementPlan*>(this)->find(module);
 }
 
-std::vector<ModulePlacement*> PlacementPlan::ofComponent(Component component)
+std::vector<ModulePlacement*> PlacementPlan::ofComponent(const std::string& component)
 {
-    std::vector<ModulePlacement*> out;
-    for (ModulePlacement& m : m_modules)
-        if (m.component == component)
-            out.push_back(&m);
-    return out;
+    return modulesWhere(m_modules, [&](const ModulePlacement& m) { return m.component == component; });
 }
 
-std::vector<const ModulePlacement*> PlacementPlan::ofComponent(Component component) const
+std::vector<const ModulePlacement*> PlacementPlan::ofComponent(const std::string& component) const
 {
-    std::vector<const ModulePlacement*> out;
+    return modulesWhere(m_modules, [&](const ModulePlacement& m) { return m.component == component; });
+}
+
+std::vector<ModulePlacement*> PlacementPlan::ofLever(ComponentRole role)
+{
+    return modulesWhere(m_modules, [&](const ModulePlacement& m) { return leverRole(m.role) == role; });
+}
+
+std::vector<const ModulePlacement*> PlacementPlan::ofLever(ComponentRole role) const
+{
+    return modulesWhere(m_modules, [&](const ModulePlacement& m) { return leverRole(m.role) == role; });
+}
+
+std::vector<std::string> PlacementPlan::components() const
+{
+    std::vector<std::string> names;
     for (const ModulePlacement& m : m_modules)
-        if (m.component == component)
-            out.push_back(&m);
-    return out;
+        if (names.empty() || names.back() != m.component)
+            names.push_back(m.component);
+    return names;
+}
+
+std::vector<std::string> PlacementPlan::componentsOf(Stage stage) const
+{
+    std::vector<std::string> names;
+    for (const std::string& c : components())
+        if (stageOf(ofComponent(c).front()->role) == stage)
+            names.push_back(c);
+    return names;
+}
+
+std::string PlacementPlan::blockComponentOf(Stage stage) const
+{
+    for (const std::string& c : componentsOf(stage))
+        if (blockCount(c) > 0)
+            return c;
+    return {};
+}
+
+const ModulePlacement* PlacementPlan::block(const std::string& component, int blockIndex) const
+{
+    for (const ModulePlacement& m : m_modules)
+        if (m.component == component && m.blockIndex == blockIndex)
+            return &m;
+    return nullptr;
+}
+
+int PlacementPlan::blockCount(const std::string& component) const
+{
+    int count = 0;
+    for (const ModulePlacement& m : m_modules)
+        count += m.component == component && m.blockIndex >= 0;
+    return count;
 }
 
 std::vector<std::string> PlacementPlan::transformerComputeDevices() const
 {
     std::vector<std::string> devices;
     for (const ModulePlacement& m : m_modules)
-        if (m.component == Component::Transformer && m.blockIndex >= 0 &&
+        if (m.role == ComponentRole::Denoiser && m.blockIndex >= 0 &&
             (devices.empty() || devices.back() != m.computeDevice))
             devices.push_back(m.computeDevice);
     return devices;
 }
 
-std::string PlacementPlan::computeDeviceOf(Component component) const
+std::string PlacementPlan::computeDeviceOf(const std::string& component) const
 {
     for (const ModulePlacement& m : m_modules)
         if (m.component == component)
@@ -118,13 +165,19 @@ std::string PlacementPlan::computeDeviceOf(Component component) const
     return {};
 }
 
-std::string PlacementPlan::loadDeviceOf(Component component) const
+std::string PlacementPlan::computeDeviceOf(ComponentRole role) const
 {
-    if (component == Component::Transformer && m_narrowedBlocks)
-        return "cpu";
+    const auto modules = ofLever(role);
+    return modules.empty() ? std::string() : modules.front()->computeDevice;
+}
+
+std::string PlacementPlan::loadDeviceOf(const std::string& component) const
+{
     const std::vector<const ModulePlacement*> parts = ofComponent(component);
     if (parts.empty())
         return {};
+    if (m_narrowedBlocks && parts.front()->role == ComponentRole::Denoiser)
+        return "cpu";
     const std::string& home = parts.front()->homeDevice;
     for (const ModulePlacement* m : parts)
         if (m->homeDevice != home)
@@ -135,21 +188,18 @@ std::string PlacementPlan::loadDeviceOf(Component component) const
 std::string PlacementPlan::describe() const
 {
     std::ostringstream out;
-    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae}) {
+    for (const std::string& c : components()) {
         auto modules = ofComponent(c);
-        if (modules.empty())
-            continue;
         const ModulePlacement& first = *modules.front();
-        out << componentName(c) << ": runs on ";
-        if (c == Component::Transformer) {
-            auto devices = transformerComputeDevices();
-            for (std::size_t i = 0; i < devices.size(); ++i)
-                out << (i ? " + " : "") << devices[i];
-            if (devices.empty())
-                out << first.computeDevice;
-        } else {
+        out << c << ": runs on ";
+        std::vector<std::string> devices;
+        for (const ModulePlacement* m : modules)
+            if (m->blockIndex >= 0 && (devices.empty() || devices.back() != m->computeDevice))
+                devices.push_back(m->computeDevice);
+        for (std::size_t i = 0; i < devices.size(); ++i)
+            out << (i ? " + " : "") << devices[i];
+        if (devices.empty())
             out << first.computeDevice;
-        }
         bool streamed = false;
         for (const ModulePlacement* m : modules)
             streamed = streamed || m->streamed;

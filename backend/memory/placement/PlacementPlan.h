@@ -2,6 +2,8 @@
 // Where each module's weights rest (home) and where it runs (compute). Devices are names
 // ("cpu", "cuda:1") so a plan for GPUs can be built, executed against a WeightLedger and tested
 // on a CPU-only machine. Built by PlacementPlanner from a preset's strategies; any thread.
+#include "memory/planner/ComponentRole.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -9,19 +11,17 @@
 
 namespace framesmith {
 
-enum class Component { Invalid, TextEncoder, Transformer, Vae };
-const char* componentName(Component component); // "text_encoder", "transformer", "vae"
-
 // What a warm engine keeps loaded between generations (Engine, WarmResidency): nothing, the
 // component where the plan rests it, or the component parked in host RAM between its stages.
 enum class KeepMode { Free, InPlace, OnHost };
-using Residency = std::map<Component, KeepMode>;
+using Residency = std::map<std::string, KeepMode>; // component name -> what stays
 const char* keepModeName(KeepMode mode); // "freed", "kept", "kept in RAM"
 
 struct ModulePlacement {
-    std::string module;           // "text_encoder", "transformer", "transformer.transformer_blocks.7", "vae"
-    Component component = Component::Invalid;
-    int blockIndex = -1;          // transformer blocks only
+    std::string module;           // the component's name, or one of its blocks ("<component>.<block key>.7")
+    std::string component;        // the model's component it belongs to (ModelFootprint's name)
+    ComponentRole role = ComponentRole::Invalid;
+    int blockIndex = -1;          // blocks only
     std::string homeDevice;       // where the weights rest between uses
     std::string computeDevice;    // where the module runs; weights move there for its stage
     std::int64_t bytes = 0;
@@ -37,15 +37,27 @@ public:
     const std::vector<ModulePlacement>& modules() const { return m_modules; }
     ModulePlacement* find(const std::string& module);
     const ModulePlacement* find(const std::string& module) const;
-    std::vector<ModulePlacement*> ofComponent(Component component);
-    std::vector<const ModulePlacement*> ofComponent(Component component) const;
+    std::vector<ModulePlacement*> ofComponent(const std::string& component);
+    std::vector<const ModulePlacement*> ofComponent(const std::string& component) const;
+    // Every module of the components a role's lever places (ComponentRole's leverRole): what a
+    // strategy for "the text encoder" or "the transformer" reshapes.
+    std::vector<ModulePlacement*> ofLever(ComponentRole role);
+    std::vector<const ModulePlacement*> ofLever(ComponentRole role) const;
+    // The model's components in plan order, and those whose weights a stage needs.
+    std::vector<std::string> components() const;
+    std::vector<std::string> componentsOf(Stage stage) const;
+    // The first component of a stage with blocks ("" when none): whose blocks the per-block hook streams.
+    std::string blockComponentOf(Stage stage) const;
+    const ModulePlacement* block(const std::string& component, int blockIndex) const;
+    int blockCount(const std::string& component) const;
 
-    // Devices the transformer's blocks run on, in block order (more than one when spread).
+    // Devices the denoiser's blocks run on, in block order (more than one when spread).
     std::vector<std::string> transformerComputeDevices() const;
-    std::string computeDeviceOf(Component component) const; // first module of that component
+    std::string computeDeviceOf(const std::string& component) const; // its first module
+    std::string computeDeviceOf(ComponentRole role) const; // the first module a role's lever places
     // Where the component's weights are read from disk to: the home all its parts share, else the
     // CPU (parts resting apart, or blocks narrowed to fp8/int8 before any GPU holds them wide).
-    std::string loadDeviceOf(Component component) const;
+    std::string loadDeviceOf(const std::string& component) const;
 
     bool narrowedBlocks() const { return m_narrowedBlocks; }
     void setNarrowedBlocks(bool narrowed) { m_narrowedBlocks = narrowed; }
@@ -60,9 +72,9 @@ public:
 
     // A warm engine's residency: the component's modules are not freed after its stage (InPlace:
     // they stay where the plan rests them; OnHost: they rest in RAM and visit their compute device).
-    void keepLoaded(Component component, KeepMode mode);
+    void keepLoaded(const std::string& component, KeepMode mode);
     void keepLoaded(const Residency& residency);
-    bool keepsLoaded(Component component) const; // its modules survive their stage
+    bool keepsLoaded(const std::string& component) const; // its modules survive their stage
     bool keepsAnyLoaded() const;
     // Every decision of the plan in one text: equal signatures place weights identically.
     std::string signature() const;

@@ -25,22 +25,23 @@ PlacementPlan PlacementPlanner::build(const MemoryPreset& preset, const std::vec
     const std::string primary = gpus.empty() ? "cpu" : deviceName(gpus.front());
 
     PlacementPlan plan;
-    auto add = [&](std::string module, Component component, int block, std::int64_t bytes) {
+    // One module per component, then its blocks, in the family's order.
+    auto add = [&](std::string module, const ComponentFootprint& component, int block, std::int64_t bytes) {
         ModulePlacement m;
         m.module = std::move(module);
-        m.component = component;
+        m.component = component.name;
+        m.role = component.role;
         m.blockIndex = block;
         m.homeDevice = primary;
         m.computeDevice = primary;
         m.bytes = bytes;
         plan.modules().push_back(std::move(m));
     };
-    add("text_encoder", Component::TextEncoder, -1, footprint.textEncoderBytes);
-    add("transformer", Component::Transformer, -1, footprint.transformerBaseBytes + footprint.transformerBufferBytes);
-    for (int i = 0; i < footprint.transformerBlockCount; ++i)
-        add("transformer.transformer_blocks." + std::to_string(i), Component::Transformer, i,
-            footprint.transformerBlockBytes);
-    add("vae", Component::Vae, -1, footprint.vaeBytes);
+    for (const ComponentFootprint& c : footprint.components) {
+        add(c.name, c, -1, c.baseBytes + c.bufferBytes);
+        for (int i = 0; i < c.blocks.blockCount; ++i)
+            add(c.blockModule(i), c, i, c.blocks.blockBytes);
+    }
 
     plan.setNarrowedBlocks(preset.weightStorage != WeightStorage::Native);
     const StrategyContext context{preset, gpus, footprint, primary};

@@ -51,30 +51,28 @@ std::map<std::string, std::int64_t> RuntimePlacement::residentBytes() const
 
 bool RuntimePlacement::keepsLoaded(const std::string& component) const
 {
-    for (Component c : {Component::TextEncoder, Component::Transformer, Component::Vae})
-        if (component == componentName(c))
-            return plan().keepsLoaded(c);
-    return false;
+    return plan().keepsLoaded(component);
 }
 
 RuntimePlacement::~RuntimePlacement() = default;
 
-Stage RuntimePlacement::stageOf(const std::string& component)
+Stage RuntimePlacement::stageOf(const std::string& component) const
 {
-    if (component == componentName(Component::TextEncoder))
-        return Stage::TextEncoding;
-    if (component == componentName(Component::Transformer))
-        return Stage::Denoising;
-    if (component == componentName(Component::Vae))
-        return Stage::VaeDecoding;
-    throw Error(ErrorCode::Internal, "placement: unknown component '" + component + "'");
+    return framesmith::stageOf(modulesOf(component).front()->role);
+}
+
+const ComponentFootprint& RuntimePlacement::footprintOf(const std::string& component) const
+{
+    if (const ComponentFootprint* c = m_footprint.find(component))
+        return *c;
+    throw Error(ErrorCode::Internal, "placement: the model has no component '" + component + "'");
 }
 
 std::vector<const ModulePlacement*> RuntimePlacement::modulesOf(const std::string& component) const
 {
     std::vector<const ModulePlacement*> modules;
     for (const ModulePlacement& m : plan().modules())
-        if (component == componentName(m.component))
+        if (m.component == component)
             modules.push_back(&m);
     if (modules.empty())
         throw Error(ErrorCode::Internal, "placement: the plan has no component '" + component + "'");
@@ -90,7 +88,8 @@ std::string RuntimePlacement::logicalLoadDevice(const std::string& component) co
 {
     // Read once to where the plan says (PlacementPlan::loadDeviceOf), so no GPU briefly holds parts
     // that rest elsewhere; the executor moves them from there.
-    return plan().loadDeviceOf(modulesOf(component).front()->component);
+    modulesOf(component); // throws for a component the plan does not have
+    return plan().loadDeviceOf(component);
 }
 
 c10::Device RuntimePlacement::loadDevice(const std::string& component) const
@@ -125,6 +124,8 @@ void RuntimePlacement::attach(const std::string& component, Module& module, cons
     // A kept component comes back bound as it was (its quantized blocks included); binding again
     // only refreshes the pointers.
     m_transport.bind(component, module, blockPrefixes);
+    if (!blocks.empty())
+        m_transport.setBlockModulePrefix(footprintOf(component).blockModulePrefix());
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         m_transport.bindBlock(static_cast<int>(i), *blocks[i]);
         m_transport.quantizeBlock(static_cast<int>(i), m_preset.weightStorage);
@@ -142,8 +143,8 @@ void RuntimePlacement::bringIn(const std::string& component, const std::map<std:
         if (m_ledger.isLoaded(m->module))
             continue;
         std::int64_t bytes = m_transport.boundBytes(m->module);
-        if (m->module == componentName(Component::Transformer))
-            bytes += m_footprint.transformerBufferBytes; // the 2b sincos table, built on first use beside the weights
+        if (m->blockIndex < 0)
+            bytes += footprintOf(component).bufferBytes; // e.g. 2b's sincos table, built on first use beside the weights
         m_executor->setModuleBytes(m->module, bytes);
         auto it = whereNow.find(m->module);
         m_ledger.load(m->module, it == whereNow.end() ? from : it->second, bytes);
@@ -166,11 +167,12 @@ void RuntimePlacement::detach(const std::string& component)
     if (!m_attached.erase(component))
         return;
     takeOut(component);
-    if (component == componentName(Component::Transformer))
+    const bool denoises = stageOf(component) == Stage::Denoising;
+    if (denoises)
         m_transport.releaseStaging(); // the ring serves denoising only (the planner counts it there)
     if (keepsLoaded(component))
         return; // the stage is over; the weights stay bound for the next generation
-    if (component == componentName(Component::Transformer))
+    if (denoises)
         m_replicaTransport.unbindAll(); // the guidance replica is freed with the transformer
 }
 
@@ -218,14 +220,16 @@ void RuntimePlacement::attachReplica(Module& replica, const std::vector<Module*>
                                      const std::vector<std::string>& blockPrefixes)
 {
     const std::string device = plan().cfgUnconditionalDevice();
+    const ComponentFootprint& denoiser = m_footprint.denoiser();
     m_replicaTransport.bind("replica", replica, blockPrefixes);
+    m_replicaTransport.setBlockModulePrefix(denoiser.blockModulePrefix());
     m_replicaTransport.moveModule("replica", device);
     m_replicaBytes = m_replicaTransport.boundBytes("replica");
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         const int block = static_cast<int>(i);
         m_replicaTransport.bindBlock(block, *blocks[i]);
         m_replicaTransport.quantizeBlock(block, m_preset.weightStorage);
-        const std::string name = "transformer.transformer_blocks." + std::to_string(block);
+        const std::string name = denoiser.blockModule(block);
         m_replicaTransport.moveModule(name, device);
         m_replicaBytes += m_replicaTransport.boundBytes(name);
     }

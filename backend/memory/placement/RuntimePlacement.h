@@ -10,11 +10,11 @@
 // (and are tested) on a CPU-only machine. The worker thread only.
 #include "framesmith/DeviceInfo.h"
 #include "framesmith/MemoryPreset.h"
+#include "memory/placement/ComponentPlacement.h"
 #include "memory/planner/ModelFootprint.h"
 #include "memory/placement/ModuleWeightTransport.h"
 #include "memory/placement/PlacementExecutor.h"
 #include "memory/placement/WeightLedger.h"
-#include "models/ComponentPlacement.h"
 
 #include <map>
 #include <memory>
@@ -78,7 +78,8 @@ private:
     struct Attached {
         std::int64_t blockCount = 0;
     };
-    static Stage stageOf(const std::string& component);
+    Stage stageOf(const std::string& component) const;
+    const ComponentFootprint& footprintOf(const std::string& component) const;
     std::string logicalLoadDevice(const std::string& component) const;
     std::vector<const ModulePlacement*> modulesOf(const std::string& component) const;
     void bringIn(const std::string& component, const std::map<std::string, std::string>& whereNow = {});

@@ -121,7 +121,9 @@ std::int64_t LoraPlanning::stepBytes(int batch, ComputeDtype dtype, bool isSideP
 ModelFootprint LoraPlanning::footprint(const MemoryPreset& preset) const
 {
     ModelFootprint f = m_base->footprint(preset);
-    f.transformerBaseBytes += restingBytes(preset); // with the transformer wherever it computes
+    // With the denoiser wherever it computes (a model with two experts: the first one's stage).
+    if (ComponentFootprint* denoiser = f.firstOfRole(ComponentRole::Denoiser))
+        denoiser->baseBytes += restingBytes(preset);
     return f;
 }
 

@@ -34,11 +34,15 @@ std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const Pla
     for (int pass = 0; pass < (placement.keepsAnyLoaded() ? 2 : 1); ++pass)
         for (Stage stage : kPlannedStages) {
             executor.beginStage(stage);
-            if (stage == Stage::Denoising)
-                for (int block = 0; block < static_cast<int>(placement.ofComponent(Component::Transformer).size()) - 1; ++block) {
+            for (const std::string& component : placement.componentsOf(stage)) {
+                if (placement.blockCount(component) == 0)
+                    continue;
+                executor.setBlockComponent(component);
+                for (int block = 0; block < placement.blockCount(component); ++block) {
                     executor.onBlock(block, true);
                     executor.onBlock(block, false);
                 }
+            }
             executor.endStage(stage);
             for (const auto& [device, bytes] : executor.stagePeaks().at(stageName(stage)))
                 peaks[stageName(stage)][device] = std::max(peaks[stageName(stage)][device], bytes);
@@ -52,7 +56,7 @@ std::map<std::string, std::int64_t> activations(const ModelPlanning& model, cons
 {
     std::map<std::string, std::int64_t> out;
     if (stage == Stage::TextEncoding) {
-        const std::string device = placement.computeDeviceOf(Component::TextEncoder);
+        const std::string device = placement.computeDeviceOf(ComponentRole::TextEncoder);
         out[device] += model.textEncodeBytes(request, preset.dtype);
     } else if (stage == Stage::Denoising) {
         const bool guided = request.guidanceScale > 1.0;
@@ -66,9 +70,9 @@ std::map<std::string, std::int64_t> activations(const ModelPlanning& model, cons
         }
         // fp8/int8 storage: one block at a time is widened to the compute dtype (0 otherwise).
         for (auto& [device, bytes] : out)
-            bytes += model.footprint(preset).transformerWidenBytes;
+            bytes += model.footprint(preset).denoiser().blocks.widenBytes;
     } else if (stage == Stage::VaeDecoding) {
-        const std::string device = placement.computeDeviceOf(Component::Vae);
+        const std::string device = placement.computeDeviceOf(ComponentRole::Vae);
         out[device] += model.vaeDecodeBytes(request, preset, !isCudaDeviceName(device));
     }
     return out;
@@ -79,7 +83,7 @@ std::map<std::string, std::int64_t> activations(const ModelPlanning& model, cons
 std::int64_t stagingRingBytes(const PlacementPlan& placement)
 {
     std::int64_t largest = 0;
-    for (const ModulePlacement* m : placement.ofComponent(Component::Transformer))
+    for (const ModulePlacement* m : placement.ofLever(ComponentRole::Denoiser))
         if (m->streamed && isCudaDeviceName(m->computeDevice))
             largest = std::max(largest, m->bytes);
     return PinnedStagingRing::pinnedBytesFor(placement.prefetchBlocks() + 1, largest);
@@ -170,7 +174,7 @@ MemoryPlan DetailedPlan::summary() const
     }
     for (const auto& [component, mode] : residency)
         if (mode != KeepMode::Free)
-            plan.residentComponents.push_back(componentName(component));
+            plan.residentComponents.push_back(component);
     return plan;
 }
 
@@ -220,7 +224,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
         }
         result.stages.push_back(std::move(breakdown));
     }
-    result.attention = attentionFor(result.placement.computeDeviceOf(Component::Transformer));
+    result.attention = attentionFor(result.placement.computeDeviceOf(ComponentRole::Denoiser));
     result.step = StepTimeEstimator::estimate(model, request, result.placement, computed.dtype, devices);
     return result;
 }

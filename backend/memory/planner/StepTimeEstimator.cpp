@@ -31,7 +31,7 @@ Path blocksPath(const PlacementPlan& placement, double flopsPerBlock, const std:
                 const std::string& onlyDevice)
 {
     Path path;
-    for (const ModulePlacement* block : placement.ofComponent(Component::Transformer)) {
+    for (const ModulePlacement* block : placement.ofComponent(placement.blockComponentOf(Stage::Denoising))) {
         if (block->blockIndex < 0)
             continue;
         const std::string& device = onlyDevice.empty() ? block->computeDevice : onlyDevice;
@@ -55,7 +55,7 @@ StepEstimate StepTimeEstimator::estimate(const ModelPlanning& model, const Gener
 {
     int blocks = 0;
     std::map<std::string, DeviceSpeed> speeds;
-    for (const ModulePlacement* module : placement.ofComponent(Component::Transformer)) {
+    for (const ModulePlacement* module : placement.ofComponent(placement.blockComponentOf(Stage::Denoising))) {
         blocks += module->blockIndex >= 0 ? 1 : 0;
         if (!speeds.count(module->computeDevice))
             speeds[module->computeDevice] = speedOf(deviceNamed(module->computeDevice, devices), dtype);

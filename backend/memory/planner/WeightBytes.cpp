@@ -10,18 +10,21 @@ std::int64_t WeightBytes::perElement(ComputeDtype dtype)
     return ActivationEstimator::elementBytes(dtype);
 }
 
-void WeightBytes::addTransformer(ModelFootprint& f, const TransformerCount& t, const MemoryPreset& preset)
+ComponentFootprint& WeightBytes::addTransformer(ModelFootprint& f, const std::string& name, const std::string& blockKey,
+                                                const TransformerCount& t, const MemoryPreset& preset)
 {
     const std::int64_t b = perElement(preset.dtype);
-    f.transformerBaseBytes = t.baseElements * b;
-    f.transformerBlockBytes = t.perBlockElements * b;
+    ComponentFootprint& c = f.add(name, ComponentRole::Denoiser, t.baseElements * b);
+    c.blocks.key = blockKey;
+    c.blocks.blockBytes = t.perBlockElements * b;
     if (preset.weightStorage != WeightStorage::Native) {
-        f.transformerBlockBytes = (t.perBlockElements - t.perBlockMatrixElements) * b + t.perBlockMatrixElements +
-                                  t.perBlockMatrixRows * 4;
-        f.transformerWidenBytes = t.perBlockMatrixElements * b + QuantizedWeight::widenWorkspaceBytes();
+        c.blocks.blockBytes = (t.perBlockElements - t.perBlockMatrixElements) * b + t.perBlockMatrixElements +
+                              t.perBlockMatrixRows * 4;
+        c.blocks.widenBytes = t.perBlockMatrixElements * b + QuantizedWeight::widenWorkspaceBytes();
     }
-    f.transformerBlockCount = t.blockCount;
-    f.transformerBufferBytes = t.bufferElements * b;
+    c.blocks.blockCount = t.blockCount;
+    c.bufferBytes = t.bufferElements * b;
+    return c;
 }
 
 } // namespace framesmith

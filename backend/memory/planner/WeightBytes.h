@@ -6,17 +6,21 @@
 #include "memory/planner/TransformerCount.h"
 
 #include <cstdint>
+#include <string>
 
 namespace framesmith {
 
 class WeightBytes {
 public:
     static std::int64_t perElement(ComputeDtype dtype); // 4 for float32, 2 for bfloat16/float16
-    // The transformer fields of `footprint`. Native storage: every element in the compute dtype.
+    // Adds a denoising transformer named `name` whose blocks are `blockKey`.N (the family's module
+    // path, e.g. "transformer_blocks"). Native storage: every element in the compute dtype.
     // fp8/int8 (memory/placement/QuantizedWeight): one byte per block matrix element and a float32
     // scale per row; vectors, embeddings and output layers stay in the compute dtype, and one block
-    // at a time is widened while it runs (transformerWidenBytes).
-    static void addTransformer(ModelFootprint& footprint, const TransformerCount& count, const MemoryPreset& preset);
+    // at a time is widened while it runs (BlockStructure::widenBytes).
+    static ComponentFootprint& addTransformer(ModelFootprint& footprint, const std::string& name,
+                                              const std::string& blockKey, const TransformerCount& count,
+                                              const MemoryPreset& preset);
 };
 
 } // namespace framesmith

@@ -25,9 +25,11 @@ CogVideoXPlanning CogVideoXPlanning::fromFolder(const std::string& folder)
 ModelFootprint CogVideoXPlanning::footprint(const MemoryPreset& preset) const
 {
     ModelFootprint f;
-    f.textEncoderBytes = T5MemoryModel::weightBytes(m_textEncoder, preset.dtype);
-    WeightBytes::addTransformer(f, CogVideoXParameterCounter::transformer(m_transformer), preset);
-    f.vaeBytes = CogVideoXParameterCounter::vae(m_vae) * WeightBytes::perElement(preset.dtype);
+    // The pipeline's components, in the order their stages run; names are the diffusers folders.
+    f.add("text_encoder", ComponentRole::TextEncoder, T5MemoryModel::weightBytes(m_textEncoder, preset.dtype));
+    WeightBytes::addTransformer(f, "transformer", "transformer_blocks",
+                                CogVideoXParameterCounter::transformer(m_transformer), preset);
+    f.add("vae", ComponentRole::Vae, CogVideoXParameterCounter::vae(m_vae) * WeightBytes::perElement(preset.dtype));
     return f;
 }
 

@@ -43,7 +43,7 @@ OpenSoraPlanning OpenSoraPlanning::fromFolder(const std::string& folder)
 ModelFootprint OpenSoraPlanning::footprint(const MemoryPreset& preset) const
 {
     ModelFootprint f;
-    f.textEncoderBytes = OpenSoraParameterCounts::t5(m_textEncoder).total() * kFloat32Bytes;
+    f.add("text_encoder", ComponentRole::TextEncoder, OpenSoraParameterCounts::t5(m_textEncoder).total() * kFloat32Bytes);
     const STDiT3ParameterCount stdit = STDiT3ParameterCount::fromConfig(m_transformer);
     TransformerCount count;
     count.baseElements = stdit.baseElements;
@@ -51,8 +51,9 @@ ModelFootprint OpenSoraPlanning::footprint(const MemoryPreset& preset) const
     count.perBlockMatrixElements = stdit.perBlockMatrixElements;
     count.perBlockMatrixRows = stdit.perBlockMatrixRows;
     count.blockCount = stdit.blockCount;
-    WeightBytes::addTransformer(f, count, preset);
-    f.vaeBytes = OpenSoraParameterCounts::vae(m_vae).total() * elementBytes(preset.dtype);
+    // Spatial and temporal blocks interleaved, in run order, under the plan's one block list.
+    WeightBytes::addTransformer(f, "transformer", "transformer_blocks", count, preset);
+    f.add("vae", ComponentRole::Vae, OpenSoraParameterCounts::vae(m_vae).total() * elementBytes(preset.dtype));
     return f;
 }
 

@@ -21,7 +21,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("expected");
         const QString models = fixture("cogvideox/models/");
         QTest::newRow("t2v folder") << models + "tiny-5b"
-                                    << QStringList{"variant cogvideox-5b (CogVideoX-5B)", "component transformer (CogVideoXTransformer3DModel)",
+                                    << QStringList{"variant cogvideox-5b (CogVideoX-5B)", "component transformer (CogVideoXTransformer3DModel): denoiser, ",
+                                                   "component vae (AutoencoderKLCogVideoX): vae, ",
                                                    "patch_embed.proj.weight  F32  [64, 8, 2, 2]", "total tensor bytes "};
         QTest::newRow("i2v folder") << models + "tiny-1.5-i2v" << QStringList{"variant cogvideox1.5-5b-i2v"};
         QTest::newRow("index") << models + "tiny-5b/text_encoder/model.safetensors.index.json"

@@ -174,12 +174,12 @@ private Q_SLOTS:
             const std::unique_ptr<ModelPlanning> planning = ModelRegistry::planning(model);
             MemoryPreset bf16;
             const ModelFootprint f = planning->footprint(bf16);
-            QVERIFY(f.textEncoderBytes > 0 && f.vaeBytes > 0 && f.transformerBaseBytes > 0);
-            QVERIFY(f.transformerBlockCount > 0 && f.transformerBlockBytes > 0);
+            QVERIFY(f.bytesOf(ComponentRole::TextEncoder) > 0 && f.bytesOf(ComponentRole::Vae) > 0 && f.denoiser().baseBytes > 0);
+            QVERIFY(f.denoiser().blocks.blockCount > 0 && f.denoiser().blocks.blockBytes > 0);
             MemoryPreset fp8 = bf16;
             addStrategy(fp8, "fp8-weights");
-            QVERIFY(planning->footprint(fp8).transformerBlockBytes < f.transformerBlockBytes);
-            QVERIFY(planning->footprint(fp8).transformerWidenBytes > 0);
+            QVERIFY(planning->footprint(fp8).denoiser().blocks.blockBytes < f.denoiser().blocks.blockBytes);
+            QVERIFY(planning->footprint(fp8).denoiser().blocks.widenBytes > 0);
             const GenerationRequest request = tinyRequest(model, spec);
             for (const std::string& name : {"24gb", "low-memory", "max-speed", "multi-gpu"}) {
                 const MemoryPreset preset = store.load(name);
@@ -193,7 +193,7 @@ private Q_SLOTS:
                         const bool isRing = name == "low-memory" && stage.name == "denoise" && d.device == "cpu";
                         QCOMPARE(d.pinnedBytes, isRing ? PinnedStagingRing::pinnedBytesFor(
                                                              preset.streamPrefetchBlocks + 1,
-                                                             planning->footprint(preset).transformerBlockBytes)
+                                                             planning->footprint(preset).denoiser().blocks.blockBytes)
                                                        : std::int64_t(0));
                     }
             }

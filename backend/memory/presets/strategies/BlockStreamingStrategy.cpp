@@ -21,7 +21,7 @@ public:
     }
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
     {
-        for (ModulePlacement* m : plan.ofComponent(Component::Transformer)) {
+        for (ModulePlacement* m : plan.ofLever(ComponentRole::Denoiser)) {
             if (m->blockIndex < 0)
                 continue; // embeddings and output layers are small: they stay resident
             m->homeDevice = "cpu";

@@ -28,14 +28,14 @@ public:
         std::vector<DeviceInfo> byRoom = context.devices;
         std::stable_sort(byRoom.begin(), byRoom.end(),
                          [](const DeviceInfo& a, const DeviceInfo& b) { return usableBytes(a) > usableBytes(b); });
-        const double replica = static_cast<double>(context.footprint.transformerBytes());
+        const double replica = static_cast<double>(context.footprint.denoiser().bytes());
         if (replica > kReplicaShare * static_cast<double>(usableBytes(byRoom[1]))) {
             plan.notes.push_back("cfg-parallel: a transformer copy does not fit on " + deviceName(byRoom[1]) +
                                  "; guidance runs as one batch of two");
             return;
         }
         const std::string conditional = deviceName(byRoom[0]);
-        for (ModulePlacement* m : plan.ofComponent(Component::Transformer)) {
+        for (ModulePlacement* m : plan.ofLever(ComponentRole::Denoiser)) {
             m->homeDevice = conditional;
             m->computeDevice = conditional;
             m->streamed = false;
@@ -46,7 +46,7 @@ public:
         if (byRoom.size() < 3)
             return;
         for (ModulePlacement& m : plan.modules()) {
-            if (m.component == Component::Transformer || m.computeDevice == "cpu")
+            if (leverRole(m.role) == ComponentRole::Denoiser || m.computeDevice == "cpu")
                 continue;
             m.computeDevice = deviceName(byRoom[2]);
             if (!m.releaseAfterUse)

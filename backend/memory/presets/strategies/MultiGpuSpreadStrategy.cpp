@@ -34,16 +34,18 @@ public:
             room[deviceName(d)] = kWeightShare * static_cast<double>(usableBytes(d));
             totalRoom += room[deviceName(d)];
         }
-        spreadBlocks(context, plan, room, totalRoom);
-        placeOnRoomiest(plan, Component::TextEncoder, room);
-        placeOnRoomiest(plan, Component::Vae, room);
+        for (const ComponentFootprint& c : context.footprint.components)
+            if (c.hasBlocks())
+                spreadBlocks(context, c, plan, room, totalRoom);
+        placeOnRoomiest(plan, ComponentRole::TextEncoder, room);
+        placeOnRoomiest(plan, ComponentRole::Vae, room);
     }
 
 private:
-    static void spreadBlocks(const StrategyContext& context, PlacementPlan& plan,
+    static void spreadBlocks(const StrategyContext& context, const ComponentFootprint& component, PlacementPlan& plan,
                              std::map<std::string, double>& room, double totalRoom)
     {
-        const int blockCount = context.footprint.transformerBlockCount;
+        const int blockCount = component.blocks.blockCount;
         std::vector<std::pair<std::string, int>> runs; // device, blocks
         int assigned = 0;
         for (std::size_t i = 0; i < context.devices.size(); ++i) {
@@ -58,9 +60,9 @@ private:
         int block = 0;
         for (const auto& [device, count] : runs)
             for (int k = 0; k < count; ++k, ++block)
-                if (ModulePlacement* m = plan.find("transformer.transformer_blocks." + std::to_string(block)))
+                if (ModulePlacement* m = plan.find(component.blockModule(block)))
                     moveTo(*m, device, room);
-        if (ModulePlacement* base = plan.find("transformer"))
+        if (ModulePlacement* base = plan.find(component.name))
             moveTo(*base, runs.front().first, room);
     }
 
@@ -73,9 +75,9 @@ private:
         room[device] -= static_cast<double>(m.bytes);
     }
 
-    static void placeOnRoomiest(PlacementPlan& plan, Component component, std::map<std::string, double>& room)
+    static void placeOnRoomiest(PlacementPlan& plan, ComponentRole role, std::map<std::string, double>& room)
     {
-        for (ModulePlacement* m : plan.ofComponent(component)) {
+        for (ModulePlacement* m : plan.ofLever(role)) {
             if (m->computeDevice == "cpu")
                 continue;
             auto best = std::max_element(room.begin(), room.end(),

@@ -14,7 +14,7 @@ public:
     void enable(MemoryPreset& preset) const override { preset.textEncoder = Placement::Cpu; }
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
     {
-        for (ModulePlacement* m : plan.ofComponent(Component::TextEncoder)) {
+        for (ModulePlacement* m : plan.ofLever(ComponentRole::TextEncoder)) {
             m->homeDevice = "cpu";
             m->computeDevice = "cpu";
             m->releaseAfterUse = false;

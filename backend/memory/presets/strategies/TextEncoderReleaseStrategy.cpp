@@ -13,7 +13,7 @@ public:
     void enable(MemoryPreset& preset) const override { preset.textEncoder = Placement::Gpu; }
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
     {
-        for (ModulePlacement* m : plan.ofComponent(Component::TextEncoder)) {
+        for (ModulePlacement* m : plan.ofLever(ComponentRole::TextEncoder)) {
             m->homeDevice = "cpu";
             m->releaseAfterUse = true;
         }

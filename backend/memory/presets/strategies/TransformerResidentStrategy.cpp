@@ -13,7 +13,7 @@ public:
     void enable(MemoryPreset& preset) const override { preset.transformer = Placement::Gpu; }
     void shapePlacement(const StrategyContext& context, PlacementPlan& plan) const override
     {
-        for (ModulePlacement* m : plan.ofComponent(Component::Transformer)) {
+        for (ModulePlacement* m : plan.ofLever(ComponentRole::Denoiser)) {
             m->homeDevice = context.primaryDevice;
             m->computeDevice = context.primaryDevice;
             m->releaseAfterUse = false;

@@ -8,6 +8,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
+#include "support/ThreeComponentFootprint.h"
 
 #include <ATen/ATen.h>
 #include <QTest>
@@ -34,9 +35,9 @@ class FakeTransformer : public Module {
 public:
     FakeTransformer(const ModelFootprint& f) : m_blocks(std::make_shared<ModuleList<Blob>>())
     {
-        registerModule("patch_embed", std::make_shared<Blob>(f.transformerBaseBytes + f.transformerBufferBytes));
-        for (int i = 0; i < f.transformerBlockCount; ++i)
-            m_blocks->append(std::make_shared<Blob>(f.transformerBlockBytes));
+        registerModule("patch_embed", std::make_shared<Blob>(f.denoiser().baseBytes + f.denoiser().bufferBytes));
+        for (int i = 0; i < f.denoiser().blocks.blockCount; ++i)
+            m_blocks->append(std::make_shared<Blob>(f.denoiser().blocks.blockBytes));
         registerModule("transformer_blocks", m_blocks);
     }
     std::shared_ptr<ModuleList<Blob>> m_blocks;
@@ -58,7 +59,7 @@ class tst_PlacementExecutor : public QObject {
 private Q_SLOTS:
     void streamsAWindowOfBlocks()
     {
-        ModelFootprint f{100, 10, 50, 6, 0, 30};
+        ModelFootprint f = test::threeComponentFootprint(100, 10, 50, 6, 0, 30);
         MemoryPreset p;
         p.name = "s";
         p.strategies = {"block-streaming"};
@@ -84,7 +85,7 @@ private Q_SLOTS:
 
     void releasesAfterUseAndDropsTheGuidanceReplica()
     {
-        ModelFootprint f{100, 10, 50, 4, 0, 30};
+        ModelFootprint f = test::threeComponentFootprint(100, 10, 50, 4, 0, 30);
         PresetStore store(test::sourceDir() + "/resources/presets", "/nonexistent");
         PlacementPlan plan = PlacementPlanner::build(store.load("multi-gpu"), gpus({24, 24}), f);
         QVERIFY(!plan.cfgUnconditionalDevice().empty());
@@ -120,15 +121,16 @@ private Q_SLOTS:
         const DetailedPlan predicted = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, p, devices);
 
         const ModelFootprint f = configs->footprint(p);
-        Blob textEncoder(f.textEncoderBytes), vae(f.vaeBytes);
+        Blob textEncoder(f.find("text_encoder")->bytes()), vae(f.find("vae")->bytes());
         FakeTransformer transformer(f);
         ModuleWeightTransport transport;
         transport.bind("text_encoder", textEncoder);
         transport.bind("vae", vae);
         transport.bind("transformer", transformer, {"transformer_blocks."});
-        for (int i = 0; i < f.transformerBlockCount; ++i)
+        transport.setBlockModulePrefix(f.denoiser().blockModulePrefix());
+        for (int i = 0; i < f.denoiser().blocks.blockCount; ++i)
             transport.bindBlock(i, (*transformer.m_blocks)[i]);
-        QCOMPARE(transport.boundBytes("transformer"), f.transformerBaseBytes + f.transformerBufferBytes);
+        QCOMPARE(transport.boundBytes("transformer"), f.denoiser().baseBytes + f.denoiser().bufferBytes);
 
         WeightLedger ledger;
         PlacementExecutor executor(predicted.placement, ledger, &transport);
@@ -136,7 +138,7 @@ private Q_SLOTS:
             executor.beginStage(stage);
             if (stage == Stage::Denoising)
                 for (int step = 0; step < 2; ++step)
-                    for (int block = 0; block < f.transformerBlockCount; ++block) {
+                    for (int block = 0; block < f.denoiser().blocks.blockCount; ++block) {
                         executor.onBlock(block, true);
                         executor.onBlock(block, false);
                     }

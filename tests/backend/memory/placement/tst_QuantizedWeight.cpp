@@ -102,6 +102,7 @@ private Q_SLOTS:
         block.bias = at::ones({64});
         const at::Tensor native = block.weight.clone();
         ModuleWeightTransport transport;
+        transport.setBlockModulePrefix("transformer.transformer_blocks.");
         transport.bindBlock(0, block);
         transport.quantizeBlock(0, WeightStorage::Int8);
         QVERIFY(!block.weight.defined()); // the wide copy is gone ...

@@ -122,11 +122,11 @@ private Q_SLOTS:
         QCOMPARE(placement.ringStaged, std::int64_t(3 * kBlocks + prefetch));
         QCOMPARE(placement.ringStaged, std::int64_t(placement.ledger().traffic("cuda:0").movesIn - 1)); // less the base
         QCOMPARE(pinned.counts->allocations, prefetch + 1);
-        const std::int64_t kBlocksBytes = (prefetch + 1) * (footprint.transformerBlockBytes + PinnedStagingRing::kSlotSlackBytes);
+        const std::int64_t kBlocksBytes = (prefetch + 1) * (footprint.denoiser().blocks.blockBytes + PinnedStagingRing::kSlotSlackBytes);
         QVERIFY2(pinned.counts->peakLiveBytes <= kBlocksBytes,
                  qPrintable(QString("%1 bytes pinned, K blocks are %2").arg(pinned.counts->peakLiveBytes).arg(kBlocksBytes)));
-        QVERIFY(pinned.counts->peakLiveBytes >= (prefetch + 1) * footprint.transformerBlockBytes);
-        QVERIFY(pinned.counts->peakLiveBytes < kBlocks * footprint.transformerBlockBytes); // not every block
+        QVERIFY(pinned.counts->peakLiveBytes >= (prefetch + 1) * footprint.denoiser().blocks.blockBytes);
+        QVERIFY(pinned.counts->peakLiveBytes < kBlocks * footprint.denoiser().blocks.blockBytes); // not every block
         // Denoising over, the ring is freed (the stages after it need the RAM).
         QVERIFY(!placement.stagingRing());
         QCOMPARE(pinned.counts->liveBytes, std::int64_t(0));
@@ -237,7 +237,7 @@ private Q_SLOTS:
         if (placement == "block-streaming") { // the stored bytes (codes, scales, vectors) go through the same ring
             QCOMPARE(pinned.counts->allocations, 2);
             QVERIFY(pinned.counts->peakLiveBytes <=
-                    2 * (configs->footprint(preset).transformerBlockBytes + PinnedStagingRing::kSlotSlackBytes));
+                    2 * (configs->footprint(preset).denoiser().blocks.blockBytes + PinnedStagingRing::kSlotSlackBytes));
             QVERIFY(runtime.ringStaged >= 3 * kBlocks);
         } else {
             QCOMPARE(pinned.counts->allocations, 0); // resident blocks never stage
@@ -251,9 +251,9 @@ private Q_SLOTS:
                     QCOMPARE(runtime.stagePeak(Stage::Denoising, d.device), d.weightBytes);
         const ModelFootprint native = configs->footprint(presetOf({}));
         const ModelFootprint stored = configs->footprint(preset);
-        QVERIFY(stored.transformerBlockBytes < native.transformerBlockBytes * 0.3); // float32 to a byte
+        QVERIFY(stored.denoiser().blocks.blockBytes < native.denoiser().blocks.blockBytes * 0.3); // float32 to a byte
         QVERIFY(runtime.stagePeak(Stage::Denoising, blocksRestOn.toStdString()) >=
-                kBlocks * stored.transformerBlockBytes);
+                kBlocks * stored.denoiser().blocks.blockBytes);
 
         const double error = relativeError(run.latents, m_resident);
         qInfo("%s, %s: relative error %.2e", qPrintable(storage), qPrintable(placement), error);
@@ -269,7 +269,7 @@ private Q_SLOTS:
         QCOMPARE(placement->replicaLoadDevice(), c10::Device(c10::kCPU));
         const TinyRun run = runTiny(tinyRequest(m_model), preset, placement.get(), checkpoint());
         const ModelFootprint stored = configs->footprint(preset);
-        QCOMPARE(placement->replicaBytes(), stored.transformerBytes() - stored.transformerBufferBytes);
+        QCOMPARE(placement->replicaBytes(), stored.denoiser().bytes() - stored.denoiser().bufferBytes);
         QCOMPARE(placement->forwards().size(), std::size_t(2 * 3));
         const double error = relativeError(run.latents, m_resident);
         qInfo("int8 with a guidance replica: relative error %.2e", error);

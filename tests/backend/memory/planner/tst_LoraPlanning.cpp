@@ -67,7 +67,7 @@ private Q_SLOTS:
         const LoraBytes both = LoraBytes::of(r.loras);
 
         const MemoryPreset resident = presetOf({"transformer-resident"});
-        QCOMPARE(model->footprint(resident).transformerBytes() - base->footprint(resident).transformerBytes(),
+        QCOMPARE(model->footprint(resident).denoiser().bytes() - base->footprint(resident).denoiser().bytes(),
                  both.largestTouched * 2); // bf16: one merged copy in flight
         r.resolvedPreset = resident;
         QCOMPARE(model->denoiseBytes(r, 2, ComputeDtype::BFloat16, AttentionPath::ChunkedMath),
@@ -75,7 +75,7 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(LoraPlanning::describe(*model, r, resident)).startsWith("2 LoRAs, "));
 
         const MemoryPreset streamed = presetOf({"block-streaming"});
-        QCOMPARE(model->footprint(streamed).transformerBaseBytes - base->footprint(streamed).transformerBaseBytes,
+        QCOMPARE(model->footprint(streamed).denoiser().baseBytes - base->footprint(streamed).denoiser().baseBytes,
                  both.elements * 2);
         r.resolvedPreset = streamed;
         const std::int64_t tokens = base->denoiseSequenceLength(r);

@@ -222,17 +222,17 @@ private Q_SLOTS:
         streaming.streamPrefetchBlocks = prefetch;
         const DetailedPlan plan = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, streaming, gpus({12}));
         const ModelFootprint footprint = configs->footprint(streaming);
-        const std::int64_t ring = PinnedStagingRing::pinnedBytesFor(prefetch + 1, footprint.transformerBlockBytes);
-        QVERIFY(ring >= (prefetch + 1) * footprint.transformerBlockBytes);
-        QVERIFY(ring < 2 * (prefetch + 1) * (footprint.transformerBlockBytes + PinnedStagingRing::kSlotSlackBytes));
+        const std::int64_t ring = PinnedStagingRing::pinnedBytesFor(prefetch + 1, footprint.denoiser().blocks.blockBytes);
+        QVERIFY(ring >= (prefetch + 1) * footprint.denoiser().blocks.blockBytes);
+        QVERIFY(ring < 2 * (prefetch + 1) * (footprint.denoiser().blocks.blockBytes + PinnedStagingRing::kSlotSlackBytes));
         QVERIFY(ring <= (1ll << 30)); // bf16 blocks of every model: at most 1 GiB pinned
-        QVERIFY(ring < footprint.transformerBlockCount * footprint.transformerBlockBytes / 4); // not the whole stack
+        QVERIFY(ring < footprint.denoiser().blocks.blockCount * footprint.denoiser().blocks.blockBytes / 4); // not the whole stack
         for (const StageBreakdown& stage : plan.stages)
             for (const DeviceBreakdown& d : stage.devices) {
                 const bool isRingRow = stage.name == "denoise" && d.device == "cpu";
                 QCOMPARE(d.pinnedBytes, isRingRow ? ring : std::int64_t(0));
                 if (isRingRow) // beside every resting block, in pageable RAM
-                    QVERIFY(d.weightBytes >= footprint.transformerBlockCount * footprint.transformerBlockBytes);
+                    QVERIFY(d.weightBytes >= footprint.denoiser().blocks.blockCount * footprint.denoiser().blocks.blockBytes);
             }
         // Resident blocks: nothing pinned.
         const DetailedPlan resident = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, preset("max-speed"), gpus({80}));

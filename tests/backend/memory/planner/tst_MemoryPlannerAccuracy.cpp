@@ -58,7 +58,7 @@ private Q_SLOTS:
         preset.dtype = static_cast<ComputeDtype>(dtype);
         const c10::ScalarType scalar = preset.dtype == ComputeDtype::Float32 ? c10::kFloat
                                        : preset.dtype == ComputeDtype::Float16 ? c10::kHalf : c10::kBFloat16;
-        QCOMPARE(ModelRegistry::planning(folder)->footprint(preset).textEncoderBytes,
+        QCOMPARE(ModelRegistry::planning(folder)->footprint(preset).bytesOf(ComponentRole::TextEncoder),
                  T5Encoder::weightBytes(T5Config::fromFile(folder + "/text_encoder/config.json"), scalar));
     }
 

@@ -38,7 +38,7 @@ MemoryPreset preset(const char* name)
 std::vector<const ModulePlacement*> blocks(const PlacementPlan& placement)
 {
     std::vector<const ModulePlacement*> out;
-    for (const ModulePlacement* m : placement.ofComponent(Component::Transformer))
+    for (const ModulePlacement* m : placement.ofComponent("transformer"))
         if (m->blockIndex >= 0)
             out.push_back(m);
     return out;

@@ -3,6 +3,7 @@
 // that exists and every byte accounted for.
 #include "memory/presets/MemoryStrategyRegistry.h"
 #include "memory/placement/PlacementPlanner.h"
+#include "support/ThreeComponentFootprint.h"
 
 #include <QTest>
 
@@ -43,7 +44,7 @@ private Q_SLOTS:
             devices.push_back({i, "gpu", (24ll + i) << 30, (20ll + i) << 30});
             names.insert("cuda:" + std::to_string(i));
         }
-        const ModelFootprint f{9'000, 300, 700, 30, 0, 400};
+        const ModelFootprint f = test::threeComponentFootprint(9'000, 300, 700, 30, 0, 400);
         const PlacementPlan plan = PlacementPlanner::build(p, devices, f);
         std::int64_t bytes = 0;
         for (const ModulePlacement& m : plan.modules()) {
@@ -51,7 +52,7 @@ private Q_SLOTS:
             QVERIFY(!(m.streamed && m.homeDevice == m.computeDevice && gpuCount > 0));
             bytes += m.bytes;
         }
-        QCOMPARE(bytes, f.textEncoderBytes + f.transformerBytes() + f.vaeBytes);
+        QCOMPARE(bytes, f.totalBytes());
     }
 
     void namesAreUnique()

@@ -96,10 +96,10 @@ private Q_SLOTS:
         MemoryPreset preset;
         preset.dtype = ComputeDtype::BFloat16;
         const ModelFootprint f = planning.footprint(preset);
-        QCOMPARE(f.transformerBlockCount, 56);
-        QCOMPARE(f.transformerBytes(), std::int64_t(2417745544)); // param_counts.json bytes_bf16
-        QCOMPARE(f.vaeBytes, std::int64_t(786682030));
-        QCOMPARE(f.textEncoderBytes, std::int64_t(19049242624)); // T5 in float32, as Open-Sora runs it
+        QCOMPARE(f.denoiser().blocks.blockCount, 56);
+        QCOMPARE(f.denoiser().bytes(), std::int64_t(2417745544)); // param_counts.json bytes_bf16
+        QCOMPARE(f.bytesOf(ComponentRole::Vae), std::int64_t(786682030));
+        QCOMPARE(f.bytesOf(ComponentRole::TextEncoder), std::int64_t(19049242624)); // T5 in float32, as Open-Sora runs it
     }
 
     void planAnswersFor24And12And8Gib()

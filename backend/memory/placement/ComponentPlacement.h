@@ -1,8 +1,8 @@
 #pragma once
 // The seam through which a memory preset places a pipeline's weights at run time: where each
 // component is read to, where it computes, and the per-block hook that streams transformer blocks.
-// Component names are the PlacementPlan's ("text_encoder", "transformer", "vae": every family maps
-// its parts onto these three stages); devices are
+// Component names are those the family's ModelFootprint lists ("text_encoder", "transformer",
+// "vae", or a second expert "transformer_2"); each one's role decides its stage. Devices are
 // logical names ("cuda:1") mapped to physical ones by physicalDevice(). memory/RuntimePlacement
 // implements it; a pipeline without one keeps every component on PipelineResources::device.
 // The worker thread only (it owns the modules).
@@ -28,7 +28,7 @@ public:
 
     // The component is loaded (or a kept one is needed again): from now on its weights follow the
     // plan (moved to their compute device, blocks streamed); no effect while its stage is under
-    // way. `blocks` are the transformer's blocks in the order they run (empty otherwise; a family
+    // way. `blocks` are the component's blocks in the order they run (empty for one without; a family
     // with spatial and temporal blocks interleaves them); their parameters are excluded from
     // `module`'s own moves under `blockPrefixes` (one per block list).
     virtual void attach(const std::string& component, Module& module, const std::vector<Module*>& blocks = {},
