@@ -2,7 +2,7 @@
 
 #include "core/Utf8.h"
 #include "framesmith/Error.h"
-#include "pipeline/StepCachePolicy.h"
+#include "sampling/StepCachePolicy.h"
 
 namespace framesmith {
 

@@ -10,7 +10,7 @@
 #include "pipeline/LatentsCheckpoint.h"
 #include "pipeline/MemoryPressureCheck.h"
 #include "pipeline/PromptCache.h"
-#include "pipeline/StepCache.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 

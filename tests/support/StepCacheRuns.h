@@ -3,7 +3,7 @@
 // decode) with or without a StepCache the test owns, returning the final latents.
 #include "models/ModelRegistry.h"
 #include "pipeline/GenerationRunner.h"
-#include "pipeline/StepCache.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

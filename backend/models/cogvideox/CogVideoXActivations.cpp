@@ -5,7 +5,7 @@
 #include "models/cogvideox/CogVideoXPipelinePrompts.h"
 #include "models/cogvideox/CogVideoXParameterCounter.h"
 #include "models/cogvideox/CogVideoXVaeWorkingSet.h"
-#include "pipeline/StepCacheBytes.h"
+#include "sampling/StepCacheBytes.h"
 #include "text/T5MemoryModel.h"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 #include "framesmith/Error.h"
 #include "memory/planner/ModelPlanning.h"
 #include "models/ModelRegistry.h"
-#include "pipeline/StepCacheBytes.h"
+#include "sampling/StepCacheBytes.h"
 #include "support/TestPaths.h"
 
 #include <QtTest/QtTest>

@@ -1,4 +1,4 @@
-#include "pipeline/StepCachePolicy.h"
+#include "sampling/StepCachePolicy.h"
 
 #include "framesmith/Error.h"
 #include "framesmith/StepCacheSetting.h"

@@ -1,4 +1,4 @@
-#include "pipeline/StepCache.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 

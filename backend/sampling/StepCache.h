@@ -6,8 +6,8 @@
 // policy decides by step index instead). Each batch row of a forward is one branch with its own
 // entry. The runner owns one per run and calls beginStep(); the family's transformer calls run().
 // Thread: the worker thread that runs the denoiser.
-#include "pipeline/CacheableBlocks.h"
-#include "pipeline/StepCachePolicy.h"
+#include "sampling/CacheableBlocks.h"
+#include "sampling/StepCachePolicy.h"
 
 #include <ATen/core/Tensor.h>
 

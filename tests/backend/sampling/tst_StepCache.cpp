@@ -4,7 +4,7 @@
 // the first block's plus the cached residual, and a never-skipping cache equal to the plain stack.
 #include "framesmith/Error.h"
 #include "framesmith/StepCacheSetting.h"
-#include "pipeline/StepCache.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>

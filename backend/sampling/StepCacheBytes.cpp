@@ -1,6 +1,6 @@
-#include "pipeline/StepCacheBytes.h"
+#include "sampling/StepCacheBytes.h"
 
-#include "pipeline/StepCachePolicy.h"
+#include "sampling/StepCachePolicy.h"
 
 namespace framesmith {
 
