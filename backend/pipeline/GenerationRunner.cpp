@@ -5,7 +5,7 @@
 #include "memory/oom/GenerationMemory.h"
 #include "memory/oom/OutOfMemoryClassifier.h"
 #include "memory/placement/RuntimePlacement.h"
-#include "pipeline/ImageFile.h"
+#include "export/ImageFile.h"
 #include "pipeline/LatentPreview.h"
 #include "pipeline/LatentsCheckpoint.h"
 #include "pipeline/MemoryPressureCheck.h"

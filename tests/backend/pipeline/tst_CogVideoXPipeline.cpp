@@ -4,7 +4,7 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "models/cogvideox/CogVideoXPipeline.h"
-#include "pipeline/ImageFile.h"
+#include "export/ImageFile.h"
 #include "pipeline/PipelineCase.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"

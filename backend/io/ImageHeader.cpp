@@ -1,4 +1,4 @@
-#include "pipeline/ImageHeader.h"
+#include "io/ImageHeader.h"
 
 #include <fstream>
 

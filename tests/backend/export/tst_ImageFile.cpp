@@ -1,6 +1,6 @@
 // Start images decode through FFmpeg to the reference's exact uint8 RGB; bad files are named.
 #include "framesmith/Error.h"
-#include "pipeline/ImageFile.h"
+#include "export/ImageFile.h"
 #include "support/TestPaths.h"
 
 #include <QTemporaryDir>

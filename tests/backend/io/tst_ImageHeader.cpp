@@ -1,6 +1,6 @@
 // ImageHeader reads the declared pixel size of PNG, JPEG, GIF, BMP and WebP files without decoding
 // them, and says nothing (nullopt) for anything else or a header cut short.
-#include "pipeline/ImageHeader.h"
+#include "io/ImageHeader.h"
 #include "support/TestPaths.h"
 
 #include <QtTest/QtTest>

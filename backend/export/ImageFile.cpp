@@ -1,7 +1,7 @@
-#include "pipeline/ImageFile.h"
+#include "export/ImageFile.h"
 
 #include "framesmith/Error.h"
-#include "pipeline/ImageHeader.h"
+#include "io/ImageHeader.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
