@@ -2,7 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
-#include "memory/planner/LoraPlanning.h"
+#include "models/lora/LoraPlanning.h"
 #include "memory/presets/PresetStore.h"
 #include "pipeline/EngineRequestCheck.h"
 #include "pipeline/HeldMemory.h"

@@ -5,7 +5,7 @@
 #include "memory/monitor/DeviceNames.h"
 #include "memory/oom/GenerationMemory.h"
 #include "memory/placement/PlacementPlanner.h"
-#include "memory/planner/LoraPlanning.h"
+#include "models/lora/LoraPlanning.h"
 #include "memory/presets/AllocatorSettings.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/EngineLoras.h"

@@ -2,7 +2,7 @@
 
 #include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"
-#include "io/ModelDiscovery.h"
+#include "models/ModelDiscovery.h"
 #include "models/DemoTokenizer.h"
 #include "models/ModelRegistry.h"
 

@@ -6,7 +6,7 @@
 #include "models/cogvideox/CogVideoXParameterCounter.h"
 #include "models/cogvideox/CogVideoXVaeWorkingSet.h"
 #include "sampling/StepCacheBytes.h"
-#include "text/T5MemoryModel.h"
+#include "models/T5MemoryModel.h"
 
 #include <algorithm>
 

@@ -12,7 +12,7 @@
 #include "models/opensora/STDiT3ParameterCount.h"
 #include "sampling/StepCacheBytes.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
-#include "text/T5MemoryModel.h"
+#include "models/T5MemoryModel.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // Discovery over a fake Hugging Face / ModelScope cache built in a temp dir: blobs/, snapshot
 // symlinks, refs/main, several revisions, non-pipeline repos, and a broken model.
 #include "io/DiskUsage.h"
-#include "io/ModelDiscovery.h"
+#include "models/ModelDiscovery.h"
 #include "support/TestPaths.h"
 
 #include <QTemporaryDir>

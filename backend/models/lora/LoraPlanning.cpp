@@ -1,4 +1,4 @@
-#include "memory/planner/LoraPlanning.h"
+#include "models/lora/LoraPlanning.h"
 
 #include "io/SafetensorsReader.h"
 #include "memory/planner/ActivationEstimator.h"

@@ -1,7 +1,7 @@
 // LoRAs in the memory plan (from their headers only): merged, the copy of the largest touched
 // weight beside the loaded one; side path, every LoRA matrix in the compute dtype beside the
 // transformer and each Linear's products while it runs; no LoRA, the model's own figures.
-#include "memory/planner/LoraPlanning.h"
+#include "models/lora/LoraPlanning.h"
 #include "memory/presets/MemoryLevers.h"
 #include "models/ModelRegistry.h"
 #include "support/LoraFixtures.h"

@@ -1,4 +1,4 @@
-#include "text/T5MemoryModel.h"
+#include "models/T5MemoryModel.h"
 
 #include "memory/planner/ActivationEstimator.h"
 

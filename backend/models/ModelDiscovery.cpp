@@ -1,4 +1,4 @@
-#include "io/ModelDiscovery.h"
+#include "models/ModelDiscovery.h"
 
 #include "framesmith/Error.h"
 #include "io/BoundedFileReader.h"
