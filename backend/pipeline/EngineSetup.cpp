@@ -77,7 +77,8 @@ MemoryPreset presetFor(const GenerationRequest& request, const std::vector<Devic
     // An automatic preset given whole (a front end's settings applied to "auto") is chosen from
     // like a named one.
     if (!request.resolvedPreset || request.resolvedPreset->isAutomatic())
-        return GenerationMemory::resolvePreset(request, devices, &log);
+        return GenerationMemory::resolvePreset(
+            request, devices, [&request] { return ModelRegistry::planning(request.modelPath); }, &log);
     // A regeneration runs exactly the preset it recorded.
     log = "memory preset \"" + request.resolvedPreset->name + "\" as recorded; " +
           AllocatorSettings::apply(*request.resolvedPreset);
