@@ -2,39 +2,16 @@
 
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
+#include "models/EvalCaseFixture.h"
 #include "pipeline/GenerationHooks.h"
 #include "schedulers/NoiseSource.h"
 
 #include <ATen/ATen.h>
 
 #include <filesystem>
-#include <regex>
 #include <unistd.h>
 
 namespace framesmith {
-
-std::uint64_t PipelineCase::seedFromCall(const std::string& generatorText)
-{
-    std::smatch m;
-    if (!std::regex_search(generatorText, m, std::regex("manual_seed\\((\\d+)\\)")))
-        throw InvalidRequestError("generator", "no manual_seed(N) in '" + generatorText + "'");
-    return std::stoull(m[1].str());
-}
-
-std::string PipelineCase::resolveFixturePath(const std::string& relative, const std::string& casePath,
-                                             const std::string& override)
-{
-    namespace fs = std::filesystem;
-    if (!override.empty())
-        return override;
-    for (fs::path dir = fs::absolute(casePath).parent_path(); !dir.empty(); dir = dir.parent_path()) {
-        if (fs::exists(dir / relative))
-            return (dir / relative).string();
-        if (dir == dir.root_path())
-            break;
-    }
-    throw FileError(ErrorCode::MissingFile, relative, "not found above " + casePath + " (pass --model DIR)");
-}
 
 GenerationRequest PipelineCase::requestFromMetadata(const nlohmann::json& meta, const std::string& modelDir)
 {
@@ -51,7 +28,7 @@ GenerationRequest PipelineCase::requestFromMetadata(const nlohmann::json& meta, 
     r.steps = call.value("num_inference_steps", 50);
     r.guidanceScale = call.value("guidance_scale", 6.0);
     r.useDynamicGuidance = call.value("use_dynamic_cfg", false);
-    r.seed = seedFromCall(call.value("generator", ""));
+    r.seed = EvalCaseFixture::seedFromCall(call.value("generator", ""));
     return r;
 }
 

@@ -2,9 +2,11 @@
 // Runs a pipeline case in the reference fixtures' format (golden/<variant>/pipeline.safetensors):
 // the request comes from the case metadata's "call", the initial latents and (optionally) the
 // recorded noise draws from its tensors, and every intermediate is returned under the fixture's
-// names. Used by `framesmith-cli eval pipeline`, the parity tests and regression runs.
-#include "io/SafetensorsReader.h"
+// names. Used by `framesmith-cli eval pipeline` (handed to the family's eval kind as
+// EvalCase::runPipeline: a family sits below the engine), the parity tests and regression runs.
 #include "framesmith/GenerationRequest.h"
+#include "io/SafetensorsReader.h"
+#include "models/EvalKind.h"
 
 #include <ATen/core/Tensor.h>
 #include <nlohmann/json.hpp>
@@ -15,19 +17,8 @@
 
 namespace framesmith {
 
-struct PipelineCaseOptions {
-    bool useRecordedNoise = true; // false: draw from a CPU generator seeded like the metadata says
-    bool isDecodeWanted = true;
-};
-
 class PipelineCase {
 public:
-    // "torch.Generator().manual_seed(123)" -> 123; throws InvalidRequestError when absent.
-    static std::uint64_t seedFromCall(const std::string& generatorText);
-    // A fixture-relative path from the metadata (e.g. "models/tiny-2b"), found by walking up from
-    // the case file; `override` wins when not empty.
-    static std::string resolveFixturePath(const std::string& relative, const std::string& casePath,
-                                          const std::string& override = "");
     static GenerationRequest requestFromMetadata(const nlohmann::json& meta, const std::string& modelDir);
     // The recorded draws in the reference's order: image posterior, then stepK.scheduler_noiseJ.
     static std::vector<at::Tensor> recordedDraws(const SafetensorsReader& input);
