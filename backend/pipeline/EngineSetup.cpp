@@ -109,6 +109,10 @@ EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::st
     EngineSetup s;
     EnginePlanning::validate(request, EnginePlanning::specOf(request.modelPath));
     ModelFilesCheck::requireReadable(request.modelPath); // a truncated VAE must not cost the denoise
+    // The requested sampler, built once by the family from the model's scheduler config: a config it
+    // cannot read (or a name it does not know) is refused here, not after the text encoder ran. The
+    // pipeline builds its own for the run.
+    ModelRegistry::familyOf(request.modelPath).createScheduler(request.modelPath, request.scheduler);
     if (!isStartImageGiven)
         requireStartImageFile(request);
     s.devices = devicesFor(device, given.empty() ? HeldMemory::credited(DeviceMemory::detect()) : given);
