@@ -8,7 +8,7 @@
 #include "io/SafetensorsWriter.h"
 #include "models/EvalCaseModel.h"
 #include "models/ModelRegistry.h"
-#include "pipeline/PipelineCase.h"
+#include "engine/PipelineCase.h"
 
 #include <filesystem>
 #include <iostream>

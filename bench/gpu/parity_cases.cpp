@@ -11,7 +11,7 @@
 
 #include "models/EvalCaseModel.h"
 #include "models/ModelRegistry.h"
-#include "pipeline/PipelineCase.h"
+#include "engine/PipelineCase.h"
 
 #include <ATen/ATen.h>
 
