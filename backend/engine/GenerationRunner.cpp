@@ -42,7 +42,7 @@ std::string detailOf(const OutOfMemoryError& e)
 } // namespace
 
 GenerationRunner::GenerationRunner(VideoPipeline& pipeline, ProgressSink& sink, const CancelToken& cancel)
-    : m_pipeline(pipeline), m_sink(sink), m_cancel(cancel)
+    : m_pipeline(pipeline), m_sink(sink), m_cancel(cancel), m_checkpoints(pipeline, sink)
 {
 }
 
@@ -109,18 +109,6 @@ bool GenerationRunner::isPauseDue(const RunOptions& options, int step, int first
     return m_cancel.isPauseRequested() || (options.pauseAfterStep > 0 && step == options.pauseAfterStep && step != firstStep);
 }
 
-// Between steps: the latents and every state the next step depends on, taken before the
-// denoiser is released (the run() after denoise() writes them).
-void GenerationRunner::pause(const GenerationRequest& request, NoiseSource& noise, GenerationResult& result)
-{
-    LatentsCheckpoint c{m_pipeline.latents().clone(), request, m_pipeline.family(), result.stepsCompleted,
-                        m_pipeline.stepCount(), true};
-    c.isPaused = true;
-    c.schedulerState = m_pipeline.denoiseState();
-    c.noiseState = noise.saveState();
-    m_paused = std::move(c);
-}
-
 // Continues a paused run: its latents and states replace what prepareDenoising made (the same
 // request, so the start-image conditioning is the same); returns the first step to run.
 int GenerationRunner::resumeFrom(const RunOptions& options, NoiseSource& noise, GenerationResult& result)
@@ -150,7 +138,7 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
         if (m_cancel.isStopRequested())
             throw CancelledError("denoise (step " + std::to_string(i + 1) + " of " + std::to_string(count) + ")");
         if (isPauseDue(options, i, first)) {
-            pause(result.request, noise, result);
+            m_checkpoints.pause(result.request, noise, result.stepsCompleted, false);
             isComplete = false;
             return;
         }
@@ -169,8 +157,7 @@ void GenerationRunner::denoiseSteps(const RunOptions& options, NoiseSource& nois
         if (options.isPreviewWanted)
             m_sink.onPreview(LatentPreview::render(m_pipeline.latents(), i + 1));
         if (growth == GenerationMemory::GrowthAction::Pause && i + 1 < count) {
-            pause(result.request, noise, result);
-            m_isPausedForGrowth = true;
+            m_checkpoints.pause(result.request, noise, result.stepsCompleted, true);
             isComplete = false;
             return;
         }
@@ -241,19 +228,15 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         noise = ownNoise.get();
     }
     useMemory(options.memory, options.placement);
-    m_paused.reset();
-    m_isPausedForGrowth = false;
     // Before any work: a checkpoint folder that cannot take the file must not cost the denoise.
-    m_checkpoint = CheckpointTarget::choose(options.checkpointPath, request);
-    if (!m_checkpoint->notice().empty())
-        m_sink.onWarning({WarningKind::General, m_checkpoint->notice()});
+    m_checkpoints.begin(options.checkpointPath, request);
     encodeText(request, options, result);
     if (m_cancel.isStopRequested())
         throw CancelledError("text encoding");
     try {
         result.isPartial = !denoise(request, options, *noise, result);
     } catch (OutOfMemoryError& e) {
-        keepUnfinishedLatents(request, result, e);
+        m_checkpoints.keepUnfinished(request, result, e);
         if (e.latentsCheckpointPath().empty())
             throw;
         OutOfMemoryError kept(e.stage(), detailOf(e) + "; the latents after step " +
@@ -262,26 +245,26 @@ GenerationResult GenerationRunner::run(const GenerationRequest& request, const R
         kept.setLatentsCheckpointPath(e.latentsCheckpointPath());
         throw kept;
     } catch (CancelledError& e) {
-        keepUnfinishedLatents(request, result, e);
+        m_checkpoints.keepUnfinished(request, result, e);
         throw;
     }
 
-    if (m_paused)
+    if (m_checkpoints.paused())
         return finishPaused(std::move(result));
     LatentsCheckpoint checkpoint{m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted,
                                  m_pipeline.stepCount(), result.isPartial};
-    result.latentsCheckpointPath = writeCheckpoint(checkpoint);
+    result.latentsCheckpointPath = m_checkpoints.write(checkpoint);
     if (options.isDecodeWanted)
         decodeInto(result, checkpoint.latents, options.decode);
     result.recoveries = m_memory->recoveries();
     return result;
 }
 
-// Written like any checkpoint: to the target chosen before denoising, to a fallback on a full disk.
+// Written like any checkpoint (RunCheckpoints::write): the target chosen before denoising, a fallback on a full disk.
 GenerationResult GenerationRunner::finishPaused(GenerationResult result)
 {
-    result.latentsCheckpointPath = writeCheckpoint(*m_paused);
-    if (m_isPausedForGrowth)
+    result.latentsCheckpointPath = m_checkpoints.write(*m_checkpoints.paused());
+    if (m_checkpoints.isPausedForGrowth())
         m_sink.onWarning({WarningKind::MemoryGrowth,
                           m_memory->growthFinding() + ", even with the cache released after every step: the run is "
                               "paused after step " + std::to_string(result.stepsCompleted) + " and saved in " +
@@ -321,28 +304,6 @@ void GenerationRunner::applyPreset(const MemoryPreset& preset)
     }
     if (m_placement)
         m_placement->replan(preset);
-}
-
-// Denoising stopped (out of memory, StopNow) after some steps: they are kept as a partial
-// checkpoint, named in the error. Nothing to keep before the first step.
-void GenerationRunner::keepUnfinishedLatents(const GenerationRequest& request,
-                                             GenerationResult& result, Error& error)
-{
-    if (result.stepsCompleted == 0 || !m_pipeline.latents().defined())
-        return;
-    result.latentsCheckpointPath = writeCheckpoint(
-        {m_pipeline.latents(), request, m_pipeline.family(), result.stepsCompleted, m_pipeline.stepCount(), true});
-    error.setLatentsCheckpointPath(result.latentsCheckpointPath);
-}
-
-// To the target chosen before denoising; if the disk filled since, to a fallback folder (said so).
-std::string GenerationRunner::writeCheckpoint(const LatentsCheckpoint& checkpoint)
-{
-    const std::string before = m_checkpoint->path();
-    const std::string path = m_checkpoint->write(checkpoint);
-    if (path != before)
-        m_sink.onWarning({WarningKind::General, m_checkpoint->notice()});
-    return path;
 }
 
 void GenerationRunner::decodeInto(GenerationResult& result, const at::Tensor& latents, const DecodeSettings& settings)

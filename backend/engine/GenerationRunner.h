@@ -10,9 +10,9 @@
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationResult.h"
 #include "framesmith/MemoryPreset.h"
+#include "engine/RunCheckpoints.h"
+#include "engine/RunOptions.h"
 #include "models/VideoPipeline.h"
-#include "engine/CheckpointTarget.h"
-#include "engine/LatentsCheckpoint.h"
 
 #include <ATen/core/Tensor.h>
 
@@ -23,37 +23,9 @@
 
 namespace framesmith {
 
-class Error;
 class GenerationMemory;
-class PromptCache;
 class RuntimePlacement;
 class StepCache;
-
-struct RunOptions {
-    std::string checkpointPath;               // "" -> LatentsCheckpoint::defaultPath(request)
-    std::optional<at::Tensor> initialLatents; // injected instead of the first latent draw
-    at::Tensor startImage;                    // [H, W, 3] uint8 instead of reading request.startImagePath
-    NoiseSource* noise = nullptr;             // nullptr -> a CPU generator seeded with request.seed
-    DecodeSettings decode;
-    bool isDecodeWanted = true;
-    bool isPreviewWanted = true;
-    // OOM recovery, fault injection, cache release and peaks (memory/GenerationMemory); nullptr:
-    // the runner makes one with a neutral preset.
-    GenerationMemory* memory = nullptr;
-    // The placement the pipeline was built with (PipelineResources::placement), when there is one:
-    // the OOM ladder's placement rungs (text encoder to the CPU, block streaming) re-plan it mid-run.
-    RuntimePlacement* placement = nullptr;
-    // A warm engine's prompt embeddings, and the model/dtype part of their key.
-    PromptCache* prompts = nullptr;
-    std::string promptModelKey;
-    std::function<void(const EncodedPrompts&)> promptsObserver; // the embeddings this run uses
-    // A paused run to continue (LatentsCheckpoint::readPaused): its request is the one to run; its
-    // latents and states replace the prepared ones and the steps start after its last. Not owned.
-    const LatentsCheckpoint* resume = nullptr;
-    int pauseAfterStep = 0; // GenerateOptions::pauseAfterStep
-    // A step cache the caller owns and inspects (tests, benches) instead of request.stepCache's.
-    StepCache* stepCache = nullptr;
-};
 
 class GenerationRunner {
 public:
@@ -73,7 +45,6 @@ private:
     void denoiseSteps(const RunOptions& options, NoiseSource& noise, GenerationResult& result, bool& isComplete);
     int resumeFrom(const RunOptions& options, NoiseSource& noise, GenerationResult& result);
     bool isPauseDue(const RunOptions& options, int step, int firstStep) const;
-    void pause(const GenerationRequest& request, NoiseSource& noise, GenerationResult& result);
     GenerationResult finishPaused(GenerationResult result);
     void encodeText(const GenerationRequest& request, const RunOptions& options, GenerationResult& result);
     const EncodedPrompts* cachedPrompts(const GenerationRequest& request, const RunOptions& options);
@@ -81,8 +52,6 @@ private:
     void addTiming(GenerationResult& result, Stage stage, double seconds);
     void useMemory(GenerationMemory* memory, RuntimePlacement* placement);
     void applyPreset(const MemoryPreset& preset); // an OOM rung changed the preset: re-place, retile
-    std::string writeCheckpoint(const LatentsCheckpoint& checkpoint);
-    void keepUnfinishedLatents(const GenerationRequest& request, GenerationResult& result, Error& error);
     void beginStage(Stage stage, const std::string& detail);
     void useStepCache(const GenerationRequest& request, const RunOptions& options);
     void reportStepCache(GenerationResult& result);
@@ -96,9 +65,7 @@ private:
     RuntimePlacement* m_placement = nullptr;
     DecodeSettings* m_liveDecode = nullptr; // the settings of the decode under way
     Stage m_stage = Stage::Invalid;
-    std::optional<CheckpointTarget> m_checkpoint; // chosen before denoising, per run
-    std::optional<LatentsCheckpoint> m_paused;    // taken between steps when a pause came, per run
-    bool m_isPausedForGrowth = false;             // the pause came from the memory-growth detector
+    RunCheckpoints m_checkpoints;
     std::unique_ptr<StepCache> m_ownStepCache;    // per run; null when request.stepCache is "off"
     StepCache* m_stepCache = nullptr;             // the run's: the own one or RunOptions::stepCache
 };
