@@ -43,7 +43,7 @@ public:
     static constexpr int kSchemaVersion = 1;
     // Uncalibrated, a step takes between the arithmetic and this many times it: the arithmetic
     // counts FLOPs at a large matmul's rate, and small models spend far more of a step in launches,
-    // elementwise work and attention's memory traffic (the Open-Sora demo: 67x on a loaded 2-core
+    // elementwise work and attention's memory traffic (one family's demo model: 67x on a loaded 2-core
     // machine; docs/benchmarks.md, "Step time"). Wide by nature: the first run narrows it to one figure.
     static constexpr double kUncalibratedSpread = 100.0;
     // ... and from this share of it: the CPU's rate is measured once, on 768-wide products, in a
