@@ -8,7 +8,7 @@
 
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
-#include "pipeline/GenerationHooks.h"
+#include "engine/GenerationHooks.h"
 
 #include <cstring>
 #include <filesystem>

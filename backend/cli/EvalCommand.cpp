@@ -8,6 +8,7 @@
 #include "io/SafetensorsWriter.h"
 #include "models/EvalCaseModel.h"
 #include "models/ModelRegistry.h"
+#include "engine/PipelineCase.h"
 
 #include <filesystem>
 #include <iostream>
@@ -81,6 +82,7 @@ int runEval(const std::vector<std::string>& argv)
         evalCase.loras.push_back(parseLoraArgument(lora));
     evalCase.loraMode = loraModeFromName(args.value("--lora-mode").value_or("merge"));
     evalCase.warn = [](const std::string& warning) { std::cerr << "framesmith-cli eval: warning: " << warning << "\n"; };
+    evalCase.runPipeline = &PipelineCase::run;
     const ModelFamily& family = familyFor(kindName, evalCase.modelDir, evalCase.meta, evalCase.casePath);
     const std::vector<EvalKind> kinds = family.evalKinds();
     EvalOutputs outputs = kindOf(kinds, kindName, family).run(evalCase);

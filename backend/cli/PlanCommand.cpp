@@ -9,8 +9,8 @@
 #include "memory/monitor/HostMemoryLimits.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "memory/presets/PresetStore.h"
-#include "pipeline/PlannedJob.h"
-#include "pipeline/WarmResidency.h"
+#include "engine/PlannedJob.h"
+#include "engine/WarmResidency.h"
 
 #include <nlohmann/json.hpp>
 

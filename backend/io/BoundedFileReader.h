@@ -6,7 +6,7 @@
 // /dev/zero is refused unread, not read until memory runs out). Every refusal is a FileError
 // naming the path: MissingFile, BadFile (a folder, FIFO, device, link when links are refused,
 // too large) or Io. Children's output (sbatch, squeue, sacct) has the same cap and a deadline in
-// cli/CommandRunner. Torch-free; any thread.
+// cli/farm/CommandRunner. Torch-free; any thread.
 #include <cstddef>
 #include <string>
 

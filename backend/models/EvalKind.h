@@ -18,6 +18,19 @@
 
 namespace framesmith {
 
+using EvalOutputs = std::map<std::string, at::Tensor>;
+
+struct PipelineCaseOptions {
+    bool useRecordedNoise = true; // false: draw from a CPU generator seeded like the metadata says
+    bool isDecodeWanted = true;
+};
+
+// Runs a whole-pipeline case (golden/<variant>/pipeline.safetensors) through the Engine: input
+// tensors, the case's metadata, the model folder. The engine sits above the families, so the front
+// end that makes the case hands this in (the CLI and the parity program: PipelineCase::run).
+using PipelineCaseRunner = std::function<EvalOutputs(const SafetensorsReader& input, const nlohmann::json& meta,
+                                                     const std::string& modelDir, const PipelineCaseOptions& options)>;
+
 struct EvalCase {
     std::string modelDir;            // as given (--model), may be a component folder; empty: use the metadata's
     const SafetensorsReader& input;
@@ -28,9 +41,8 @@ struct EvalCase {
     std::vector<LoraSpec> loras = {};
     LoraMode loraMode = LoraMode::Merge;
     std::function<void(const std::string&)> warn = {}; // a LoRA that matched in part
+    PipelineCaseRunner runPipeline = {};                // empty: this caller runs no pipeline case
 };
-
-using EvalOutputs = std::map<std::string, at::Tensor>;
 using EvalFunction = std::function<EvalOutputs(const EvalCase&)>;
 
 struct EvalKind {

@@ -51,6 +51,8 @@ public:
 
     // The samplers its models offer (ParameterSpec::schedulers lists the same, in order), and one
     // built for a model: requested "" is the model's own; throws InvalidRequestError("scheduler").
+    // The engine builds one before any weight loads (EngineSetup), so a sampler the model cannot
+    // build is refused early; the sampler contract test builds every one through it.
     virtual const SchedulerRegistry& schedulers() const = 0;
     virtual std::unique_ptr<Scheduler> createScheduler(const std::string& folder, const std::string& requested) const = 0;
     // `framesmith-cli eval KIND` handlers for its fixture cases, dispatched when it recognises --model.

@@ -11,6 +11,7 @@
 
 #include "models/EvalCaseModel.h"
 #include "models/ModelRegistry.h"
+#include "engine/PipelineCase.h"
 
 #include <ATen/ATen.h>
 
@@ -69,6 +70,7 @@ EvalOutputs runCase(const ParityCase& c)
     if (!family)
         throw std::runtime_error("no model family recognises '" + hint + "'");
     EvalCase evalCase{c.modelDir, input, meta, input.path()};
+    evalCase.runPipeline = &PipelineCase::run;
     for (const EvalKind& kind : family->evalKinds())
         if (kind.name == c.kind)
             return kind.run(evalCase);

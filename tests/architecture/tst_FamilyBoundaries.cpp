@@ -1,7 +1,9 @@
 // A model family lives in its own folder: outside backend/models/<family>/ no file of backend/,
-// ui/ or widgets/ names it (its identifiers, variants or prose), except its one line in the family
-// list of backend/models/ModelRegistry.cpp. Adding a family therefore touches nothing else, and
-// removing one leaves nothing behind (STYLE.md: "a family owns everything about itself").
+// ui/, widgets/ or packaging/ names it (its folder name or its display name: identifiers, variants,
+// prose, package descriptions), except its one line in the family list of
+// backend/models/ModelRegistry.cpp. Adding a family therefore touches nothing else, and removing
+// one leaves nothing behind (STYLE.md: "a family owns everything about itself").
+#include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
 
 #include <QDir>
@@ -9,6 +11,8 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
+
+#include <algorithm>
 
 class tst_FamilyBoundaries : public QObject {
     Q_OBJECT
@@ -25,12 +29,49 @@ private:
         return folders;
     }
 
-    // "cogvideox" -> any word starting with it, in any case ("CogVideoXPipeline", "cogvideox-2b"),
-    // unless a lower-case letter goes on with another word ("wan" flags "WanVae" and "wan2.1", not
-    // "wanted"): the name is matched case-insensitively, the letter after it case-sensitively.
-    static QRegularExpression mentionOf(const QString& family)
+    // The names a family goes by: its folder ("opensora") and, when it is registered, its display
+    // name without the version ("Open-Sora 1.2" -> "Open-Sora").
+    static QStringList namesOf(const QString& family)
     {
-        return QRegularExpression("\\b(?i:" + QRegularExpression::escape(family) + ")(?![a-z])");
+        QStringList names = {family};
+        if (const framesmith::ModelFamily* registered = framesmith::ModelRegistry::find(family.toStdString())) {
+            QString display = QString::fromStdString(registered->info().displayName);
+            display.remove(QRegularExpression("\\s+v?[0-9][0-9.]*.*$"));
+            names << display;
+        }
+        return names;
+    }
+
+    // A name matches as a whole name in any case, its words joined by nothing, a hyphen, an
+    // underscore or a space ("Open-Sora", "OpenSora", "open_sora"). Whole: no letter may go on with
+    // the same word on either side, where a case change starts a new one ("WanVae", "makeWanVae",
+    // "wan2.1", "WAN_SHIFT" name it; "wanted", "swan", "WANTED" do not).
+    static QRegularExpression mentionOf(const QString& name)
+    {
+        QStringList words;
+        for (const QString& word : name.split(QRegularExpression("[^A-Za-z0-9]+"), Qt::SkipEmptyParts))
+            words << QRegularExpression::escape(word);
+        return QRegularExpression("(?i)" + words.join("[-_ ]?"));
+    }
+
+    static bool isWholeName(const QString& line, int start, int length)
+    {
+        const QChar first = line.at(start);
+        const QChar last = line.at(start + length - 1);
+        if (start > 0 && line.at(start - 1).isLetter() && !(line.at(start - 1).isLower() && first.isUpper()))
+            return false;
+        const int after = start + length;
+        return after >= line.size() || !line.at(after).isLetter() || (line.at(after).isUpper() && last.isLower());
+    }
+
+    static bool mentions(const QString& line, const QRegularExpression& name)
+    {
+        for (auto it = name.globalMatch(line); it.hasNext();) {
+            const auto match = it.next();
+            if (isWholeName(line, match.capturedStart(), match.capturedLength()))
+                return true;
+        }
+        return false;
     }
 
     static bool isRegistryLine(const QString& path, const QString& line, const QString& family)
@@ -42,11 +83,16 @@ private:
     static QStringList offenders(const QString& family, int* scanned)
     {
         QStringList found;
-        const QRegularExpression mention = mentionOf(family);
+        QList<QRegularExpression> names;
+        for (const QString& name : namesOf(family))
+            names << mentionOf(name);
         const QString own = root() + "/backend/models/" + family + "/";
-        for (const QString folder : {"backend", "ui", "widgets"}) {
-            QDirIterator it(root() + "/" + folder, {"*.h", "*.cpp", "*.ui", "*.txt", "*.cmake"}, QDir::Files,
-                            QDirIterator::Subdirectories);
+        for (const QString folder : {"backend", "ui", "widgets", "packaging"}) {
+            // packaging/ holds the desktop entry, AppStream metadata and CPack text: every file.
+            const QStringList kinds = folder == QLatin1String("packaging")
+                                          ? QStringList{"*"}
+                                          : QStringList{"*.h", "*.cpp", "*.ui", "*.txt", "*.cmake"};
+            QDirIterator it(root() + "/" + folder, kinds, QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString path = it.next();
                 if (path.startsWith(own))
@@ -57,7 +103,9 @@ private:
                 ++*scanned;
                 for (int number = 1; !file.atEnd(); ++number) {
                     const QString line = QString::fromUtf8(file.readLine());
-                    if (mention.match(line).hasMatch() && !isRegistryLine(path, line, family))
+                    const bool named = std::any_of(names.begin(), names.end(),
+                                                   [&](const QRegularExpression& n) { return mentions(line, n); });
+                    if (named && !isRegistryLine(path, line, family))
                         found << QString("%1:%2: %3").arg(path).arg(number).arg(line.trimmed());
                 }
             }
@@ -80,13 +128,23 @@ private Q_SLOTS:
     void detectsAMentionWhenOnePlanted()
     {
         // The scanner itself must be able to fail: these lines have to be flagged, the list line not.
-        QVERIFY(mentionOf("cogvideox").match("#include \"models/cogvideox/CogVideoXPipeline.h\"").hasMatch());
-        QVERIFY(mentionOf("cogvideox").match("// CogVideoX 1.5 takes 16N+1 frames").hasMatch());
-        QVERIFY(mentionOf("opensora").match("class OpenSoraVae;").hasMatch());
-        QVERIFY(!mentionOf("cogvideox").match("makeFamily(); // a generic word").hasMatch());
-        QVERIFY(mentionOf("wan").match("#include \"models/wan/WanFamily.h\"").hasMatch());
-        QVERIFY(mentionOf("wan").match("// Wan 2.2 TI2V-5B, wan2.1-t2v, WAN_SHIFT").hasMatch());
-        QVERIFY(!mentionOf("wan").match("CheckpointTarget::choose(wanted); // wants, Wanted").hasMatch());
+        QVERIFY(mentions("#include \"models/cogvideox/CogVideoXPipeline.h\"", mentionOf("cogvideox")));
+        QVERIFY(mentions("// CogVideoX 1.5 takes 16N+1 frames", mentionOf("cogvideox")));
+        QVERIFY(mentions("static const int kCogVideoXFrames = 49; tiny_cogvideox", mentionOf("cogvideox")));
+        QVERIFY(mentions("class OpenSoraVae;", mentionOf("opensora")));
+        QVERIFY(!mentions("makeFamily(); // a generic word", mentionOf("cogvideox")));
+        QVERIFY(mentions("#include \"models/wan/WanFamily.h\"", mentionOf("wan")));
+        QVERIFY(mentions("// Wan 2.2 TI2V-5B", mentionOf("wan")));
+        QVERIFY(mentions("wan2.1-t2v", mentionOf("wan")));
+        QVERIFY(mentions("WAN_SHIFT", mentionOf("wan")));
+        QVERIFY(mentions("auto vae = makeWanVae();", mentionOf("wan")));
+        QVERIFY(!mentions("CheckpointTarget::choose(wanted); // wants, Wanted, WANTED, swan, Swansea", mentionOf("wan")));
+        // Display names, however they are spelled: the registry's own, without the version.
+        QVERIFY(namesOf("opensora").contains("Open-Sora"));
+        QVERIFY(namesOf("cogvideox").contains("CogVideoX"));
+        QVERIFY(mentions("Summary=Clips with Open-Sora on your GPUs", mentionOf("Open-Sora")));
+        QVERIFY(mentions("open sora, Open_Sora", mentionOf("Open-Sora")));
+        QVERIFY(!mentions("reopen; Sora alone", mentionOf("Open-Sora")));
         QVERIFY(isRegistryLine("/src/backend/models/ModelRegistry.cpp", "    FAMILY(cogvideox)\n", "cogvideox"));
         QVERIFY(isRegistryLine("/src/backend/models/ModelRegistry.cpp", "    FAMILY(cogvideox) \\\n", "cogvideox"));
         QVERIFY(!isRegistryLine("/src/backend/models/Other.cpp", "    FAMILY(cogvideox)\n", "cogvideox"));

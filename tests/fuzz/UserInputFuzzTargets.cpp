@@ -3,8 +3,8 @@
 #include "framesmith/Error.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/MemoryPreset.h"
-#include "pipeline/ImageFile.h"
-#include "pipeline/ImageHeader.h"
+#include "export/ImageFile.h"
+#include "io/ImageHeader.h"
 
 #include <string>
 

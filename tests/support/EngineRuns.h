@@ -2,7 +2,7 @@
 // Shared by the Engine tests: a sink that records stages and steps (and can cancel at a step), a
 // generation through a given Engine that keeps its final latents, and the tiny 2b request.
 #include "framesmith/Engine.h"
-#include "pipeline/GenerationHooks.h"
+#include "engine/GenerationHooks.h"
 #include "support/TestPaths.h"
 #include "support/TinyGeneration.h"
 

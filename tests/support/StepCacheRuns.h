@@ -2,8 +2,8 @@
 // Shared by the step-cache tests of each family: one generation through GenerationRunner (no
 // decode) with or without a StepCache the test owns, returning the final latents.
 #include "models/ModelRegistry.h"
-#include "pipeline/GenerationRunner.h"
-#include "pipeline/StepCache.h"
+#include "engine/GenerationRunner.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

@@ -9,8 +9,8 @@
 #include "memory/presets/MemoryLevers.h"
 #include "memory/placement/RuntimePlacement.h"
 #include "models/ModelRegistry.h"
-#include "pipeline/GenerationRunner.h"
-#include "pipeline/PipelineResourcesFor.h"
+#include "engine/GenerationRunner.h"
+#include "engine/PipelineResourcesFor.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>

@@ -3,7 +3,7 @@
 // cache that model discovery then lists, a gated model asking for a token and then taking it, a
 // cancel that keeps the part and leaves the window responsive, and the dialog in Chinese.
 #include "framesmith/ModelDownloads.h"
-#include "io/ModelDiscovery.h"
+#include "models/ModelDiscovery.h"
 #include "support/FakeHubServer.h"
 #include "support/TestPaths.h"
 #include "ui/AppTranslator.h"

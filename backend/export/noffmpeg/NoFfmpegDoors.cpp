@@ -5,7 +5,7 @@
 #include "export/FfmpegVideoWriter.h"
 #include "export/VideoFileSupport.h"
 #include "framesmith/VideoExport.h"
-#include "pipeline/ImageFile.h"
+#include "export/ImageFile.h"
 
 namespace framesmith {
 

@@ -9,7 +9,7 @@
 
 namespace framesmith {
 
-class GenerationHooks; // backend callers only (pipeline/GenerationHooks.h): recorded noise, observers
+class GenerationHooks; // backend callers only (engine/GenerationHooks.h): recorded noise, observers
 
 // The VAE's speed-for-memory levers for one decode, in place of the preset's.
 struct DecodeOptions {

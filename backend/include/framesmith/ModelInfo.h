@@ -11,7 +11,7 @@ namespace framesmith {
 // A model family the backend can run, as users meet it (About box, usage text, error messages).
 struct ModelFamilyInfo {
     std::string name;        // stable id, the family folder's name (make-demo-model --family NAME)
-    std::string displayName; // as people call the family, e.g. "Open-Sora 1.2"
+    std::string displayName; // as people call the family ("Name", "Name 1.2")
     std::string folderHint;  // English: the folder layout the family recognises
     std::string weightsUrl;  // where its real weights are published
     // English: the syntax of GenerationRequest::conditioning (--mask-strategy); "" when the family

@@ -7,7 +7,6 @@
 #include "memory/monitor/DeviceNames.h"
 #include "memory/monitor/ProcessResidentMemory.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "models/ModelRegistry.h"
 #include "memory/presets/PresetStore.h"
 
 #include <nlohmann/json.hpp>
@@ -36,13 +35,13 @@ GenerationMemory::GenerationMemory(MemoryPreset preset, ProgressSink& sink, std:
 }
 
 MemoryPreset GenerationMemory::resolvePreset(const GenerationRequest& request, const std::vector<DeviceInfo>& devices,
-                                             std::string* log)
+                                             const PlanningSource& planning, std::string* log)
 {
     const PresetStore store;
     MemoryPreset preset = request.resolvedPreset ? *request.resolvedPreset
                                                  : store.load(request.preset.empty() ? std::string("auto") : request.preset);
     if (preset.isAutomatic())
-        preset = MemoryPlanner::choosePreset(*ModelRegistry::planning(request.modelPath), request, preset, devices, store);
+        preset = MemoryPlanner::choosePreset(*planning(), request, preset, devices, store);
     const std::string allocator = AllocatorSettings::apply(preset);
     if (log)
         *log = "memory preset \"" + preset.name + "\"; " + allocator;

@@ -13,22 +13,30 @@
 #include "memory/oom/OomRecoveryLadder.h"
 
 #include <chrono>
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace framesmith {
+
+class ModelPlanning;
 
 class GenerationMemory {
 public:
     // `device`: where the heavy stages run ("cuda:0" or "cpu"); peaks are measured there.
     GenerationMemory(MemoryPreset preset, ProgressSink& sink, std::string device);
 
+    // The model's planning, asked only when the preset is "auto" (a named preset reads no config).
+    // The caller hands it (the engine: ModelRegistry::planning): memory/ sits below models/ and
+    // plans whatever model it is given.
+    using PlanningSource = std::function<std::unique_ptr<ModelPlanning>()>;
     // The request's preset (a built-in name, a user preset or a .json path); "auto" is resolved
     // against the model's configs and the devices. Also applies the allocator settings, so call it
     // before CUDA allocates anything. Throws InvalidRequestError for an unknown preset.
     static MemoryPreset resolvePreset(const GenerationRequest& request, const std::vector<DeviceInfo>& devices,
-                                      std::string* log = nullptr);
+                                      const PlanningSource& planning, std::string* log = nullptr);
 
     const MemoryPreset& preset() const { return m_preset; }
     // Called with the changed preset before a retry, to re-apply it (decode tiles, placement).

@@ -5,8 +5,8 @@
 #include "models/cogvideox/CogVideoXPipelinePrompts.h"
 #include "models/cogvideox/CogVideoXParameterCounter.h"
 #include "models/cogvideox/CogVideoXVaeWorkingSet.h"
-#include "pipeline/StepCacheBytes.h"
-#include "text/T5MemoryModel.h"
+#include "sampling/StepCacheBytes.h"
+#include "models/T5MemoryModel.h"
 
 #include <algorithm>
 

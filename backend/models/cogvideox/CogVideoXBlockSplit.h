@@ -3,7 +3,7 @@
 // on the joint stream [B, T + N, D] that carries the text and video tokens together, so a cached
 // residual covers both streams (diffusers FirstBlockCache caches hidden and encoder hidden states).
 // The change is measured on the video tokens, as diffusers measures hidden_states.
-#include "pipeline/CacheableBlocks.h"
+#include "sampling/CacheableBlocks.h"
 
 #include <cstddef>
 #include <functional>

@@ -3,7 +3,7 @@
 #include "memory/planner/WeightBytes.h"
 #include "models/cogvideox/CogVideoXActivations.h"
 #include "models/cogvideox/CogVideoXParameterCounter.h"
-#include "text/T5MemoryModel.h"
+#include "models/T5MemoryModel.h"
 
 namespace framesmith {
 

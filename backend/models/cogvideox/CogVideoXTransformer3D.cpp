@@ -4,7 +4,7 @@
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
 #include "models/cogvideox/CogVideoXBlockSplit.h"
-#include "pipeline/StepCache.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

@@ -10,9 +10,9 @@
 #include "models/opensora/OpenSoraVaeWorkingSet.h"
 #include "models/opensora/STDiT3ActivationModel.h"
 #include "models/opensora/STDiT3ParameterCount.h"
-#include "pipeline/StepCacheBytes.h"
+#include "sampling/StepCacheBytes.h"
 #include "models/opensora/OpenSoraTextEncoder.h"
-#include "text/T5MemoryModel.h"
+#include "models/T5MemoryModel.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include "io/WeightSource.h"
 #include "models/opensora/stdit3/STDiT3BlockSplit.h"
 #include "models/opensora/stdit3/STDiT3PositionTable.h"
-#include "pipeline/StepCache.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

@@ -2,7 +2,7 @@
 // fresh cache that model discovery (what the app lists) then finds, resumed after the process is
 // killed mid-file, a 401 explained, the families' catalog listed with sizes. No internet.
 #include "framesmith/ModelDownloads.h"
-#include "io/ModelDiscovery.h"
+#include "models/ModelDiscovery.h"
 #include "io/hub/HubCacheLayout.h"
 #include "support/FakeHubServer.h"
 #include "support/TestPaths.h"

@@ -9,7 +9,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelFamilyRegistration.h"
 #include "models/ModelRegistry.h"
-#include "pipeline/WarmResidency.h"
+#include "engine/WarmResidency.h"
 #include "support/TestPaths.h"
 
 #include <nlohmann/json.hpp>

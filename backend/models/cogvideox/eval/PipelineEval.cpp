@@ -4,7 +4,8 @@
 // FRAMESMITH_EVAL_NOISE=generator draws from the seeded CPU generator instead of the recordings.
 #include "models/cogvideox/eval/CogVideoXEvalKinds.h"
 
-#include "pipeline/PipelineCase.h"
+#include "framesmith/Error.h"
+#include "models/EvalCaseFixture.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -15,13 +16,14 @@ namespace {
 
 EvalOutputs evalPipeline(const EvalCase& c)
 {
+    if (!c.runPipeline)
+        throw Error(ErrorCode::Unavailable, "eval pipeline: this front end cannot run a whole pipeline (no engine)");
     const std::string modelDir =
-        PipelineCase::resolveFixturePath(c.meta.value("model_dir", ""), c.casePath, c.modelDir);
+        EvalCaseFixture::resolveFixturePath(c.meta.value("model_dir", ""), c.casePath, c.modelDir);
     PipelineCaseOptions options;
     const char* noise = std::getenv("FRAMESMITH_EVAL_NOISE");
     options.useRecordedNoise = !(noise && std::strcmp(noise, "generator") == 0);
-    auto outputs = PipelineCase::run(c.input, c.meta, modelDir, options);
-    return EvalOutputs(outputs.begin(), outputs.end());
+    return c.runPipeline(c.input, c.meta, modelDir, options);
 }
 
 } // namespace

@@ -5,9 +5,9 @@
 
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
+#include "models/EvalCaseFixture.h"
 #include "models/cogvideox/CogVideoXScheduler.h"
 #include "models/cogvideox/CogVideoXSchedulers.h"
-#include "pipeline/PipelineCase.h"
 
 #include <ATen/ATen.h>
 
@@ -23,7 +23,7 @@ std::string configPathFor(const EvalCase& c)
         return c.modelDir + "/scheduler/scheduler_config.json";
     if (!c.meta.contains("scheduler_config"))
         throw InvalidRequestError("--model", "the case names no scheduler_config: pass --model DIR");
-    return PipelineCase::resolveFixturePath(c.meta["scheduler_config"], c.casePath);
+    return EvalCaseFixture::resolveFixturePath(c.meta["scheduler_config"], c.casePath);
 }
 
 // The folder's own scheduler, as the discrete CogVideoX schedulers it always is.
@@ -44,7 +44,7 @@ std::unique_ptr<NoiseSource> noiseFor(const EvalCase& c, int steps)
         return std::make_unique<RecordedNoise>(draws);
     const std::string call = c.meta.contains("call") ? c.meta["call"].get<std::string>() : "";
     return std::make_unique<GeneratorNoise>(call.find("manual_seed") != std::string::npos
-                                                ? PipelineCase::seedFromCall(call) : 0);
+                                                ? EvalCaseFixture::seedFromCall(call) : 0);
 }
 
 EvalOutputs evalScheduler(const EvalCase& c)

@@ -3,7 +3,7 @@
 #include "export/FfmpegVideoReader.h"
 #include "framesmith/Error.h"
 #include "models/opensora/conditioning/OpenSoraPilResize.h"
-#include "pipeline/ImageFile.h"
+#include "export/ImageFile.h"
 
 #include <ATen/ATen.h>
 

@@ -2,7 +2,7 @@
 // STDiT3's block stack split for step caching (CacheableBlocks): its first block is the first
 // spatial + temporal pair (execution blocks 0 and 1), the rest are pairs 1..depth-1, on the
 // token stream [B, T·S, hidden]. Rows of a subset get their own conditioning (STDiT3 binds it).
-#include "pipeline/CacheableBlocks.h"
+#include "sampling/CacheableBlocks.h"
 
 #include <cstddef>
 #include <functional>

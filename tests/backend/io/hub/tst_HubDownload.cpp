@@ -2,7 +2,7 @@
 // other tools read, redirects, drops resumed with Range, checksum retries, a 401, a disk too small,
 // ENOSPC mid-file, cancel and resume. No test touches the internet.
 #include "framesmith/HubError.h"
-#include "io/ModelDiscovery.h"
+#include "models/ModelDiscovery.h"
 #include "io/hub/HubCacheLayout.h"
 #include "io/hub/HubDownload.h"
 #include "support/FakeHubServer.h"

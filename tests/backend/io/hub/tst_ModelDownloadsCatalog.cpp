@@ -4,7 +4,7 @@
 // made of several repos, fetched with its own patterns from a fake Hub serving the families'
 // fixture folders, is one usable model for discovery.
 #include "framesmith/ModelDownloads.h"
-#include "io/ModelDiscovery.h"
+#include "models/ModelDiscovery.h"
 #include "io/hub/HubRepoListing.h"
 #include "models/ModelRegistry.h"
 #include "support/FakeHubServer.h"

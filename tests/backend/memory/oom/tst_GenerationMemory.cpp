@@ -3,6 +3,7 @@
 #include "framesmith/Error.h"
 #include "memory/presets/AllocatorSettings.h"
 #include "memory/oom/GenerationMemory.h"
+#include "support/PlanningOf.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>
@@ -53,7 +54,7 @@ private Q_SLOTS:
         RecordingSink sink;
         GenerationRequest request;
         request.preset = "24gb";
-        GenerationMemory memory(GenerationMemory::resolvePreset(request, {}), sink, "cpu");
+        GenerationMemory memory(GenerationMemory::resolvePreset(request, {}, test::planningOf(request)), sink, "cpu");
         qunsetenv("FRAMESMITH_INJECT_OOM");
         std::vector<Stage> changedAt;
         memory.setPresetChangedHandler([&](const MemoryPreset&, Stage stage) { changedAt.push_back(stage); });
@@ -147,7 +148,7 @@ private Q_SLOTS:
         request.modelPath = test::cogvideoxFixture("models/tiny-2b");
         request.preset = "low-memory";
         std::string log;
-        QCOMPARE(QString::fromStdString(GenerationMemory::resolvePreset(request, {}, &log).name), QString("low-memory"));
+        QCOMPARE(QString::fromStdString(GenerationMemory::resolvePreset(request, {}, test::planningOf(request), &log).name), QString("low-memory"));
         if (AllocatorSettings::supportsExpandableSegments()) {
             QVERIFY(QString::fromStdString(log).contains("expandable_segments:True"));
             QCOMPARE(qgetenv(AllocatorSettings::kVariable), QByteArray("expandable_segments:True"));
@@ -158,14 +159,14 @@ private Q_SLOTS:
         qunsetenv(AllocatorSettings::kVariable);
 
         request.preset = QString::fromStdString(test::sourceDir() + "/resources/presets/max-speed.json").toStdString();
-        QCOMPARE(QString::fromStdString(GenerationMemory::resolvePreset(request, {}).name), QString("max-speed"));
+        QCOMPARE(QString::fromStdString(GenerationMemory::resolvePreset(request, {}, test::planningOf(request)).name), QString("max-speed"));
 
         request.preset = "auto";
         const std::vector<DeviceInfo> gpu = {{0, "test", 24ll << 30, 24ll << 30}};
-        QVERIFY(!GenerationMemory::resolvePreset(request, gpu).isAutomatic());
+        QVERIFY(!GenerationMemory::resolvePreset(request, gpu, test::planningOf(request)).isAutomatic());
 
         request.preset = "no-such-preset";
-        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, GenerationMemory::resolvePreset(request, {}));
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, GenerationMemory::resolvePreset(request, {}, test::planningOf(request)));
         qunsetenv(AllocatorSettings::kVariable);
     }
 };

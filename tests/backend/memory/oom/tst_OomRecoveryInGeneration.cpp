@@ -5,9 +5,9 @@
 #include "memory/oom/GenerationMemory.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
-#include "pipeline/GenerationRunner.h"
-#include "pipeline/LatentsCheckpoint.h"
-#include "pipeline/PipelineResourcesFor.h"
+#include "engine/GenerationRunner.h"
+#include "engine/LatentsCheckpoint.h"
+#include "engine/PipelineResourcesFor.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>

@@ -15,7 +15,7 @@
 #include "models/cogvideox/CogVideoXVae.h"
 #include "support/TestPaths.h"
 #include "text/T5Encoder.h"
-#include "text/T5MemoryModel.h"
+#include "models/T5MemoryModel.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

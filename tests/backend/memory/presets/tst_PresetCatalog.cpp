@@ -4,6 +4,7 @@
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/PresetCatalog.h"
 #include "memory/oom/GenerationMemory.h"
+#include "support/PlanningOf.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -131,7 +132,7 @@ private Q_SLOTS:
         catalog.save(PresetCatalog::compose("studio-a", {"block-streaming", "fp8-weights"}));
         GenerationRequest request;
         request.preset = "studio-a";
-        const MemoryPreset resolved = GenerationMemory::resolvePreset(request, {}, nullptr);
+        const MemoryPreset resolved = GenerationMemory::resolvePreset(request, {}, test::planningOf(request), nullptr);
         QCOMPARE(QString::fromStdString(resolved.name), QStringLiteral("studio-a"));
         QVERIFY(resolved.weightStorage == WeightStorage::Float8);
         qputenv("XDG_DATA_HOME", old);

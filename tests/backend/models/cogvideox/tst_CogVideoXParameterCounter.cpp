@@ -5,7 +5,7 @@
 #include "models/cogvideox/CogVideoXParameterCounter.h"
 #include "models/cogvideox/CogVideoXPlanning.h"
 #include "support/TestPaths.h"
-#include "text/T5MemoryModel.h"
+#include "models/T5MemoryModel.h"
 
 #include <nlohmann/json.hpp>
 
