@@ -3,7 +3,7 @@
 // time by averaging frame pairs (the first frame kept alone when the count is odd), then a
 // zero pad of one row/column at the bottom/right and the strided conv on every frame.
 #include "core/Layers.h"
-#include "models/cogvideox/CausalConvCache.h"
+#include "core/layers/CausalConvCache.h"
 
 namespace framesmith {
 

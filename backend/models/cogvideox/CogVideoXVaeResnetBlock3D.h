@@ -3,7 +3,7 @@
 // conv1, norm2, SiLU, conv2, plus the input (through conv_shortcut when channels change).
 // norm1/norm2 are GroupNorms in the encoder and SpatialNorm3Ds (conditioned on zq) in the decoder.
 #include "core/Layers.h"
-#include "models/cogvideox/CausalConv3d.h"
+#include "core/layers/CausalConv3d.h"
 #include "models/cogvideox/CogVideoXVaeSpatialNorm3D.h"
 
 namespace framesmith {

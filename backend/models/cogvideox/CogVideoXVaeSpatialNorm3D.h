@@ -2,7 +2,7 @@
 // diffusers CogVideoXSpatialNorm3D (children norm_layer, conv_y, conv_b): GroupNorm of the
 // features, scaled and shifted per position by 1x1x1 convolutions of the latents zq.
 #include "core/Layers.h"
-#include "models/cogvideox/CausalConv3d.h"
+#include "core/layers/CausalConv3d.h"
 #include "core/GroupNormKernel.h"
 
 namespace framesmith {

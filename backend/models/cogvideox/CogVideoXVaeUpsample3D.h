@@ -4,7 +4,7 @@
 // count is odd; a single frame stays single), then the conv on every frame; computed as four
 // 2x2 convs on the source frames (one per output phase), which gives the same sums.
 #include "core/Layers.h"
-#include "models/cogvideox/CausalConvCache.h"
+#include "core/layers/CausalConvCache.h"
 
 namespace framesmith {
 

@@ -1,6 +1,6 @@
 #include "models/cogvideox/CogVideoXVaeWorkingSet.h"
 
-#include "models/cogvideox/ConvWindowPlan.h"
+#include "core/layers/ConvWindowPlan.h"
 
 #include <algorithm>
 #include <cmath>

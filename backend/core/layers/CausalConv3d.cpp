@@ -1,7 +1,7 @@
-#include "models/cogvideox/CausalConv3d.h"
+#include "core/layers/CausalConv3d.h"
 
 #include "core/VaeConvolution.h"
-#include "models/cogvideox/ConvWindowPlan.h"
+#include "core/layers/ConvWindowPlan.h"
 
 #include <ATen/ATen.h>
 

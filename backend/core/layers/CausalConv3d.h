@@ -9,7 +9,7 @@
 // few output frames at a time into one output (windows: ConvWindowPlan), allocated after the
 // first window's convolution so that it never sits beside the engine's copies.
 #include "core/Layers.h"
-#include "models/cogvideox/CausalConvCache.h"
+#include "core/layers/CausalConvCache.h"
 
 #include <functional>
 

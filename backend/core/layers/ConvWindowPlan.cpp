@@ -1,4 +1,4 @@
-#include "models/cogvideox/ConvWindowPlan.h"
+#include "core/layers/ConvWindowPlan.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // ConvWindowPlan: the frame windows the VAE's convolutions (and the planner) use.
-#include "models/cogvideox/ConvWindowPlan.h"
+#include "core/layers/ConvWindowPlan.h"
 
 #include <QtTest/QtTest>
 

@@ -1,6 +1,6 @@
-#include "models/cogvideox/CausalConvCache.h"
+#include "core/layers/CausalConvCache.h"
 
-#include "models/cogvideox/ConvWindowPlan.h"
+#include "core/layers/ConvWindowPlan.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 #include "core/Module.h"
 #include "core/VaeConvolution.h"
 #include "memory/monitor/CpuAllocationTracker.h"
-#include "models/cogvideox/CausalConv3d.h"
+#include "core/layers/CausalConv3d.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
