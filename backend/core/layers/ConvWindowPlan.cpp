@@ -8,8 +8,12 @@ std::vector<std::int64_t> ConvWindowPlan::windows(const ConvWindowRequest& r)
 {
     if (r.frames <= 0)
         return {};
-    const std::int64_t fit = r.frameBytes > 0 ? r.budgetBytes / r.frameBytes : r.frames + r.contextFrames;
-    const std::int64_t perWindow = std::max<std::int64_t>(1, fit - r.contextFrames);
+    if (r.frameBytes <= 0)
+        return {r.frames};
+    // n outputs read n·stride + context input frames (stride 1: n + kernel_t − 1).
+    const std::int64_t stride = std::max<std::int64_t>(1, r.stride);
+    const std::int64_t fit = r.budgetBytes / r.frameBytes;
+    const std::int64_t perWindow = std::max<std::int64_t>(1, (fit - r.contextFrames) / stride);
     if (perWindow >= r.frames)
         return {r.frames};
     std::vector<std::int64_t> sizes(static_cast<std::size_t>(r.frames / perWindow), perWindow);

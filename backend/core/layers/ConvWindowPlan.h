@@ -1,6 +1,6 @@
 #pragma once
-// How a VAE convolution splits its frames into windows: shared by the model (CausalConv3d, the
-// up/downsamplers) and the planner (CogVideoXVaeWorkingSet), so both see the same windows.
+// How a VAE convolution splits its frames into windows: shared by the models (CausalConv3d, the
+// up/downsamplers) and the planners (the families' VAE working sets), so both see the same windows.
 // A window holds at most VaeOptions::convWindowBytes of (padded) input, and at least one output
 // frame; an input whose whole padded extent fits the budget is not windowed at all. The engine
 // does not depend on the window (VaeConvolution), so the budget is about memory alone.
@@ -12,9 +12,10 @@ namespace framesmith {
 
 struct ConvWindowRequest {
     std::int64_t frames = 0;        // output frames
-    std::int64_t contextFrames = 0; // input frames a window reads before its first output (kernel_t - 1)
+    std::int64_t contextFrames = 0; // input frames a window reads before its first output (kernel_t - stride)
     std::int64_t frameBytes = 0;    // one input frame of the window, all batch items and channels
     std::int64_t budgetBytes = 0;   // VaeOptions::convWindowBytes
+    std::int64_t stride = 1;        // input frames per output frame: n outputs read n·stride + context
 };
 
 class ConvWindowPlan {

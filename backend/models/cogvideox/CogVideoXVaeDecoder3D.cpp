@@ -2,11 +2,15 @@
 
 namespace framesmith {
 
+namespace {
+const CausalConvOptions kConv3 = CausalConvOptions::cube(3, CausalPadding::FirstFrame); // diffusers CogVideoXCausalConv3d
+} // namespace
+
 CogVideoXVaeDecoder3D::CogVideoXVaeDecoder3D(const CogVideoXVaeConfig& c)
     : m_spatialScale(c.spatialCompression())
 {
     std::vector<std::int64_t> channels(c.blockOutChannels.rbegin(), c.blockOutChannels.rend());
-    m_convIn = registerModule("conv_in", std::make_shared<CausalConv3d>(c.latentChannels, channels.front(), 3));
+    m_convIn = registerModule("conv_in", std::make_shared<CausalConv3d>(c.latentChannels, channels.front(), kConv3));
     m_midBlock = registerModule("mid_block", std::make_shared<CogVideoXVaeMidBlock3D>(
                                                  channels.front(), 2, c.normNumGroups, c.normEps, c.latentChannels));
     m_upBlocks = registerModule("up_blocks", std::make_shared<ModuleList<CogVideoXVaeUpBlock3D>>());
@@ -20,7 +24,7 @@ CogVideoXVaeDecoder3D::CogVideoXVaeDecoder3D(const CogVideoXVaeConfig& c)
     }
     m_normOut = registerModule("norm_out", std::make_shared<CogVideoXVaeSpatialNorm3D>(channels.back(), c.latentChannels,
                                                                                       c.normNumGroups));
-    m_convOut = registerModule("conv_out", std::make_shared<CausalConv3d>(channels.back(), c.outChannels, 3));
+    m_convOut = registerModule("conv_out", std::make_shared<CausalConv3d>(channels.back(), c.outChannels, kConv3));
 }
 
 at::Tensor CogVideoXVaeDecoder3D::forward(const at::Tensor& latents, CausalConvCache& cache) const

@@ -7,13 +7,17 @@
 
 namespace framesmith {
 
+namespace {
+const CausalConvOptions kConv1 = CausalConvOptions::cube(1, CausalPadding::FirstFrame); // diffusers CogVideoXCausalConv3d
+} // namespace
+
 CogVideoXVaeSpatialNorm3D::CogVideoXVaeSpatialNorm3D(std::int64_t featureChannels, std::int64_t latentChannels,
                                                      std::int64_t groups)
 {
     // diffusers hard-codes eps=1e-6 here, whatever the config's norm_eps.
     m_norm = registerModule("norm_layer", std::make_shared<GroupNorm>(groups, featureChannels, 1e-6));
-    m_convY = registerModule("conv_y", std::make_shared<CausalConv3d>(latentChannels, featureChannels, 1));
-    m_convB = registerModule("conv_b", std::make_shared<CausalConv3d>(latentChannels, featureChannels, 1));
+    m_convY = registerModule("conv_y", std::make_shared<CausalConv3d>(latentChannels, featureChannels, kConv1));
+    m_convB = registerModule("conv_b", std::make_shared<CausalConv3d>(latentChannels, featureChannels, kConv1));
 }
 
 SpatialModulation CogVideoXVaeSpatialNorm3D::modulation(const at::Tensor& zq, std::int64_t frames, std::int64_t rows,

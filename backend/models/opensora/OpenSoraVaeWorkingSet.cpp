@@ -1,6 +1,6 @@
 #include "models/opensora/OpenSoraVaeWorkingSet.h"
 
-#include "models/opensora/vae/OpenSoraCausalConv3d.h"
+#include "models/opensora/vae/OpenSoraTemporalConv.h"
 #include "models/opensora/vae/OpenSoraRowConv.h"
 #include "models/opensora/vae/OpenSoraSpatialVae.h"
 
@@ -67,7 +67,7 @@ public:
     std::int64_t temporalConv(std::int64_t in, std::int64_t out, std::int64_t kernel, std::int64_t stride,
                               std::int64_t frames, std::int64_t input, std::int64_t held, bool isNormalised)
     {
-        const OpenSoraCausalConv3d conv(in, out, {kernel, kernel == 1 ? 1 : 3, kernel == 1 ? 1 : 3}, stride, false);
+        const CausalConv3d conv(in, out, OpenSoraTemporalConv::options({kernel, kernel == 1 ? 1 : 3, kernel == 1 ? 1 : 3}, stride, false));
         const std::int64_t area = m_h * m_wd, frameBytes = m_w.batch * in * area * m_b;
         const auto sizes = conv.windows(frames, frameBytes, m_w.convWindowBytes);
         const std::int64_t n = *std::max_element(sizes.begin(), sizes.end());

@@ -16,7 +16,7 @@ OpenSoraTemporalDecoder::OpenSoraTemporalDecoder(const OpenSoraTemporalVaeConfig
 {
     const auto act = activationOf(c);
     const std::int64_t deepest = c.filters * c.channelMultipliers.back();
-    m_conv1 = registerModule("conv1", std::make_shared<OpenSoraCausalConv3d>(c.latentEmbedDim, deepest, cube3(), 1, true));
+    m_conv1 = registerModule("conv1", OpenSoraTemporalConv::make(c.latentEmbedDim, deepest, cube3(), 1, true));
     m_resBlocks = registerModule("res_blocks", std::make_shared<ModuleList<OpenSoraTemporalResBlock>>());
     for (std::int64_t j = 0; j < c.numResBlocks; ++j)
         m_resBlocks->append(std::make_shared<OpenSoraTemporalResBlock>(deepest, deepest, c.numGroups, act));
@@ -24,7 +24,7 @@ OpenSoraTemporalDecoder::OpenSoraTemporalDecoder(const OpenSoraTemporalVaeConfig
     const auto blocks = static_cast<std::size_t>(c.blocks());
     std::vector<std::shared_ptr<ModuleList<OpenSoraTemporalResBlock>>> lists(blocks);
     m_blockResBlocks.resize(blocks);
-    std::map<std::int64_t, std::shared_ptr<OpenSoraCausalConv3d>> convs;
+    std::map<std::int64_t, std::shared_ptr<CausalConv3d>> convs;
     std::int64_t previous = deepest, filters = deepest;
     for (std::int64_t i = c.blocks() - 1; i >= 0; --i) {
         filters = c.filters * c.channelMultipliers[static_cast<std::size_t>(i)];
@@ -35,7 +35,7 @@ OpenSoraTemporalDecoder::OpenSoraTemporalDecoder(const OpenSoraTemporalVaeConfig
             previous = filters;
         }
         if (i > 0 && c.downsamplesTime(i - 1))
-            convs[i - 1] = std::make_shared<OpenSoraCausalConv3d>(previous, previous * 2, cube3(), 1, true);
+            convs[i - 1] = OpenSoraTemporalConv::make(previous, previous * 2, cube3(), 1, true);
     }
     auto blockResBlocks = registerModule("block_res_blocks", std::make_shared<ModuleList<ModuleList<OpenSoraTemporalResBlock>>>());
     for (const auto& list : lists)
@@ -44,7 +44,7 @@ OpenSoraTemporalDecoder::OpenSoraTemporalDecoder(const OpenSoraTemporalVaeConfig
     for (const auto& [index, conv] : convs)
         m_convBlocks[index] = convBlocks->add(std::to_string(index), conv);
     m_norm1 = registerModule("norm1", std::make_shared<GroupNorm>(c.numGroups, previous, 1e-5));
-    m_convOut = registerModule("conv_out", std::make_shared<OpenSoraCausalConv3d>(filters, c.inOutChannels, cube3(), 1, true));
+    m_convOut = registerModule("conv_out", OpenSoraTemporalConv::make(filters, c.inOutChannels, cube3(), 1, true));
 }
 
 at::Tensor OpenSoraTemporalDecoder::depthToSpaceTime(const at::Tensor& x, std::int64_t timeStride)
@@ -58,7 +58,7 @@ at::Tensor OpenSoraTemporalDecoder::depthToSpaceTime(const at::Tensor& x, std::i
 
 at::Tensor OpenSoraTemporalDecoder::forward(const at::Tensor& z, std::int64_t windowBytes) const
 {
-    at::Tensor h = m_conv1->forward(z, windowBytes);
+    at::Tensor h = m_conv1->forward(z, {}, windowBytes);
     for (std::size_t j = 0; j < m_resBlocks->size(); ++j)
         h = (*m_resBlocks)[j].forward(std::move(h), windowBytes);
     for (std::int64_t i = m_config.blocks() - 1; i >= 0; --i) {
@@ -66,9 +66,9 @@ at::Tensor OpenSoraTemporalDecoder::forward(const at::Tensor& z, std::int64_t wi
             h = block->forward(std::move(h), windowBytes);
         auto up = m_convBlocks.find(i - 1);
         if (i > 0 && up != m_convBlocks.end())
-            h = depthToSpaceTime(up->second->forward(h, windowBytes), 2);
+            h = depthToSpaceTime(up->second->forward(h, {}, windowBytes), 2);
     }
-    return m_convOut->normalized(h, *m_norm1, activationOf(m_config), windowBytes);
+    return OpenSoraTemporalConv::normalized(*m_convOut, h, *m_norm1, activationOf(m_config), windowBytes);
 }
 
 } // namespace framesmith

@@ -21,10 +21,10 @@ public:
 
 private:
     OpenSoraTemporalVaeConfig m_config;
-    std::shared_ptr<OpenSoraCausalConv3d> m_conv1, m_convOut;
+    std::shared_ptr<CausalConv3d> m_conv1, m_convOut;
     std::shared_ptr<ModuleList<OpenSoraTemporalResBlock>> m_resBlocks;
     std::vector<std::vector<std::shared_ptr<OpenSoraTemporalResBlock>>> m_blockResBlocks; // by block index
-    std::map<std::int64_t, std::shared_ptr<OpenSoraCausalConv3d>> m_convBlocks;           // by i - 1
+    std::map<std::int64_t, std::shared_ptr<CausalConv3d>> m_convBlocks;           // by i - 1
     std::shared_ptr<GroupNorm> m_norm1;
 };
 

@@ -12,7 +12,7 @@ OpenSoraActivation activationOf(const OpenSoraTemporalVaeConfig& c)
 OpenSoraTemporalEncoder::OpenSoraTemporalEncoder(const OpenSoraTemporalVaeConfig& c) : m_config(c)
 {
     const auto act = activationOf(c);
-    m_convIn = registerModule("conv_in", std::make_shared<OpenSoraCausalConv3d>(c.inOutChannels, c.filters,
+    m_convIn = registerModule("conv_in", OpenSoraTemporalConv::make(c.inOutChannels, c.filters,
                                                                                 std::array<std::int64_t, 3>{3, 3, 3}, 1, false));
     auto blockResBlocks = registerModule("block_res_blocks", std::make_shared<ModuleList<ModuleList<OpenSoraTemporalResBlock>>>());
     auto convBlocks = registerModule("conv_blocks", std::make_shared<ModuleGroup>());
@@ -26,7 +26,7 @@ OpenSoraTemporalEncoder::OpenSoraTemporalEncoder(const OpenSoraTemporalVaeConfig
             previous = filters;
         }
         if (i + 1 < c.blocks() && c.downsamplesTime(i))
-            m_convBlocks[i] = convBlocks->add(std::to_string(i), std::make_shared<OpenSoraCausalConv3d>(
+            m_convBlocks[i] = convBlocks->add(std::to_string(i), OpenSoraTemporalConv::make(
                                                                     previous, filters, std::array<std::int64_t, 3>{3, 3, 3}, 2, true));
         previous = filters;
     }
@@ -36,24 +36,24 @@ OpenSoraTemporalEncoder::OpenSoraTemporalEncoder(const OpenSoraTemporalVaeConfig
         previous = filters;
     }
     m_norm1 = registerModule("norm1", std::make_shared<GroupNorm>(c.numGroups, previous, 1e-5));
-    m_conv2 = registerModule("conv2", std::make_shared<OpenSoraCausalConv3d>(previous, 2 * c.latentEmbedDim,
+    m_conv2 = registerModule("conv2", OpenSoraTemporalConv::make(previous, 2 * c.latentEmbedDim,
                                                                              std::array<std::int64_t, 3>{1, 1, 1}, 1, true));
 }
 
 at::Tensor OpenSoraTemporalEncoder::forward(const at::Tensor& x, std::int64_t windowBytes) const
 {
-    at::Tensor h = m_convIn->forward(x, windowBytes);
+    at::Tensor h = m_convIn->forward(x, {}, windowBytes);
     for (std::size_t i = 0; i < m_blockResBlocks.size(); ++i) {
         for (const auto& block : m_blockResBlocks[i])
             h = block->forward(std::move(h), windowBytes);
         auto down = m_convBlocks.find(static_cast<std::int64_t>(i));
         if (down != m_convBlocks.end())
-            h = down->second->forward(h, windowBytes);
+            h = down->second->forward(h, {}, windowBytes);
     }
     for (std::size_t j = 0; j < m_resBlocks->size(); ++j)
         h = (*m_resBlocks)[j].forward(std::move(h), windowBytes);
     const auto act = activationOf(m_config);
-    return m_conv2->normalized(h, *m_norm1, act, windowBytes);
+    return OpenSoraTemporalConv::normalized(*m_conv2, h, *m_norm1, act, windowBytes);
 }
 
 } // namespace framesmith

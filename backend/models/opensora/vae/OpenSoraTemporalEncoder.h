@@ -18,9 +18,9 @@ public:
 
 private:
     OpenSoraTemporalVaeConfig m_config;
-    std::shared_ptr<OpenSoraCausalConv3d> m_convIn, m_conv2;
+    std::shared_ptr<CausalConv3d> m_convIn, m_conv2;
     std::vector<std::vector<std::shared_ptr<OpenSoraTemporalResBlock>>> m_blockResBlocks;
-    std::map<std::int64_t, std::shared_ptr<OpenSoraCausalConv3d>> m_convBlocks; // block index -> downsampler
+    std::map<std::int64_t, std::shared_ptr<CausalConv3d>> m_convBlocks; // block index -> downsampler
     std::shared_ptr<ModuleList<OpenSoraTemporalResBlock>> m_resBlocks;
     std::shared_ptr<GroupNorm> m_norm1;
 };

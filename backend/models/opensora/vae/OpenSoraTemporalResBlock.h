@@ -2,7 +2,7 @@
 // vae_temporal.py ResBlock: norm1 -> act -> conv1 -> norm2 -> act -> conv2 (3x3x3 causal convs,
 // no bias), plus the input, through conv3 (a 1x1x1 causal conv, no bias) when channels change.
 // GroupNorm statistics cover the whole chunk. Children: norm1, conv1, norm2, conv2, conv3.
-#include "models/opensora/vae/OpenSoraCausalConv3d.h"
+#include "models/opensora/vae/OpenSoraTemporalConv.h"
 
 namespace framesmith {
 
@@ -15,7 +15,7 @@ private:
     std::int64_t m_in, m_out;
     OpenSoraActivation m_activation;
     std::shared_ptr<GroupNorm> m_norm1, m_norm2;
-    std::shared_ptr<OpenSoraCausalConv3d> m_conv1, m_conv2, m_conv3;
+    std::shared_ptr<CausalConv3d> m_conv1, m_conv2, m_conv3;
 };
 
 } // namespace framesmith

@@ -21,9 +21,9 @@ OpenSoraTemporalVae::OpenSoraTemporalVae(const OpenSoraTemporalVaeConfig& config
 {
     const std::array<std::int64_t, 3> point{1, 1, 1};
     m_encoder = registerModule("encoder", std::make_shared<OpenSoraTemporalEncoder>(config));
-    m_quantConv = registerModule("quant_conv", std::make_shared<OpenSoraCausalConv3d>(
+    m_quantConv = registerModule("quant_conv", OpenSoraTemporalConv::make(
                                                    2 * config.latentEmbedDim, 2 * config.embedDim, point, 1, true));
-    m_postQuantConv = registerModule("post_quant_conv", std::make_shared<OpenSoraCausalConv3d>(
+    m_postQuantConv = registerModule("post_quant_conv", OpenSoraTemporalConv::make(
                                                             config.embedDim, config.latentEmbedDim, point, 1, true));
     m_decoder = registerModule("decoder", std::make_shared<OpenSoraTemporalDecoder>(config));
 }
@@ -41,7 +41,7 @@ OpenSoraTemporalPosterior OpenSoraTemporalVae::encode(const at::Tensor& x, std::
 {
     const std::int64_t padding = frontPadding(x.size(2), m_config.timeDownsampleFactor());
     const at::Tensor padded = padding > 0 ? at::constant_pad_nd(x, {0, 0, 0, 0, padding, 0}, 0) : x;
-    at::Tensor moments = m_quantConv->forward(m_encoder->forward(padded, windowBytes), windowBytes);
+    at::Tensor moments = m_quantConv->forward(m_encoder->forward(padded, windowBytes), {}, windowBytes);
     OpenSoraTemporalPosterior posterior;
     const std::int64_t channels = m_config.embedDim;
     posterior.mean = moments.narrow(1, 0, channels);
@@ -52,7 +52,7 @@ OpenSoraTemporalPosterior OpenSoraTemporalVae::encode(const at::Tensor& x, std::
 at::Tensor OpenSoraTemporalVae::decode(const at::Tensor& z, std::int64_t numFrames, std::int64_t windowBytes) const
 {
     const std::int64_t padding = frontPadding(numFrames, m_config.timeDownsampleFactor());
-    at::Tensor x = m_decoder->forward(m_postQuantConv->forward(z, windowBytes), windowBytes);
+    at::Tensor x = m_decoder->forward(m_postQuantConv->forward(z, {}, windowBytes), windowBytes);
     if (padding >= x.size(2))
         throw ShapeError("Open-Sora temporal VAE decode: " + std::to_string(x.size(2)) + " decoded frames leave none after "
                          "dropping " + std::to_string(padding));

@@ -2,7 +2,7 @@
 // vae_temporal.py VAE_Temporal (checkpoint prefix "temporal_vae."): children encoder, quant_conv,
 // post_quant_conv, decoder. encode pads time at the FRONT with zero frames to a multiple of the
 // time downsample factor; decode drops that many leading frames of its output.
-#include "models/opensora/vae/OpenSoraCausalConv3d.h"
+#include "models/opensora/vae/OpenSoraTemporalConv.h"
 #include "models/opensora/vae/OpenSoraTemporalVaeConfig.h"
 
 #include <ATen/core/Generator.h>
@@ -37,7 +37,7 @@ private:
     OpenSoraTemporalVaeConfig m_config;
     std::shared_ptr<OpenSoraTemporalEncoder> m_encoder;
     std::shared_ptr<OpenSoraTemporalDecoder> m_decoder;
-    std::shared_ptr<OpenSoraCausalConv3d> m_quantConv, m_postQuantConv;
+    std::shared_ptr<CausalConv3d> m_quantConv, m_postQuantConv;
 };
 
 } // namespace framesmith

@@ -44,7 +44,7 @@ private Q_SLOTS:
     void windowsGiveTheOneWindowResult()
     {
         c10::InferenceMode inference;
-        CausalConv3d conv(kIn, kOut, 3);
+        CausalConv3d conv(kIn, kOut, CausalConvOptions::cube(3, CausalPadding::FirstFrame));
         fillRandom(conv);
         const at::Tensor input = at::randn({1, kIn, kFrames, kSide, kSide});
         CausalConvCache whole;
@@ -72,7 +72,7 @@ private Q_SLOTS:
         QFETCH(std::int64_t, windowFrames);
         QFETCH(std::vector<std::int64_t>, windows);
         c10::InferenceMode inference;
-        CausalConv3d conv(kIn, kOut, 3);
+        CausalConv3d conv(kIn, kOut, CausalConvOptions::cube(3, CausalPadding::FirstFrame));
         fillRandom(conv);
         const at::Tensor first = at::randn({1, kIn, 5, kSide, kSide});
         const at::Tensor second = at::randn({1, kIn, kFrames, kSide, kSide});
@@ -102,7 +102,7 @@ private Q_SLOTS:
     void theWholeOutputIsNotBesideTheFirstConvolution()
     {
         c10::InferenceMode inference;
-        CausalConv3d conv(kIn, kOut, 3);
+        CausalConv3d conv(kIn, kOut, CausalConvOptions::cube(3, CausalPadding::FirstFrame));
         fillRandom(conv);
         // What the engine holds for the first window alone (its copies and its result).
         const at::Tensor firstWindow = at::randn({1, kIn, 10, kSide, kSide});
@@ -123,6 +123,56 @@ private Q_SLOTS:
         // With the output allocated before the first convolution the peak is buffer + engine + output.
         QVERIFY2(measured < buffer + engine + outputBytes / 2, "the whole output exists beside the first convolution");
         QVERIFY(measured >= buffer + engine / 2); // the measurement saw the first window at all
+    }
+
+    // Zero padding (Open-Sora, Wan): windows, stride and the given past frames give what padding
+    // explicitly and one at::conv3d give (the references' F.pad + nn.Conv3d).
+    void zeroPaddingMatchesExplicitPadding_data()
+    {
+        QTest::addColumn<std::int64_t>("stride");
+        QTest::addColumn<std::int64_t>("timePadding"); // -1: kernel_t - stride
+        QTest::addColumn<std::int64_t>("pastFrames");
+        QTest::addColumn<std::int64_t>("windowFrames");
+        QTest::newRow("Open-Sora, one window") << std::int64_t{1} << std::int64_t{-1} << std::int64_t{0} << std::int64_t{64};
+        QTest::newRow("Open-Sora, windows") << std::int64_t{1} << std::int64_t{-1} << std::int64_t{0} << std::int64_t{4};
+        QTest::newRow("Open-Sora stride 2, windows") << std::int64_t{2} << std::int64_t{-1} << std::int64_t{0} << std::int64_t{5};
+        QTest::newRow("Wan, two past frames") << std::int64_t{1} << std::int64_t{2} << std::int64_t{2} << std::int64_t{64};
+        QTest::newRow("Wan, one past frame, windows") << std::int64_t{1} << std::int64_t{2} << std::int64_t{1} << std::int64_t{3};
+        QTest::newRow("Wan time downsampler") << std::int64_t{2} << std::int64_t{0} << std::int64_t{2} << std::int64_t{64};
+    }
+
+    void zeroPaddingMatchesExplicitPadding()
+    {
+        QFETCH(std::int64_t, stride);
+        QFETCH(std::int64_t, timePadding);
+        QFETCH(std::int64_t, pastFrames);
+        QFETCH(std::int64_t, windowFrames);
+        c10::InferenceMode inference;
+        CausalConvOptions options;
+        options.timeStride = stride;
+        options.timePadding = timePadding;
+        options.padding = CausalPadding::Zeros;
+        options.isNested = timePadding < 0;
+        CausalConv3d conv(kIn, kOut, options);
+        fillRandom(conv);
+        QCOMPARE(conv.parameters().front().name, std::string(options.isNested ? "conv.weight" : "weight"));
+        const at::Tensor input = at::randn({1, kIn, kFrames, kSide, kSide}).to(at::kDouble);
+        const at::Tensor past = pastFrames > 0 ? at::randn({1, kIn, pastFrames, kSide, kSide}).to(at::kDouble) : at::Tensor();
+        const at::Tensor weight = conv.weight().to(at::kDouble), bias = conv.bias().to(at::kDouble);
+        *conv.parameters()[0].tensor = weight;
+        *conv.parameters()[1].tensor = bias;
+        const std::int64_t pad = conv.timePadding();
+        at::Tensor padded = input;
+        const std::int64_t fromPast = std::min(pastFrames, pad);
+        if (fromPast > 0)
+            padded = at::cat({past.narrow(2, pastFrames - fromPast, fromPast), padded}, 2);
+        padded = at::constant_pad_nd(padded, {1, 1, 1, 1, pad - fromPast, 0});
+        const at::Tensor expected = at::conv3d(padded, weight, bias, {stride, 1, 1});
+        const at::Tensor actual = conv.forward(input, past, windowFrames * kFrameBytes * 2); // double: 2x the bytes
+        QCOMPARE(actual.sizes(), expected.sizes());
+        QCOMPARE(actual.size(2), conv.outputFrames(kFrames));
+        QVERIFY2(at::allclose(actual, expected, 1e-12, 1e-12), qPrintable(QString::number(
+            (actual - expected).abs().max().item<double>())));
     }
 };
 
