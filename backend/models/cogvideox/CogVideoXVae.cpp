@@ -4,7 +4,7 @@
 #include "io/WeightLoader.h"
 #include "models/cogvideox/CogVideoXVaeDecoder3D.h"
 #include "models/cogvideox/CogVideoXVaeEncoder3D.h"
-#include "models/cogvideox/CogVideoXVaeProgress.h"
+#include "core/VaeProgress.h"
 #include "models/cogvideox/CogVideoXVaeTiler.h"
 
 #include <ATen/ATen.h>
@@ -97,7 +97,7 @@ at::Tensor CogVideoXVae::prepareInput(const at::Tensor& input, std::int64_t chan
 // carried between them, each batch's output written into one preallocated tensor.
 template <class Coder>
 static at::Tensor runFrameBatches(const Coder& coder, const at::Tensor& input, std::int64_t framesPerBatch,
-                                  std::int64_t outChannels, const VaeOptions& options, CogVideoXVaeProgress& progress)
+                                  std::int64_t outChannels, const VaeOptions& options, VaeProgress& progress)
 {
     const auto batches = CogVideoXVae::frameBatches(input.size(2), framesPerBatch);
     std::int64_t frames = 0;
@@ -111,30 +111,30 @@ static at::Tensor runFrameBatches(const Coder& coder, const at::Tensor& input, s
     cache.setWindowBytes(options.convWindowBytes);
     std::int64_t offset = 0;
     for (std::size_t k = 0; k < batches.size(); ++k) {
-        progress.beforeChunk();
+        progress.beforeUnit();
         cache.setNextBatchFollows(k + 1 < batches.size());
         const auto [start, end] = batches[k];
         at::Tensor chunk = coder.forward(input.narrow(2, start, end - start), cache);
         output.narrow(2, offset, chunk.size(2)).copy_(chunk);
         offset += chunk.size(2);
-        progress.afterChunk();
+        progress.afterUnit();
     }
     return output;
 }
 
 at::Tensor CogVideoXVae::decodeFrames(const at::Tensor& latents, const VaeOptions& options,
-                                      CogVideoXVaeProgress& progress) const
+                                      VaeProgress& progress) const
 {
     return runFrameBatches(*m_decoder, latents, kLatentFramesPerBatch, m_config.outChannels, options, progress);
 }
 
 at::Tensor CogVideoXVae::encodeFrames(const at::Tensor& video, const VaeOptions& options,
-                                      CogVideoXVaeProgress& progress) const
+                                      VaeProgress& progress) const
 {
     return runFrameBatches(*m_encoder, video, kSampleFramesPerBatch, 2 * m_config.latentChannels, options, progress);
 }
 
-at::Tensor CogVideoXVae::decodeItem(const at::Tensor& latents, const VaeOptions& o, CogVideoXVaeProgress& progress) const
+at::Tensor CogVideoXVae::decodeItem(const at::Tensor& latents, const VaeOptions& o, VaeProgress& progress) const
 {
     const std::int64_t scale = m_config.spatialCompression();
     auto tiles = plannedTiles(o, latents.size(3), latents.size(4), latentTile(o.tileSampleMinHeight, scale),
@@ -146,7 +146,7 @@ at::Tensor CogVideoXVae::decodeItem(const at::Tensor& latents, const VaeOptions&
         [&](std::int64_t size) { return m_decoder->sizeOut(size); });
 }
 
-at::Tensor CogVideoXVae::encodeItem(const at::Tensor& video, const VaeOptions& o, CogVideoXVaeProgress& progress) const
+at::Tensor CogVideoXVae::encodeItem(const at::Tensor& video, const VaeOptions& o, VaeProgress& progress) const
 {
     const std::int64_t scale = m_config.spatialCompression();
     auto tiles = plannedTiles(o, video.size(3), video.size(4), o.tileSampleMinHeight, o.tileSampleMinWidth,
@@ -191,7 +191,7 @@ at::Tensor CogVideoXVae::decode(const at::Tensor& latents, const VaeOptions& opt
     const std::int64_t items = options.slicing ? z.size(0) : 1;
     const auto chunks = items * static_cast<std::int64_t>(tiles ? tiles->tileCount() : 1)
         * static_cast<std::int64_t>(frameBatches(z.size(2), kLatentFramesPerBatch).size());
-    CogVideoXVaeProgress progress(options.cancel, options.progress, static_cast<int>(chunks), "VAE decoding");
+    VaeProgress progress(options.cancel, options.progress, static_cast<int>(chunks), "VAE decoding");
     return overItems(z, options.slicing, [&](const at::Tensor& item) { return decodeItem(item, options, progress); });
 }
 
@@ -204,7 +204,7 @@ LatentDistribution CogVideoXVae::encode(const at::Tensor& video, const VaeOption
     const std::int64_t items = options.slicing ? x.size(0) : 1;
     const auto chunks = items * static_cast<std::int64_t>(tiles ? tiles->tileCount() : 1)
         * static_cast<std::int64_t>(frameBatches(x.size(2), kSampleFramesPerBatch).size());
-    CogVideoXVaeProgress progress(options.cancel, options.progress, static_cast<int>(chunks), "VAE encoding");
+    VaeProgress progress(options.cancel, options.progress, static_cast<int>(chunks), "VAE encoding");
     at::Tensor moments = overItems(x, options.slicing, [&](const at::Tensor& item) { return encodeItem(item, options, progress); });
     // diffusers DiagonalGaussianDistribution: chunk(2, dim=1), logvar clamped to [-30, 20].
     LatentDistribution dist;

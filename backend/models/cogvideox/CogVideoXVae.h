@@ -19,7 +19,7 @@ namespace framesmith {
 
 class CogVideoXVaeEncoder3D;
 class CogVideoXVaeDecoder3D;
-class CogVideoXVaeProgress;
+class VaeProgress;
 
 struct VaeOptions {
     bool slicing = false; // one batch item at a time
@@ -59,10 +59,10 @@ public:
     static constexpr std::int64_t kSampleFramesPerBatch = 8;
 
 private:
-    at::Tensor encodeItem(const at::Tensor& video, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
-    at::Tensor decodeItem(const at::Tensor& latents, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
-    at::Tensor encodeFrames(const at::Tensor& video, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
-    at::Tensor decodeFrames(const at::Tensor& latents, const VaeOptions& options, CogVideoXVaeProgress& progress) const;
+    at::Tensor encodeItem(const at::Tensor& video, const VaeOptions& options, VaeProgress& progress) const;
+    at::Tensor decodeItem(const at::Tensor& latents, const VaeOptions& options, VaeProgress& progress) const;
+    at::Tensor encodeFrames(const at::Tensor& video, const VaeOptions& options, VaeProgress& progress) const;
+    at::Tensor decodeFrames(const at::Tensor& latents, const VaeOptions& options, VaeProgress& progress) const;
     at::Tensor prepareInput(const at::Tensor& input, std::int64_t channels, const char* what) const;
 
     CogVideoXVaeConfig m_config;

@@ -5,7 +5,7 @@
 #include "io/WeightLoader.h"
 #include "models/opensora/vae/OpenSoraSpatialVae.h"
 #include "models/opensora/vae/OpenSoraTemporalVae.h"
-#include "models/opensora/vae/OpenSoraVaeProgress.h"
+#include "core/VaeProgress.h"
 
 #include <ATen/ATen.h>
 #include <ATen/core/grad_mode.h>
@@ -191,7 +191,7 @@ at::Tensor OpenSoraVae::decode(const at::Tensor& z, int numFrames, const OpenSor
         frames += chunk.outFrames;
     }
     const auto microBatches = OpenSoraSpatialVae::microBatches(latents.size(0) * frames, microBatchSize(run));
-    OpenSoraVaeProgress progress(run.cancel, run.progress, unitCount(chunks.size(), microBatches.size()), "VAE decoding");
+    VaeProgress progress(run.cancel, run.progress, unitCount(chunks.size(), microBatches.size()), "VAE decoding");
     // z * scale + shift, in the latents' dtype
     latents = latents * m_scale + m_shift;
     at::Tensor spatialLatents; // [B, C, F, h, w]: the temporal VAE's output, the 2-D VAE's input
@@ -222,7 +222,7 @@ at::Tensor OpenSoraVae::encode(const at::Tensor& video, at::Generator& gen, cons
     const std::int64_t chunkFrames = chunk > 0 ? chunk : frames;
     const std::size_t chunkCount = static_cast<std::size_t>((frames + chunkFrames - 1) / chunkFrames);
     const auto microBatches = OpenSoraSpatialVae::microBatches(x.size(0) * frames, microBatchSize(run));
-    OpenSoraVaeProgress progress(run.cancel, run.progress, unitCount(chunkCount, microBatches.size()), "VAE encoding");
+    VaeProgress progress(run.cancel, run.progress, unitCount(chunkCount, microBatches.size()), "VAE encoding");
     const OpenSoraSpatialWindows windows{run.convWindowBytes, run.attentionScoreBytes};
     std::vector<at::Tensor>* draws = trace ? &trace->draws : nullptr;
     const at::Tensor spatialLatents = m_spatial->encode(x, gen, microBatchSize(run), windows, progress, draws);

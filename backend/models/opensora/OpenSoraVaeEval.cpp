@@ -6,7 +6,7 @@
 #include "models/opensora/OpenSoraVae.h"
 #include "models/opensora/vae/OpenSoraSpatialVae.h"
 #include "models/opensora/vae/OpenSoraTemporalVae.h"
-#include "models/opensora/vae/OpenSoraVaeProgress.h"
+#include "core/VaeProgress.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
@@ -105,7 +105,7 @@ void spatialCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nlohm
     const OpenSoraSpatialWindows windows{run.convWindowBytes, run.attentionScoreBytes};
     if (c.find("video")) {
         at::Generator gen = seededGenerator(meta);
-        OpenSoraVaeProgress progress(nullptr, nullptr, 0, "VAE encoding");
+        VaeProgress progress(nullptr, nullptr, 0, "VAE encoding");
         std::vector<at::Tensor> draws;
         OpenSoraSpatialMoments moments;
         out["encode.z"] = vae.spatialVae().encode(input(vae, c, "video"), gen, vae.microBatchSize(run), windows, progress,
@@ -116,7 +116,7 @@ void spatialCase(const OpenSoraVae& vae, const SafetensorsReader& c, const nlohm
             out["encode.noise" + std::to_string(k)] = draws[k];
     }
     if (c.find("decode.z")) {
-        OpenSoraVaeProgress progress(nullptr, nullptr, 0, "VAE decoding");
+        VaeProgress progress(nullptr, nullptr, 0, "VAE decoding");
         out["decode.video"] = vae.spatialVae().decode(input(vae, c, "decode.z"), vae.microBatchSize(run), windows, progress);
     }
 }

@@ -4,7 +4,7 @@
 #include "models/opensora/vae/OpenSoraRowConv.h"
 #include "models/opensora/vae/OpenSoraSpatialDecoder.h"
 #include "models/opensora/vae/OpenSoraSpatialEncoder.h"
-#include "models/opensora/vae/OpenSoraVaeProgress.h"
+#include "core/VaeProgress.h"
 
 #include <ATen/ATen.h>
 
@@ -91,7 +91,7 @@ void scatterFrames(at::Tensor& out, const at::Tensor& frames, std::int64_t first
 } // namespace
 
 at::Tensor OpenSoraSpatialVae::encode(const at::Tensor& video, at::Generator& gen, std::int64_t microBatch,
-                                      const OpenSoraSpatialWindows& windows, OpenSoraVaeProgress& progress,
+                                      const OpenSoraSpatialWindows& windows, VaeProgress& progress,
                                       std::vector<at::Tensor>* draws, OpenSoraSpatialMoments* moments) const
 {
     const std::int64_t batch = video.size(0), frames = video.size(2), latent = m_config.latentChannels;
@@ -127,7 +127,7 @@ at::Tensor OpenSoraSpatialVae::encode(const at::Tensor& video, at::Generator& ge
 }
 
 at::Tensor OpenSoraSpatialVae::decode(const at::Tensor& latents, std::int64_t microBatch,
-                                      const OpenSoraSpatialWindows& windows, OpenSoraVaeProgress& progress) const
+                                      const OpenSoraSpatialWindows& windows, VaeProgress& progress) const
 {
     const std::int64_t batch = latents.size(0), frames = latents.size(2);
     at::Tensor out;

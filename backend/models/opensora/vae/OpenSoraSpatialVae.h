@@ -16,7 +16,7 @@ namespace framesmith {
 
 class OpenSoraSpatialEncoder;
 class OpenSoraSpatialDecoder;
-class OpenSoraVaeProgress;
+class VaeProgress;
 
 // Posterior moments of every encoded frame, in (B T) order: [B * T, L, h, w] each.
 struct OpenSoraSpatialMoments {
@@ -36,11 +36,11 @@ public:
     // [frames, L, h, w] per micro-batch from gen (CPU, in the moments' dtype, as diffusers'
     // randn_tensor draws). draws/moments receive what the reference computed, when given.
     at::Tensor encode(const at::Tensor& video, at::Generator& gen, std::int64_t microBatch,
-                      const OpenSoraSpatialWindows& windows, OpenSoraVaeProgress& progress,
+                      const OpenSoraSpatialWindows& windows, VaeProgress& progress,
                       std::vector<at::Tensor>* draws = nullptr, OpenSoraSpatialMoments* moments = nullptr) const;
     // latents [B, L, T, h, w] -> [B, out, T, fh, fw] = decoder(post_quant_conv(z / scaling_factor)).
     at::Tensor decode(const at::Tensor& latents, std::int64_t microBatch, const OpenSoraSpatialWindows& windows,
-                      OpenSoraVaeProgress& progress) const;
+                      VaeProgress& progress) const;
 
     // One frame batch [n, C, H, W] -> moments [n, 2L, h, w] (quant_conv applied), frame by frame.
     at::Tensor frameMoments(const at::Tensor& frames, const OpenSoraSpatialWindows& windows) const;

@@ -1,16 +1,16 @@
-#include "models/opensora/vae/OpenSoraVaeProgress.h"
+#include "core/VaeProgress.h"
 
 #include "framesmith/Error.h"
 
 namespace framesmith {
 
-OpenSoraVaeProgress::OpenSoraVaeProgress(const CancelToken* cancel, std::function<void(int, int)> report, int total,
+VaeProgress::VaeProgress(const CancelToken* cancel, std::function<void(int, int)> report, int total,
                                          std::string stage)
     : m_cancel(cancel), m_report(std::move(report)), m_total(total), m_stage(std::move(stage))
 {
 }
 
-void OpenSoraVaeProgress::beforeUnit() const
+void VaeProgress::beforeUnit() const
 {
     // "Finish the stage" lets the VAE finish; only a stop interrupts it.
     if (m_cancel && m_cancel->isStopRequested())
@@ -18,7 +18,7 @@ void OpenSoraVaeProgress::beforeUnit() const
                              + " chunks)");
 }
 
-void OpenSoraVaeProgress::afterUnit()
+void VaeProgress::afterUnit()
 {
     ++m_done;
     if (m_report)

@@ -1,6 +1,7 @@
 #pragma once
-// Counts an Open-Sora VAE call's units of work (temporal chunks and 2-D micro-batches), checks the
-// cancel token before each and reports after each. Lives on the thread that runs the VAE.
+// Counts a VAE call's units of work (frame batches of every tile, temporal chunks, 2-D
+// micro-batches: each family says what a unit is), checks the cancel token before each and
+// reports after each. Lives on the thread that runs the VAE.
 #include "framesmith/CancelToken.h"
 
 #include <functional>
@@ -8,9 +9,9 @@
 
 namespace framesmith {
 
-class OpenSoraVaeProgress {
+class VaeProgress {
 public:
-    OpenSoraVaeProgress(const CancelToken* cancel, std::function<void(int, int)> report, int total, std::string stage);
+    VaeProgress(const CancelToken* cancel, std::function<void(int, int)> report, int total, std::string stage);
 
     void beforeUnit() const; // throws CancelledError when a stop was requested
     void afterUnit();
