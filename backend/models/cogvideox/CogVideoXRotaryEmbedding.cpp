@@ -1,5 +1,6 @@
 #include "models/cogvideox/CogVideoXRotaryEmbedding.h"
 
+#include "core/layers/RopeRotation.h"
 #include "framesmith/Error.h"
 
 #include <ATen/ATen.h>
@@ -128,15 +129,10 @@ at::Tensor CogVideoXRotaryEmbedding::apply(const at::Tensor& x, const RotaryEmbe
         throw ShapeError("rotary embedding: table [" + std::to_string(rope.cos.size(0)) + ", " +
                          std::to_string(rope.cos.size(1)) + "] does not fit " + std::to_string(n) +
                          " video tokens of head dim " + std::to_string(headDim));
-    at::Tensor xf = x.to(at::kFloat);
-    at::Tensor cos = rope.cos.to(x.device(), at::kFloat).view({1, n, 1, headDim});
-    at::Tensor sin = rope.sin.to(x.device(), at::kFloat).view({1, n, 1, headDim});
-    // rotate_pairs((a, b)) = (-b, a): swap each pair, then negate the first element.
-    at::Tensor pairs = xf.view({x.size(0), n, x.size(2), headDim / 2, 2});
-    at::Tensor rotated = at::stack({pairs.select(4, 1).neg(), pairs.select(4, 0)}, 4).view_as(xf);
-    at::Tensor out = xf * cos;
-    out.add_(rotated.mul_(sin));
-    return out.to(x.scalar_type());
+    const at::Tensor cos = rope.cos.to(x.device(), at::kFloat).view({1, n, 1, headDim});
+    const at::Tensor sin = rope.sin.to(x.device(), at::kFloat).view({1, n, 1, headDim});
+    // diffusers apply_rotary_emb (use_real_unbind_dim=-1): pairs rotated in float32, cast back.
+    return RopeRotation::rotate(x.to(at::kFloat), cos, sin, RopePairing::Interleaved).to(x.scalar_type());
 }
 
 } // namespace framesmith

@@ -1,5 +1,6 @@
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 
+#include "core/layers/SinusoidalTimestepEmbedding.h"
 #include "framesmith/Error.h"
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
@@ -25,15 +26,15 @@ CogVideoXTransformer3D::CogVideoXTransformer3D(CogVideoXTransformerConfig config
     const int dim = c.innerDim();
     m_patchEmbed = registerModule("patch_embed", std::make_shared<CogVideoXPatchEmbed>(c));
     // time_proj projects to the hidden size (not time_embed_dim), as diffusers builds it.
-    m_timeEmbedding = registerModule("time_embedding", std::make_shared<CogVideoXTimestepEmbedding>(
-                                                           dim, c.timeEmbedDim, c.flipSinToCos, c.freqShift));
+    m_timeEmbedding = registerModule("time_embedding", std::make_shared<ProjectionMlp>(
+                                                           dim, c.timeEmbedDim, c.timeEmbedDim, Activation::SiLU));
     if (c.ofsEmbedDim) {
         if (*c.ofsEmbedDim != c.timeEmbedDim)
             throw Error(ErrorCode::UnsupportedModel, "transformer config: ofs_embed_dim " + std::to_string(*c.ofsEmbedDim) +
                                                          " must equal time_embed_dim " + std::to_string(c.timeEmbedDim) +
                                                          " (the ofs embedding is added to the time embedding)");
-        m_ofsEmbedding = registerModule("ofs_embedding", std::make_shared<CogVideoXTimestepEmbedding>(
-                                                             *c.ofsEmbedDim, *c.ofsEmbedDim, c.flipSinToCos, c.freqShift));
+        m_ofsEmbedding = registerModule("ofs_embedding", std::make_shared<ProjectionMlp>(
+                                                             *c.ofsEmbedDim, *c.ofsEmbedDim, *c.ofsEmbedDim, Activation::SiLU));
     }
     m_blocks = registerModule("transformer_blocks", std::make_shared<ModuleList<CogVideoXBlock>>());
     for (int i = 0; i < c.numLayers; ++i)
@@ -109,14 +110,24 @@ void CogVideoXTransformer3D::checkInputs(const at::Tensor& x, const at::Tensor& 
         throw InvalidRequestError("ofs", "this transformer (CogVideoX 1.5 I2V) needs the ofs input");
 }
 
+at::Tensor CogVideoXTransformer3D::embedTimesteps(const ProjectionMlp& embedding, std::int64_t width,
+                                                  const at::Tensor& values, c10::ScalarType dtype) const
+{
+    // diffusers get_timestep_embedding(scale=1, max_period=10000) at linear_1's width, float32.
+    SinusoidalTimestepOptions options;
+    options.flipSinToCos = m_config.flipSinToCos;
+    options.downscaleFreqShift = m_config.freqShift;
+    return embedding.forward(SinusoidalTimestepEmbedding::embed(values, width, options).to(dtype));
+}
+
 at::Tensor CogVideoXTransformer3D::conditioning(const at::Tensor& timestep, const std::optional<at::Tensor>& ofs,
                                                 c10::ScalarType dtype, DebugTensors* debug) const
 {
-    at::Tensor emb = m_timeEmbedding->forward(timestep.reshape({-1}), dtype); // [B, E]
+    at::Tensor emb = embedTimesteps(*m_timeEmbedding, m_config.innerDim(), timestep.reshape({-1}), dtype); // [B, E]
     if (debug)
         (*debug)["time_embedding"] = emb.clone();
     if (m_ofsEmbedding) {
-        at::Tensor ofsEmb = m_ofsEmbedding->forward(ofs->reshape({-1}).to(timestep.device()), dtype);
+        at::Tensor ofsEmb = embedTimesteps(*m_ofsEmbedding, *m_config.ofsEmbedDim, ofs->reshape({-1}).to(timestep.device()), dtype);
         if (debug)
             (*debug)["ofs_embedding"] = ofsEmb;
         emb = emb + ofsEmb;

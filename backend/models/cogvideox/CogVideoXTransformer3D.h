@@ -5,12 +5,12 @@
 // let memory strategies stream or offload blocks, and a CancelToken is checked between blocks.
 #include "core/ChunkedAttention.h"
 #include "core/Layers.h"
+#include "core/layers/ProjectionMlp.h"
 #include "framesmith/CancelToken.h"
 #include "models/cogvideox/CogVideoXAdaLayerNorm.h"
 #include "models/cogvideox/CogVideoXBlock.h"
 #include "models/cogvideox/CogVideoXPatchEmbed.h"
 #include "models/cogvideox/CogVideoXRotaryEmbedding.h"
-#include "models/cogvideox/CogVideoXTimestepEmbedding.h"
 #include "models/cogvideox/CogVideoXTransformerConfig.h"
 
 #include <functional>
@@ -84,8 +84,12 @@ private:
 
     CogVideoXTransformerConfig m_config;
     std::shared_ptr<CogVideoXPatchEmbed> m_patchEmbed;
-    std::shared_ptr<CogVideoXTimestepEmbedding> m_timeEmbedding;
-    std::shared_ptr<CogVideoXTimestepEmbedding> m_ofsEmbedding; // null unless ofs_embed_dim
+    // diffusers Timesteps (time_proj / ofs_proj, no weights) + TimestepEmbedding (linear_1, SiLU, linear_2)
+    std::shared_ptr<ProjectionMlp> m_timeEmbedding;
+    std::shared_ptr<ProjectionMlp> m_ofsEmbedding; // null unless ofs_embed_dim
+    // values [N] -> [N, E]: the sinusoidal projection at `width` (linear_1's input), then the MLP.
+    at::Tensor embedTimesteps(const ProjectionMlp& embedding, std::int64_t width, const at::Tensor& values,
+                              c10::ScalarType dtype) const;
     std::shared_ptr<ModuleList<CogVideoXBlock>> m_blocks;
     std::shared_ptr<LayerNorm> m_normFinal;
     std::shared_ptr<CogVideoXAdaLayerNorm> m_normOut;

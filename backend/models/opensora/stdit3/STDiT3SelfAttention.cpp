@@ -9,8 +9,8 @@ STDiT3SelfAttention::STDiT3SelfAttention(std::int64_t dim, std::int64_t heads, b
 {
     m_qkv = registerModule("qkv", std::make_shared<Linear>(dim, 3 * dim)); // qkv_bias=True
     if (qkNorm) {
-        m_qNorm = registerModule("q_norm", std::make_shared<STDiT3RmsNorm>(m_headDim));
-        m_kNorm = registerModule("k_norm", std::make_shared<STDiT3RmsNorm>(m_headDim));
+        m_qNorm = registerModule("q_norm", std::make_shared<RmsNorm>(m_headDim, 1e-6));
+        m_kNorm = registerModule("k_norm", std::make_shared<RmsNorm>(m_headDim, 1e-6));
     }
     m_proj = registerModule("proj", std::make_shared<Linear>(dim, dim));
 }

@@ -5,7 +5,7 @@
 // under a score budget on 1.13), so the [n, n] scores are never held whole.
 #include "core/ChunkedAttention.h"
 #include "core/Layers.h"
-#include "models/opensora/stdit3/STDiT3RmsNorm.h"
+#include "core/layers/RmsNorm.h"
 #include "models/opensora/stdit3/STDiT3Rope.h"
 
 namespace framesmith {
@@ -21,8 +21,8 @@ private:
     std::int64_t m_heads;
     std::int64_t m_headDim;
     std::shared_ptr<Linear> m_qkv;
-    std::shared_ptr<STDiT3RmsNorm> m_qNorm; // null without qk_norm (nn.Identity)
-    std::shared_ptr<STDiT3RmsNorm> m_kNorm;
+    std::shared_ptr<RmsNorm> m_qNorm; // null without qk_norm (nn.Identity)
+    std::shared_ptr<RmsNorm> m_kNorm; // Open-Sora LlamaRMSNorm over each head, eps 1e-6
     std::shared_ptr<Linear> m_proj;
 };
 

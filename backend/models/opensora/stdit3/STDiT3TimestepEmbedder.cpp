@@ -1,10 +1,9 @@
 #include "models/opensora/stdit3/STDiT3TimestepEmbedder.h"
 
 #include "core/ModuleGroup.h"
+#include "core/layers/SinusoidalTimestepEmbedding.h"
 
 #include <ATen/ATen.h>
-
-#include <cmath>
 
 namespace framesmith {
 
@@ -17,13 +16,12 @@ STDiT3TimestepEmbedder::STDiT3TimestepEmbedder(std::int64_t hiddenSize)
 
 at::Tensor STDiT3TimestepEmbedder::frequencies(const at::Tensor& values)
 {
-    // TimestepEmbedder.timestep_embedding, op for op in float32 (t near 1000 makes the arguments
-    // large, so the last bit of each frequency shows): exp(-ln(10000) * arange(half) / half).
-    const std::int64_t half = kFrequencyChannels / 2;
-    const auto f32 = at::TensorOptions().dtype(at::kFloat).device(values.device());
-    at::Tensor freqs = at::arange(0, half, f32).mul(-std::log(10000.0)).div(half).exp();
-    at::Tensor args = values.reshape({-1, 1}).to(at::kFloat) * freqs.unsqueeze(0);
-    return at::cat({at::cos(args), at::sin(args)}, -1);
+    // TimestepEmbedder.timestep_embedding: exp(-ln(10000) * arange(half) / half), [cos | sin], op
+    // for op in float32 (t near 1000 makes the arguments large, so the last bit of each frequency shows).
+    SinusoidalTimestepOptions options;
+    options.flipSinToCos = true;
+    options.downscaleFreqShift = 0.0;
+    return SinusoidalTimestepEmbedding::embed(values.reshape({-1}), kFrequencyChannels, options);
 }
 
 at::Tensor STDiT3TimestepEmbedder::forward(const at::Tensor& values, c10::ScalarType dtype) const
