@@ -1,6 +1,6 @@
 #include "models/cogvideox/CogVideoXSchedulerConfig.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
 
@@ -35,21 +35,22 @@ CogVideoXSchedulerConfig CogVideoXSchedulerConfig::fromJsonObject(const nlohmann
     if (!j.is_object())
         throw FileError(ErrorCode::BadFile, origin, "is not a JSON object");
     CogVideoXSchedulerConfig c;
-    readConfigKey(j, "_class_name", c.className, origin);
+    const ConfigReader r(j, origin);
+    r.value("_class_name", c.className);
     // The schedule is a table of num_train_timesteps entries: 1000 in every CogVideoX checkpoint.
-    readConfigInt(j, "num_train_timesteps", c.numTrainTimesteps, 1, kMaxTrainTimesteps, origin);
-    readConfigNumber(j, "beta_start", c.betaStart, 0.0, 1.0, origin);
-    readConfigNumber(j, "beta_end", c.betaEnd, 0.0, 1.0, origin);
-    readConfigKey(j, "beta_schedule", c.betaSchedule, origin);
-    readConfigKey(j, "trained_betas", c.trainedBetas, origin);
-    readConfigKey(j, "clip_sample", c.clipSample, origin);
-    readConfigNumber(j, "clip_sample_range", c.clipSampleRange, 0.0, 1e6, origin);
-    readConfigKey(j, "set_alpha_to_one", c.setAlphaToOne, origin);
-    readConfigInt(j, "steps_offset", c.stepsOffset, 0, kMaxTrainTimesteps, origin);
-    readConfigKey(j, "prediction_type", c.predictionType, origin);
-    readConfigKey(j, "timestep_spacing", c.timestepSpacing, origin);
-    readConfigKey(j, "rescale_betas_zero_snr", c.rescaleBetasZeroSnr, origin);
-    readConfigNumber(j, "snr_shift_scale", c.snrShiftScale, 1e-6, 1e6, origin);
+    r.integer("num_train_timesteps", c.numTrainTimesteps, 1, kMaxTrainTimesteps);
+    r.number("beta_start", c.betaStart, 0.0, 1.0);
+    r.number("beta_end", c.betaEnd, 0.0, 1.0);
+    r.value("beta_schedule", c.betaSchedule);
+    r.value("trained_betas", c.trainedBetas);
+    r.value("clip_sample", c.clipSample);
+    r.number("clip_sample_range", c.clipSampleRange, 0.0, 1e6);
+    r.value("set_alpha_to_one", c.setAlphaToOne);
+    r.integer("steps_offset", c.stepsOffset, 0, kMaxTrainTimesteps);
+    r.value("prediction_type", c.predictionType);
+    r.value("timestep_spacing", c.timestepSpacing);
+    r.value("rescale_betas_zero_snr", c.rescaleBetasZeroSnr);
+    r.number("snr_shift_scale", c.snrShiftScale, 1e-6, 1e6);
     checkChoice(c.betaSchedule, {"linear", "scaled_linear", "squaredcos_cap_v2"}, "beta_schedule", origin);
     checkChoice(c.predictionType, {"epsilon", "sample", "v_prediction"}, "prediction_type", origin);
     checkChoice(c.timestepSpacing, {"linspace", "leading", "trailing"}, "timestep_spacing", origin);

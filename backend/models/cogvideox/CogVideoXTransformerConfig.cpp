@@ -1,6 +1,6 @@
 #include "models/cogvideox/CogVideoXTransformerConfig.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
 
@@ -14,91 +14,52 @@ namespace {
 
 using nlohmann::json;
 
-struct Reader {
-    const json& j;
-    const std::string& origin;
-
-    void fail(const std::string& key, const std::string& problem) const
-    {
-        throw FileError(ErrorCode::BadFile, origin, "key \"" + key + "\": " + problem);
-    }
-    // Integers are range-checked on the value as written (before narrowing): sizes beyond these
-    // bounds exist in no checkpoint and would only make the port allocate without end.
-    void read(const char* key, int& out, std::int64_t lo, std::int64_t hi) const { readConfigInt(j, key, out, lo, hi, origin); }
-    void read(const char* key, double& out) const
-    {
-        auto it = j.find(key);
-        if (it == j.end())
-            return;
-        if (!it->is_number())
-            fail(key, "expected a number");
-        out = it->get<double>();
-    }
-    void read(const char* key, bool& out) const
-    {
-        auto it = j.find(key);
-        if (it == j.end())
-            return;
-        if (!it->is_boolean())
-            fail(key, "expected true or false");
-        out = it->get<bool>();
-    }
-    void read(const char* key, std::string& out) const
-    {
-        auto it = j.find(key);
-        if (it == j.end())
-            return;
-        if (!it->is_string())
-            fail(key, "expected a string");
-        out = it->get<std::string>();
-    }
-    // null and absent both mean "not used"; 0 too (diffusers tests `if ofs_embed_dim:`).
-    void read(const char* key, std::optional<int>& out, std::int64_t hi) const
-    {
-        int v = 0;
-        readConfigInt(j, key, v, 0, hi, origin);
-        if (v != 0)
-            out = v;
-    }
-};
-
-void readAll(const Reader& r, CogVideoXTransformerConfig& c)
+// null and absent both mean "not used"; 0 too (diffusers tests `if ofs_embed_dim:`).
+void readOptional(const ConfigReader& r, const char* key, std::optional<int>& out, std::int64_t hi)
 {
-    r.read("num_attention_heads", c.numAttentionHeads, 1, 1024);
-    r.read("attention_head_dim", c.attentionHeadDim, 1, 1024);
-    r.read("in_channels", c.inChannels, 1, 1024);
-    if (r.j.contains("out_channels") && r.j["out_channels"].is_null())
+    int v = 0;
+    r.integer(key, v, 0, hi);
+    if (v != 0)
+        out = v;
+}
+
+void readAll(const ConfigReader& r, CogVideoXTransformerConfig& c)
+{
+    r.integer("num_attention_heads", c.numAttentionHeads, 1, 1024);
+    r.integer("attention_head_dim", c.attentionHeadDim, 1, 1024);
+    r.integer("in_channels", c.inChannels, 1, 1024);
+    if (r.object().contains("out_channels") && r.object()["out_channels"].is_null())
         r.fail("out_channels", "null is not supported (the reference cannot build proj_out either)");
-    r.read("out_channels", c.outChannels, 1, 1024);
-    r.read("flip_sin_to_cos", c.flipSinToCos);
-    r.read("freq_shift", c.freqShift, -1000000, 1000000);
-    r.read("time_embed_dim", c.timeEmbedDim, 1, 65536);
-    r.read("ofs_embed_dim", c.ofsEmbedDim, 65536);
-    r.read("text_embed_dim", c.textEmbedDim, 1, 65536);
-    r.read("num_layers", c.numLayers, 1, 1024);
-    r.read("dropout", c.dropout);
-    r.read("attention_bias", c.attentionBias);
-    r.read("sample_width", c.sampleWidth, 1, 4096);
-    r.read("sample_height", c.sampleHeight, 1, 4096);
-    r.read("sample_frames", c.sampleFrames, 1, 4096);
-    r.read("patch_size", c.patchSize, 1, 64);
-    r.read("patch_size_t", c.patchSizeT, 64);
-    r.read("temporal_compression_ratio", c.temporalCompressionRatio, 1, 64);
-    r.read("max_text_seq_length", c.maxTextSeqLength, 1, 16384);
-    r.read("activation_fn", c.activationFn);
-    r.read("timestep_activation_fn", c.timestepActivationFn);
-    r.read("norm_elementwise_affine", c.normElementwiseAffine);
-    r.read("norm_eps", c.normEps);
-    r.read("spatial_interpolation_scale", c.spatialInterpolationScale);
-    r.read("temporal_interpolation_scale", c.temporalInterpolationScale);
-    r.read("use_rotary_positional_embeddings", c.useRotaryPositionalEmbeddings);
-    r.read("use_learned_positional_embeddings", c.useLearnedPositionalEmbeddings);
-    r.read("patch_bias", c.patchBias);
+    r.integer("out_channels", c.outChannels, 1, 1024);
+    r.flag("flip_sin_to_cos", c.flipSinToCos);
+    r.integer("freq_shift", c.freqShift, -1000000, 1000000);
+    r.integer("time_embed_dim", c.timeEmbedDim, 1, 65536);
+    readOptional(r, "ofs_embed_dim", c.ofsEmbedDim, 65536);
+    r.integer("text_embed_dim", c.textEmbedDim, 1, 65536);
+    r.integer("num_layers", c.numLayers, 1, 1024);
+    r.number("dropout", c.dropout);
+    r.flag("attention_bias", c.attentionBias);
+    r.integer("sample_width", c.sampleWidth, 1, 4096);
+    r.integer("sample_height", c.sampleHeight, 1, 4096);
+    r.integer("sample_frames", c.sampleFrames, 1, 4096);
+    r.integer("patch_size", c.patchSize, 1, 64);
+    readOptional(r, "patch_size_t", c.patchSizeT, 64);
+    r.integer("temporal_compression_ratio", c.temporalCompressionRatio, 1, 64);
+    r.integer("max_text_seq_length", c.maxTextSeqLength, 1, 16384);
+    r.text("activation_fn", c.activationFn);
+    r.text("timestep_activation_fn", c.timestepActivationFn);
+    r.flag("norm_elementwise_affine", c.normElementwiseAffine);
+    r.number("norm_eps", c.normEps);
+    r.number("spatial_interpolation_scale", c.spatialInterpolationScale);
+    r.number("temporal_interpolation_scale", c.temporalInterpolationScale);
+    r.flag("use_rotary_positional_embeddings", c.useRotaryPositionalEmbeddings);
+    r.flag("use_learned_positional_embeddings", c.useLearnedPositionalEmbeddings);
+    r.flag("patch_bias", c.patchBias);
 }
 
 // The positional table CogVideoXPatchEmbed builds (sincos) or stores (learned) covers the text and
 // the sample grid; bounded so a config cannot make construction allocate without end.
-void validatePositionTable(const Reader& r, const CogVideoXTransformerConfig& c)
+void validatePositionTable(const ConfigReader& r, const CogVideoXTransformerConfig& c)
 {
     if (!c.hasPositionTable())
         return;
@@ -114,7 +75,7 @@ void validatePositionTable(const Reader& r, const CogVideoXTransformerConfig& c)
                                     std::to_string(CogVideoXTransformerConfig::kMaxPositionTableElements));
 }
 
-void validate(const Reader& r, const CogVideoXTransformerConfig& c)
+void validate(const ConfigReader& r, const CogVideoXTransformerConfig& c)
 {
     if (c.innerDim() > 65536)
         r.fail("num_attention_heads", "num_attention_heads x attention_head_dim = " + std::to_string(c.innerDim()) +
@@ -126,10 +87,10 @@ void validate(const Reader& r, const CogVideoXTransformerConfig& c)
     if (!c.useRotaryPositionalEmbeddings && c.useLearnedPositionalEmbeddings)
         r.fail("use_learned_positional_embeddings", "learned positions without RoPE exist in no CogVideoX checkpoint");
     if (c.activationFn != "gelu-approximate" && c.activationFn != "gelu")
-        throw Error(ErrorCode::UnsupportedModel, r.origin + ": activation_fn \"" + c.activationFn +
+        throw Error(ErrorCode::UnsupportedModel, r.source() + ": activation_fn \"" + c.activationFn +
                                                      "\" is not supported (gelu, gelu-approximate)");
     if (c.timestepActivationFn != "silu")
-        throw Error(ErrorCode::UnsupportedModel, r.origin + ": timestep_activation_fn \"" +
+        throw Error(ErrorCode::UnsupportedModel, r.source() + ": timestep_activation_fn \"" +
                                                      c.timestepActivationFn + "\" is not supported (silu)");
     validatePositionTable(r, c);
 }
@@ -150,7 +111,7 @@ CogVideoXTransformerConfig CogVideoXTransformerConfig::fromJson(const nlohmann::
         throw Error(ErrorCode::UnsupportedModel,
                     origin + ": _class_name is \"" + cls->get<std::string>() + "\", expected CogVideoXTransformer3DModel");
     CogVideoXTransformerConfig c;
-    Reader r{j, origin};
+    const ConfigReader r(j, origin);
     readAll(r, c);
     validate(r, c);
     return c;

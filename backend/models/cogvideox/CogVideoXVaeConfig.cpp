@@ -1,6 +1,6 @@
 #include "models/cogvideox/CogVideoXVaeConfig.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
 
@@ -38,7 +38,8 @@ void readBlockChannels(const nlohmann::json& j, const std::string& source, std::
     out.clear();
     for (std::size_t i = 0; i < it->size(); ++i) {
         std::int64_t channels = 0;
-        readConfigInt(nlohmann::json{{"block_out_channels", (*it)[i]}}, "block_out_channels", channels, 1, 16384, source);
+        const nlohmann::json one = {{"block_out_channels", (*it)[i]}};
+        ConfigReader(one, source).integer("block_out_channels", channels, 1, 16384);
         out.push_back(channels);
     }
 }
@@ -47,21 +48,22 @@ void readBlockChannels(const nlohmann::json& j, const std::string& source, std::
 // before the planner or the model allocates; 0 groups would divide by zero).
 void readNumbers(const nlohmann::json& j, const std::string& source, CogVideoXVaeConfig& c)
 {
-    readConfigInt(j, "in_channels", c.inChannels, 1, 64, source);
-    readConfigInt(j, "out_channels", c.outChannels, 1, 64, source);
+    const ConfigReader r(j, source);
+    r.integer("in_channels", c.inChannels, 1, 64);
+    r.integer("out_channels", c.outChannels, 1, 64);
     readBlockChannels(j, source, c.blockOutChannels);
-    readConfigInt(j, "latent_channels", c.latentChannels, 1, 1024, source);
-    readConfigInt(j, "layers_per_block", c.layersPerBlock, 1, 64, source);
-    readConfigNumber(j, "norm_eps", c.normEps, 0.0, 1.0, source);
-    readConfigInt(j, "norm_num_groups", c.normNumGroups, 1, 1024, source);
-    readConfigNumber(j, "temporal_compression_ratio", c.temporalCompressionRatio, 1.0, 64.0, source);
-    readConfigInt(j, "sample_height", c.sampleHeight, 1, 65536, source);
-    readConfigInt(j, "sample_width", c.sampleWidth, 1, 65536, source);
-    readConfigNumber(j, "scaling_factor", c.scalingFactor, 1e-6, 1e6, source);
-    readConfigKey(j, "invert_scale_latents", c.invertScaleLatents, source);
+    r.integer("latent_channels", c.latentChannels, 1, 1024);
+    r.integer("layers_per_block", c.layersPerBlock, 1, 64);
+    r.number("norm_eps", c.normEps, 0.0, 1.0);
+    r.integer("norm_num_groups", c.normNumGroups, 1, 1024);
+    r.number("temporal_compression_ratio", c.temporalCompressionRatio, 1.0, 64.0);
+    r.integer("sample_height", c.sampleHeight, 1, 65536);
+    r.integer("sample_width", c.sampleWidth, 1, 65536);
+    r.number("scaling_factor", c.scalingFactor, 1e-6, 1e6);
+    r.value("invert_scale_latents", c.invertScaleLatents);
     if (j.contains("shift_factor") && !j["shift_factor"].is_null()) {
         double shift = 0;
-        readConfigNumber(j, "shift_factor", shift, -1e6, 1e6, source);
+        r.number("shift_factor", shift, -1e6, 1e6);
         c.shiftFactor = shift;
     }
 }
@@ -102,12 +104,13 @@ CogVideoXVaeConfig CogVideoXVaeConfig::fromJson(const nlohmann::json& j, const s
     requireBlockTypes(j, "down_block_types", "CogVideoXDownBlock3D", c.blockOutChannels.size(), source);
     requireBlockTypes(j, "up_block_types", "CogVideoXUpBlock3D", c.blockOutChannels.size(), source);
     std::string act = "silu";
-    readConfigKey(j, "act_fn", act, source);
+    const ConfigReader r(j, source);
+    r.value("act_fn", act);
     if (act != "silu" && act != "swish")
         throw FileError(ErrorCode::UnsupportedModel, source, "act_fn '" + act + "' is not supported (silu only)");
     bool quant = false, postQuant = false;
-    readConfigKey(j, "use_quant_conv", quant, source);
-    readConfigKey(j, "use_post_quant_conv", postQuant, source);
+    r.value("use_quant_conv", quant);
+    r.value("use_post_quant_conv", postQuant);
     if (quant || postQuant)
         throw FileError(ErrorCode::UnsupportedModel, source,
                         "use_quant_conv/use_post_quant_conv are not supported (no CogVideoX checkpoint uses them)");

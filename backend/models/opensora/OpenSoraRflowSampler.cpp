@@ -1,6 +1,6 @@
 #include "models/opensora/OpenSoraRflowSampler.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "models/opensora/sampling/OpenSoraModelKwargs.h"
 
@@ -8,25 +8,15 @@
 
 namespace framesmith {
 
-namespace {
-
-bool flag(const nlohmann::json& config, const char* key, bool fallback, const std::string& origin)
-{
-    if (!config.contains(key))
-        return fallback;
-    if (!config[key].is_boolean())
-        throw FileError(ErrorCode::BadFile, origin, std::string("\"") + key + "\" must be true or false");
-    return config[key].get<bool>();
-}
-
-} // namespace
-
 OpenSoraRflowSampler::OpenSoraRflowSampler(const nlohmann::json& config, const std::string& origin)
 {
     // Checked as written: 4294967298 must not wrap to 2 on the way to an int.
-    readConfigInt(config, "num_timesteps", m_settings.numTimesteps, 1, 100000, origin);
-    m_settings.useTimestepTransform = flag(config, "use_timestep_transform", true, origin);
-    m_settings.useDiscreteTimesteps = flag(config, "use_discrete_timesteps", false, origin);
+    const ConfigReader r(config, origin);
+    r.integer("num_timesteps", m_settings.numTimesteps, 1, 100000);
+    m_settings.useTimestepTransform = true;
+    m_settings.useDiscreteTimesteps = false;
+    r.flag("use_timestep_transform", m_settings.useTimestepTransform);
+    r.flag("use_discrete_timesteps", m_settings.useDiscreteTimesteps);
 }
 
 void OpenSoraRflowSampler::setTimesteps(const ScheduleRequest& request)

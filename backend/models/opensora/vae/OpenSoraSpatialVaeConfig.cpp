@@ -2,14 +2,14 @@
 
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
-#include "models/opensora/vae/OpenSoraConfigReader.h"
+#include "core/ConfigReader.h"
 
 namespace framesmith {
 
 namespace {
 
 void requireBlockTypes(const nlohmann::json& j, const char* key, const std::string& expected, std::size_t count,
-                       const OpenSoraConfigReader& reader)
+                       const ConfigReader& reader)
 {
     auto it = j.find(key);
     if (it == j.end() || it->is_null())
@@ -26,7 +26,7 @@ void requireBlockTypes(const nlohmann::json& j, const char* key, const std::stri
 
 OpenSoraSpatialVaeConfig OpenSoraSpatialVaeConfig::fromJson(const nlohmann::json& j, const std::string& source)
 {
-    const OpenSoraConfigReader r(j, source);
+    const ConfigReader r(j, source, "", ConfigReader::WholeFloats::Accepted); // Python writers may spell 4 as 4.0
     OpenSoraSpatialVaeConfig c;
     std::string className = "AutoencoderKL";
     r.text("_class_name", className);

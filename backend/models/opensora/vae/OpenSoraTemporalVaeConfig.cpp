@@ -1,7 +1,7 @@
 #include "models/opensora/vae/OpenSoraTemporalVaeConfig.h"
 
 #include "framesmith/Error.h"
-#include "models/opensora/vae/OpenSoraConfigReader.h"
+#include "core/ConfigReader.h"
 
 namespace framesmith {
 
@@ -35,7 +35,7 @@ OpenSoraTemporalVaeConfig OpenSoraTemporalVaeConfig::classDefaults()
 
 OpenSoraTemporalVaeConfig OpenSoraTemporalVaeConfig::fromJson(const nlohmann::json& object, const std::string& source)
 {
-    const OpenSoraConfigReader r(object, source, "vae_temporal.");
+    const ConfigReader r(object, source, "vae_temporal.", ConfigReader::WholeFloats::Accepted);
     std::string type = "VAE_Temporal_SD";
     r.text("type", type);
     if (type != "VAE_Temporal_SD" && type != "VAE_Temporal")
