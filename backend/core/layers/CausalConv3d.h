@@ -1,9 +1,9 @@
 #pragma once
 // The causal 3-D convolution of every family's VAE: a Conv3d whose input is padded in time by
 // `timePadding` frames in front -- the previous frame batch's last frames when there are some,
-// else copies of the first frame (diffusers CogVideoXCausalConv3d) or zeros (Open-Sora's
-// vae_temporal.py CausalConv3d, diffusers WanCausalConv3d) -- and by zeros in height and width
-// (inside the convolution: no padded copy exists).
+// else copies of the first frame (diffusers' fake_context_parallel_forward) or zeros (an F.pad of
+// the time axis) -- and by zeros in height and width (inside the convolution: no padded copy
+// exists).
 //
 // Lean form: the caller's `fill` writes its transform of the input (e.g. GroupNorm + SiLU)
 // straight into the time-padded window the conv reads, so neither the normalised tensor nor a
@@ -21,8 +21,8 @@ namespace framesmith {
 
 enum class CausalPadding {
     Invalid,
-    FirstFrame, // a first frame batch repeats its first frame (CogVideoX)
-    Zeros,      // zeros where no past frames are given (Open-Sora, Wan)
+    FirstFrame, // a first frame batch repeats its first frame
+    Zeros,      // zeros where no past frames are given
 };
 
 struct CausalConvOptions {
@@ -31,8 +31,8 @@ struct CausalConvOptions {
     std::int64_t timePadding = -1; // frames in front; -1: kernel_t - timeStride
     CausalPadding padding = CausalPadding::Invalid;
     bool hasBias = true;
-    // Parameters under a child "conv" (CogVideoX, Open-Sora: a module wrapping nn.Conv3d) or on
-    // this module itself (Wan: a subclass of nn.Conv3d), as the checkpoints name them.
+    // Parameters under a child "conv" (a module wrapping nn.Conv3d) or on this module itself (a
+    // subclass of nn.Conv3d), as the checkpoints name them.
     bool isNested = true;
 
     // A k x k x k kernel, stride 1, kernel - 1 frames in front.
@@ -60,7 +60,8 @@ public:
     at::Tensor forward(at::Tensor src, const Fill& fill, CausalConvCache& cache) const;
     at::Tensor forward(at::Tensor src, CausalConvCache& cache) const; // fill = copy
 
-    // One call on its own: `past` ([B, Cin, <= timePadding, H, W], may be undefined) stands before
+    // One call on its own: `past` ([B, Cin, <= timePadding, H, W], may be undefined: fewer frames
+    // than the padding are allowed, the padding mode fills the rest in front) stands before
     // the input, the rest of the padding as options.padding says. [B, Cin, T, H, W] -> [B, Cout, T', H, W]
     at::Tensor forward(const at::Tensor& src, const at::Tensor& past = {},
                        std::int64_t windowBytes = kWholeInput) const;
