@@ -80,7 +80,7 @@ private Q_SLOTS:
     void detectsAMentionWhenOnePlanted()
     {
         // The scanner itself must be able to fail: these lines have to be flagged, the list line not.
-        QVERIFY(mentionOf("cogvideox").match("#include \"models/cogvideox/CogVideoXPipeline.h\"").hasMatch());
+        QVERIFY(mentionOf("cogvideox").match("#include \"models/cogvideox/pipeline/CogVideoXPipeline.h\"").hasMatch());
         QVERIFY(mentionOf("cogvideox").match("// CogVideoX 1.5 takes 16N+1 frames").hasMatch());
         QVERIFY(mentionOf("opensora").match("class OpenSoraVae;").hasMatch());
         QVERIFY(!mentionOf("cogvideox").match("makeFamily(); // a generic word").hasMatch());

@@ -7,11 +7,11 @@
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/opensora/OpenSoraVae.h"
-#include "models/opensora/OpenSoraVaeEval.h"
+#include "models/opensora/vae/OpenSoraVae.h"
+#include "models/opensora/eval/OpenSoraVaeEval.h"
 #include "models/opensora/vae/OpenSoraGroupNormPlan.h"
-#include "models/opensora/vae/OpenSoraSpatialVae.h"
-#include "models/opensora/vae/OpenSoraTemporalVae.h"
+#include "models/opensora/vae/spatial/OpenSoraSpatialVae.h"
+#include "models/opensora/vae/temporal/OpenSoraTemporalVae.h"
 #include "core/VaeProgress.h"
 
 #include <ATen/ATen.h>

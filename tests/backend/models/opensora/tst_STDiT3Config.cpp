@@ -1,7 +1,7 @@
 // STDiT3 config parsing: the fixture and full-size configs, the reference defaults, and bounds
 // checked at read time with the key, value and bound named.
 #include "framesmith/Error.h"
-#include "models/opensora/stdit3/STDiT3Config.h"
+#include "models/opensora/transformer/STDiT3Config.h"
 #include "support/TestPaths.h"
 
 #include <QtTest/QtTest>
