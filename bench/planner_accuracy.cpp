@@ -7,9 +7,9 @@
 #include "core/ChunkedAttention.h"
 #include "core/Module.h"
 #include "memory/monitor/CpuAllocationTracker.h"
-#include "models/cogvideox/CogVideoXActivations.h"
-#include "models/cogvideox/CogVideoXTransformer3D.h"
-#include "models/cogvideox/CogVideoXVae.h"
+#include "models/cogvideox/planning/CogVideoXActivations.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
+#include "models/cogvideox/vae/CogVideoXVae.h"
 #include "text/T5Encoder.h"
 
 #include <ATen/ATen.h>

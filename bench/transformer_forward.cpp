@@ -9,7 +9,7 @@
 // (bench/libtorch-versions.sh times both on libtorch 2.x); auto is what the engine takes.
 #include "framesmith/OpenBlasKernel.h"
 #include "memory/placement/ModuleWeightTransport.h"
-#include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>

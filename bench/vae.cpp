@@ -8,7 +8,7 @@
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
 #include "memory/host/HostBlockCache.h"
-#include "models/cogvideox/CogVideoXVae.h"
+#include "models/cogvideox/vae/CogVideoXVae.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>

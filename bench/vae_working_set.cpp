@@ -4,9 +4,9 @@
 // counts and sizes, untiled and tiled. Random weights (the peak does not depend on their values).
 #include "core/Module.h"
 #include "memory/monitor/CpuAllocationTracker.h"
-#include "models/cogvideox/CogVideoXActivations.h"
+#include "models/cogvideox/planning/CogVideoXActivations.h"
 #include "models/cogvideox/CogVideoXDemoConfigs.h"
-#include "models/cogvideox/CogVideoXVae.h"
+#include "models/cogvideox/vae/CogVideoXVae.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

@@ -14,7 +14,7 @@
 #include "RandomCheckpointWriter.h"
 
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXComponentModules.h"
+#include "models/cogvideox/planning/CogVideoXComponentModules.h"
 
 #include <chrono>
 #include <cstdio>

@@ -24,6 +24,10 @@ public:
     // x [..., d] rotated by cos/sin broadcastable to x ([..., d], tables laid out as `pairing`);
     // computed in x's dtype as type_as(x).
     static at::Tensor rotate(const at::Tensor& x, const at::Tensor& cos, const at::Tensor& sin, RopePairing pairing);
+    // Interleaved pairs (x[2j], x[2j+1]) rotated by one angle each: cos/sin [..., pairs] broadcastable
+    // to x's pairs; features past 2·pairs pass unrotated (rotary_embedding_torch). Computed in the
+    // promoted dtype of x and the tables, returned in x's dtype.
+    static at::Tensor rotatePairs(const at::Tensor& x, const at::Tensor& cos, const at::Tensor& sin);
 };
 
 } // namespace framesmith

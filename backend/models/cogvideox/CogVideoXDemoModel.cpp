@@ -4,8 +4,8 @@
 #include "models/DemoTokenizer.h"
 #include "models/DemoWeights.h"
 #include "models/cogvideox/CogVideoXDemoConfigs.h"
-#include "models/cogvideox/CogVideoXTransformer3D.h"
-#include "models/cogvideox/CogVideoXVae.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
+#include "models/cogvideox/vae/CogVideoXVae.h"
 #include "text/T5Config.h"
 #include "text/T5Encoder.h"
 

@@ -1,6 +1,6 @@
 #include "models/cogvideox/CogVideoXSpec.h"
 
-#include "models/cogvideox/CogVideoXSchedulers.h"
+#include "models/cogvideox/sampling/CogVideoXSchedulers.h"
 
 namespace framesmith {
 

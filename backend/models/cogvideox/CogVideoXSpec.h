@@ -5,8 +5,8 @@
 // tables (5b-I2V); the DDIM and DPM samplers; a start image for I2V.
 // Pure; any thread.
 #include "framesmith/ParameterSpec.h"
-#include "models/cogvideox/CogVideoXTransformerConfig.h"
-#include "models/cogvideox/CogVideoXVaeConfig.h"
+#include "models/cogvideox/transformer/CogVideoXTransformerConfig.h"
+#include "models/cogvideox/vae/CogVideoXVaeConfig.h"
 
 namespace framesmith {
 

@@ -1,8 +1,8 @@
 #include "models/opensora/OpenSoraSpec.h"
 
 #include "models/opensora/OpenSoraAspectTables.h"
-#include "models/opensora/OpenSoraSchedulers.h"
-#include "models/opensora/stdit3/STDiT3Config.h"
+#include "models/opensora/sampling/OpenSoraSchedulers.h"
+#include "models/opensora/transformer/STDiT3Config.h"
 #include "models/opensora/vae/OpenSoraVaeConfig.h"
 
 namespace framesmith {

@@ -3,7 +3,7 @@
 // the recorded noise draws and once drawing from a CPU generator seeded as the metadata says.
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/cogvideox/CogVideoXPipeline.h"
+#include "models/cogvideox/pipeline/CogVideoXPipeline.h"
 #include "export/ImageFile.h"
 #include "engine/PipelineCase.h"
 #include "support/TensorParity.h"

@@ -6,8 +6,8 @@
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
 #include "models/EvalCaseFixture.h"
-#include "models/cogvideox/CogVideoXScheduler.h"
-#include "models/cogvideox/CogVideoXSchedulers.h"
+#include "models/cogvideox/sampling/CogVideoXScheduler.h"
+#include "models/cogvideox/sampling/CogVideoXSchedulers.h"
 
 #include <ATen/ATen.h>
 

@@ -5,8 +5,8 @@
 #include "models/cogvideox/eval/CogVideoXEvalKinds.h"
 
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXLoraKeyMapping.h"
-#include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/cogvideox/transformer/CogVideoXLoraKeyMapping.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 #include "models/lora/LoraEval.h"
 
 #include <ATen/ATen.h>

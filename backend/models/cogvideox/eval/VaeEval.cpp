@@ -7,7 +7,7 @@
 #include "models/cogvideox/eval/CogVideoXEvalKinds.h"
 
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXVae.h"
+#include "models/cogvideox/vae/CogVideoXVae.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>

@@ -7,7 +7,7 @@
 // Thread: the worker thread that owns the model.
 #include "models/opensora/sampling/OpenSoraModelKwargs.h"
 #include "models/opensora/sampling/OpenSoraRflowScheduler.h"
-#include "models/opensora/STDiT3.h"
+#include "models/opensora/transformer/STDiT3.h"
 
 #include <functional>
 #include <memory>

@@ -2,7 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
-#include "models/opensora/vae/OpenSoraConfigReader.h"
+#include "core/ConfigReader.h"
 
 namespace framesmith {
 
@@ -13,7 +13,7 @@ void readSpatialReference(const nlohmann::json& j, const std::string& source, Op
     auto it = j.find("vae_2d");
     if (it == j.end() || it->is_null())
         return;
-    const OpenSoraConfigReader r(*it, source, "vae_2d.");
+    const ConfigReader r(*it, source, "vae_2d.", ConfigReader::WholeFloats::Accepted);
     std::string type = "VideoAutoencoderKL";
     r.text("type", type);
     if (type != "VideoAutoencoderKL")
@@ -31,7 +31,7 @@ void readSpatialReference(const nlohmann::json& j, const std::string& source, Op
 
 OpenSoraVaeConfig OpenSoraVaeConfig::fromRepoJson(const nlohmann::json& j, const std::string& source)
 {
-    const OpenSoraConfigReader r(j, source);
+    const ConfigReader r(j, source, "", ConfigReader::WholeFloats::Accepted); // Python writers may spell 4 as 4.0
     OpenSoraVaeConfig c;
     bool calLoss = false;
     r.flag("cal_loss", calLoss);

@@ -2,8 +2,8 @@
 // OpenSoraVAE_V1_2's configuration: the VAE repo's config.json (VideoAutoencoderPipelineConfig:
 // vae_2d, vae_temporal, micro_frame_size, shift, scale) plus the 2-D VAE folder's config.json.
 // Parsed once; torch-free; any thread.
-#include "models/opensora/vae/OpenSoraSpatialVaeConfig.h"
-#include "models/opensora/vae/OpenSoraTemporalVaeConfig.h"
+#include "models/opensora/vae/spatial/OpenSoraSpatialVaeConfig.h"
+#include "models/opensora/vae/temporal/OpenSoraTemporalVaeConfig.h"
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 #include "models/wan/sampling/WanFlowMatchEulerScheduler.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "models/wan/sampling/WanFlowSigmas.h"
 
@@ -23,8 +23,9 @@ void refuseTrue(const nlohmann::json& config, const char* key, const std::string
 WanFlowMatchEulerSettings WanFlowMatchEulerSettings::fromConfig(const nlohmann::json& config, const std::string& origin)
 {
     WanFlowMatchEulerSettings s;
-    readConfigInt(config, "num_train_timesteps", s.numTrainTimesteps, 1, 100000, origin);
-    readConfigNumber(config, "shift", s.shift, 1e-3, 1e3, origin);
+    const ConfigReader r(config, origin);
+    r.integer("num_train_timesteps", s.numTrainTimesteps, 1, 100000);
+    r.number("shift", s.shift, 1e-3, 1e3);
     for (const char* key : {"use_dynamic_shifting", "use_karras_sigmas", "use_exponential_sigmas", "use_beta_sigmas",
                             "invert_sigmas", "shift_terminal", "stochastic_sampling"})
         refuseTrue(config, key, origin);

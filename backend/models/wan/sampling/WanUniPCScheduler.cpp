@@ -1,6 +1,6 @@
 #include "models/wan/sampling/WanUniPCScheduler.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "models/wan/sampling/WanFlowSigmas.h"
 
@@ -27,14 +27,15 @@ void requireValue(const nlohmann::json& config, const char* key, const nlohmann:
 WanUniPCSettings WanUniPCSettings::fromConfig(const nlohmann::json& config, const std::string& origin)
 {
     WanUniPCSettings s;
-    readConfigInt(config, "num_train_timesteps", s.numTrainTimesteps, 1, 100000, origin);
-    readConfigInt(config, "solver_order", s.solverOrder, 1, 3, origin);
-    readConfigNumber(config, "flow_shift", s.flowShift, 1e-3, 1e3, origin);
-    readConfigKey(config, "lower_order_final", s.lowerOrderFinal, origin);
-    readConfigKey(config, "disable_corrector", s.disableCorrector, origin);
+    const ConfigReader r(config, origin);
+    r.integer("num_train_timesteps", s.numTrainTimesteps, 1, 100000);
+    r.integer("solver_order", s.solverOrder, 1, 3);
+    r.number("flow_shift", s.flowShift, 1e-3, 1e3);
+    r.value("lower_order_final", s.lowerOrderFinal);
+    r.value("disable_corrector", s.disableCorrector);
     std::string solverType = "bh2", finalSigmas = "zero";
-    readConfigKey(config, "solver_type", solverType, origin);
-    readConfigKey(config, "final_sigmas_type", finalSigmas, origin);
+    r.value("solver_type", solverType);
+    r.value("final_sigmas_type", finalSigmas);
     // diffusers maps the DPM-Solver names onto bh2
     if (solverType == "midpoint" || solverType == "heun" || solverType == "logrho")
         solverType = "bh2";

@@ -1,6 +1,6 @@
 #include "models/wan/transformer/WanTransformerConfig.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
 
@@ -16,7 +16,8 @@ void readOptionalInt(const nlohmann::json& j, const char* key, std::optional<std
     if (it == j.end() || it->is_null())
         return;
     std::int64_t value = 0;
-    readConfigInt(j, key, value, 1, kMaxWidth, origin);
+    const ConfigReader r(j, origin);
+    r.integer(key, value, 1, kMaxWidth);
     out = value;
 }
 
@@ -29,7 +30,7 @@ void readPatch(const nlohmann::json& j, std::array<std::int64_t, 3>& out, const 
         throw FileError(ErrorCode::BadFile, origin, "config key 'patch_size' must be [t, h, w], got " + it->dump());
     for (std::size_t i = 0; i < 3; ++i) {
         const nlohmann::json one = {{"patch_size", (*it)[i]}};
-        readConfigInt(one, "patch_size", out[i], 1, 16, origin);
+        ConfigReader(one, origin).integer("patch_size", out[i], 1, 16);
     }
 }
 
@@ -42,23 +43,24 @@ WanTransformerConfig WanTransformerConfig::fromFile(const std::string& path)
         throw FileError(ErrorCode::BadFile, path, "expected a JSON object");
     WanTransformerConfig c;
     readPatch(j, c.patchSize, path);
-    readConfigInt(j, "num_attention_heads", c.numAttentionHeads, 1, 1024, path);
-    readConfigInt(j, "attention_head_dim", c.attentionHeadDim, 6, 4096, path);
-    readConfigInt(j, "in_channels", c.inChannels, 1, 4096, path);
+    const ConfigReader r(j, path);
+    r.integer("num_attention_heads", c.numAttentionHeads, 1, 1024);
+    r.integer("attention_head_dim", c.attentionHeadDim, 6, 4096);
+    r.integer("in_channels", c.inChannels, 1, 4096);
     c.outChannels = c.inChannels; // out_channels or in_channels
-    readConfigInt(j, "out_channels", c.outChannels, 0, 4096, path);
+    r.integer("out_channels", c.outChannels, 0, 4096);
     if (c.outChannels == 0)
         c.outChannels = c.inChannels;
-    readConfigInt(j, "text_dim", c.textDim, 1, kMaxWidth, path);
-    readConfigInt(j, "freq_dim", c.freqDim, 2, kMaxWidth, path);
-    readConfigInt(j, "ffn_dim", c.ffnDim, 1, 1 << 20, path);
-    readConfigInt(j, "num_layers", c.numLayers, 1, 1024, path);
-    readConfigKey(j, "cross_attn_norm", c.crossAttnNorm, path);
-    readConfigKey(j, "qk_norm", c.qkNorm, path);
-    readConfigNumber(j, "eps", c.eps, 0.0, 1.0, path);
+    r.integer("text_dim", c.textDim, 1, kMaxWidth);
+    r.integer("freq_dim", c.freqDim, 2, kMaxWidth);
+    r.integer("ffn_dim", c.ffnDim, 1, 1 << 20);
+    r.integer("num_layers", c.numLayers, 1, 1024);
+    r.value("cross_attn_norm", c.crossAttnNorm);
+    r.value("qk_norm", c.qkNorm);
+    r.number("eps", c.eps, 0.0, 1.0);
     readOptionalInt(j, "image_dim", c.imageDim, path);
     readOptionalInt(j, "added_kv_proj_dim", c.addedKvProjDim, path);
-    readConfigInt(j, "rope_max_seq_len", c.ropeMaxSeqLen, 1, 1 << 20, path);
+    r.integer("rope_max_seq_len", c.ropeMaxSeqLen, 1, 1 << 20);
     readOptionalInt(j, "pos_embed_seq_len", c.posEmbedSeqLen, path);
 
     // diffusers builds RMSNorm q/k norms whatever qk_norm says; only the across-heads form is published.

@@ -1,38 +1,29 @@
 #include "models/wan/vae/WanCausalConv3d.h"
 
-#include "core/VaeConvolution.h"
-
-#include <ATen/ATen.h>
+#include "framesmith/Error.h"
 
 namespace framesmith {
 
-WanCausalConv3d::WanCausalConv3d(std::int64_t in, std::int64_t out, std::array<std::int64_t, 3> kernel,
-                                 std::array<std::int64_t, 3> stride, std::array<std::int64_t, 3> padding)
-    : m_stride(stride), m_padding(padding)
+std::shared_ptr<CausalConv3d> WanCausalConv3d::make(std::int64_t in, std::int64_t out, Triple kernel, Triple stride,
+                                                    Triple padding)
 {
-    registerParameter("weight", &weight, {out, in, kernel[0], kernel[1], kernel[2]});
-    registerParameter("bias", &bias, {out});
+    if (stride[1] != 1 || stride[2] != 1 || padding[1] != kernel[1] / 2 || padding[2] != kernel[2] / 2)
+        throw Error(ErrorCode::Internal, "WanCausalConv3d: the shared causal conv pads height/width by kernel / 2, stride 1");
+    CausalConvOptions options;
+    options.kernel = kernel;
+    options.timeStride = stride[0];
+    options.timePadding = 2 * padding[0]; // F.pad(x, (w, w, h, h, 2·p_t, 0))
+    options.padding = CausalPadding::Zeros;
+    options.isNested = false;
+    return std::make_shared<CausalConv3d>(in, out, options);
 }
 
-at::Tensor WanCausalConv3d::forward(const at::Tensor& xIn, const at::Tensor& cached) const
-{
-    at::Tensor x = xIn;
-    std::int64_t front = 2 * m_padding[0];
-    // Cached frames replace front zeros only where the conv pads in time (a 1x1x1 conv ignores them).
-    if (cached.defined() && front > 0) {
-        x = at::cat({cached.to(x.device()), x}, 2);
-        front -= cached.size(2);
-    }
-    // F.pad(x, (w, w, h, h, 2·p_t − cached, 0)); a negative front (never with CACHE_T = 2) would crop as F.pad does.
-    x = at::constant_pad_nd(x, {m_padding[2], m_padding[2], m_padding[1], m_padding[1], front, 0});
-    return VaeConvolution::run(x, weight, bias, m_stride, {0, 0, 0});
-}
-
-at::Tensor WanCausalConv3d::forwardCached(const at::Tensor& x, WanCausalCache& cache) const
+at::Tensor WanCausalConv3d::forwardCached(const CausalConv3d& conv, const at::Tensor& x, WanCausalCache& cache)
 {
     WanCausalCache::Slot& slot = cache.next();
     at::Tensor keep = WanCausalCache::framesToKeep(x, slot);
-    at::Tensor out = forward(x, slot.frames);
+    // Cached frames replace front zeros only where the conv pads in time (a 1x1x1 conv ignores them).
+    at::Tensor out = conv.forward(x, slot.frames);
     slot.frames = std::move(keep);
     return out;
 }

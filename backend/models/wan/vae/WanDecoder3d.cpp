@@ -11,7 +11,7 @@ WanDecoder3d::WanDecoder3d(const WanVaeConfig& c)
     std::vector<std::int64_t> dims{c.decoderBaseDim * c.dimMult.back()}; // dim · [dim_mult[-1]] + dim_mult[::-1]
     for (std::size_t i = levels; i-- > 0;)
         dims.push_back(c.decoderBaseDim * c.dimMult[i]);
-    m_convIn = registerModule("conv_in", std::make_shared<WanCausalConv3d>(c.zDim, dims[0], k3, one, one));
+    m_convIn = registerModule("conv_in", WanCausalConv3d::make(c.zDim, dims[0], k3, one, one));
     m_mid = registerModule("mid_block", std::make_shared<WanMidBlock>(dims[0]));
     auto up = registerModule("up_blocks", std::make_shared<ModuleGroup>());
     for (std::size_t i = 0; i < levels; ++i) {
@@ -29,15 +29,15 @@ WanDecoder3d::WanDecoder3d(const WanVaeConfig& c)
         m_up.push_back({up->add(name, std::make_shared<WanUpBlock>(in, dims[i + 1], c.numResBlocks, mode)), nullptr});
     }
     m_normOut = registerModule("norm_out", std::make_shared<WanRmsNorm>(dims.back(), false));
-    m_convOut = registerModule("conv_out", std::make_shared<WanCausalConv3d>(dims.back(), c.outChannels, k3, one, one));
+    m_convOut = registerModule("conv_out", WanCausalConv3d::make(dims.back(), c.outChannels, k3, one, one));
 }
 
 at::Tensor WanDecoder3d::forward(const at::Tensor& frame, WanCausalCache& cache, bool isFirstChunk) const
 {
-    at::Tensor x = m_mid->forward(m_convIn->forwardCached(frame, cache), cache);
+    at::Tensor x = m_mid->forward(WanCausalConv3d::forwardCached(*m_convIn, frame, cache), cache);
     for (const UpLayer& layer : m_up)
         x = layer.plain ? layer.plain->forward(x, cache) : layer.residual->forward(x, cache, isFirstChunk);
-    return m_convOut->forwardCached(at::silu(m_normOut->forward(x)), cache);
+    return WanCausalConv3d::forwardCached(*m_convOut, at::silu(m_normOut->forward(x)), cache);
 }
 
 } // namespace framesmith

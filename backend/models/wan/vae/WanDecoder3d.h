@@ -21,7 +21,7 @@ public:
     at::Tensor forward(const at::Tensor& frame, WanCausalCache& cache, bool isFirstChunk) const;
 
 private:
-    std::shared_ptr<WanCausalConv3d> m_convIn, m_convOut;
+    std::shared_ptr<CausalConv3d> m_convIn, m_convOut;
     std::shared_ptr<WanMidBlock> m_mid;
     struct UpLayer {
         std::shared_ptr<WanUpBlock> plain; // one of the two

@@ -10,7 +10,7 @@ WanEncoder3d::WanEncoder3d(const WanVaeConfig& c)
     std::vector<std::int64_t> dims{c.baseDim}; // dim · [1] + dim_mult
     for (std::int64_t m : c.dimMult)
         dims.push_back(c.baseDim * m);
-    m_convIn = registerModule("conv_in", std::make_shared<WanCausalConv3d>(c.inChannels, dims[0], k3, one, one));
+    m_convIn = registerModule("conv_in", WanCausalConv3d::make(c.inChannels, dims[0], k3, one, one));
     auto down = registerModule("down_blocks", std::make_shared<ModuleGroup>());
     auto add = [&](DownLayer layer) {
         const std::string name = std::to_string(m_down.size());
@@ -41,17 +41,17 @@ WanEncoder3d::WanEncoder3d(const WanVaeConfig& c)
     }
     m_mid = registerModule("mid_block", std::make_shared<WanMidBlock>(dims.back()));
     m_normOut = registerModule("norm_out", std::make_shared<WanRmsNorm>(dims.back(), false));
-    m_convOut = registerModule("conv_out", std::make_shared<WanCausalConv3d>(dims.back(), c.zDim * 2, k3, one, one));
+    m_convOut = registerModule("conv_out", WanCausalConv3d::make(dims.back(), c.zDim * 2, k3, one, one));
 }
 
 at::Tensor WanEncoder3d::forward(const at::Tensor& chunk, WanCausalCache& cache) const
 {
-    at::Tensor x = m_convIn->forwardCached(chunk, cache);
+    at::Tensor x = WanCausalConv3d::forwardCached(*m_convIn, chunk, cache);
     for (const DownLayer& layer : m_down)
         x = layer.resnet ? layer.resnet->forward(x, cache)
                          : layer.resample ? layer.resample->forward(x, cache) : layer.residual->forward(x, cache);
     x = m_mid->forward(x, cache);
-    return m_convOut->forwardCached(at::silu(m_normOut->forward(x)), cache);
+    return WanCausalConv3d::forwardCached(*m_convOut, at::silu(m_normOut->forward(x)), cache);
 }
 
 } // namespace framesmith

@@ -26,7 +26,7 @@ private:
         std::shared_ptr<WanResidualDownBlock> residual;
     };
 
-    std::shared_ptr<WanCausalConv3d> m_convIn, m_convOut;
+    std::shared_ptr<CausalConv3d> m_convIn, m_convOut;
     std::vector<DownLayer> m_down;
     std::shared_ptr<WanMidBlock> m_mid;
     std::shared_ptr<WanRmsNorm> m_normOut;

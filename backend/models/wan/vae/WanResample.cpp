@@ -19,11 +19,11 @@ WanResample::WanResample(std::int64_t dim, Mode mode, std::int64_t upsampleOutDi
     else // Conv2d(dim, dim, 3, stride=2) after ZeroPad2d
         m_conv = resample->add("1", std::make_shared<Conv2d>(dim, dim, Pair{3, 3}, Pair{2, 2}));
     if (mode == Mode::Upsample3d) // WanCausalConv3d(dim, 2·dim, (3, 1, 1), padding=(1, 0, 0))
-        m_timeConv = registerModule("time_conv", std::make_shared<WanCausalConv3d>(dim, dim * 2, Triple{3, 1, 1},
+        m_timeConv = registerModule("time_conv", WanCausalConv3d::make(dim, dim * 2, Triple{3, 1, 1},
                                                                                    Triple{1, 1, 1}, Triple{1, 0, 0}));
     if (mode == Mode::Downsample3d) // WanCausalConv3d(dim, dim, (3, 1, 1), stride=(2, 1, 1))
         m_timeConv = registerModule("time_conv",
-                                    std::make_shared<WanCausalConv3d>(dim, dim, Triple{3, 1, 1}, Triple{2, 1, 1}));
+                                    WanCausalConv3d::make(dim, dim, Triple{3, 1, 1}, Triple{2, 1, 1}));
 }
 
 at::Tensor WanResample::forward(const at::Tensor& xIn, WanCausalCache& cache) const

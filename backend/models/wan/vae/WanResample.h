@@ -27,7 +27,7 @@ private:
 
     Mode m_mode;
     std::shared_ptr<Conv2d> m_conv;
-    std::shared_ptr<WanCausalConv3d> m_timeConv; // 3d modes only
+    std::shared_ptr<CausalConv3d> m_timeConv; // 3d modes only
 };
 
 } // namespace framesmith

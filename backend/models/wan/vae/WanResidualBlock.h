@@ -15,7 +15,7 @@ public:
 
 private:
     std::shared_ptr<WanRmsNorm> m_norm1, m_norm2;
-    std::shared_ptr<WanCausalConv3d> m_conv1, m_conv2, m_shortcut; // m_shortcut null when in == out
+    std::shared_ptr<CausalConv3d> m_conv1, m_conv2, m_shortcut; // m_shortcut null when in == out
 };
 
 } // namespace framesmith

@@ -19,8 +19,8 @@ WanVae::WanVae(WanVaeConfig config) : m_config(std::move(config))
     const std::array<std::int64_t, 3> one{1, 1, 1};
     const std::int64_t z = m_config.zDim;
     m_encoder = registerModule("encoder", std::make_shared<WanEncoder3d>(m_config));
-    m_quantConv = registerModule("quant_conv", std::make_shared<WanCausalConv3d>(z * 2, z * 2, one));
-    m_postQuantConv = registerModule("post_quant_conv", std::make_shared<WanCausalConv3d>(z, z, one));
+    m_quantConv = registerModule("quant_conv", WanCausalConv3d::make(z * 2, z * 2, one));
+    m_postQuantConv = registerModule("post_quant_conv", WanCausalConv3d::make(z, z, one));
     m_decoder = registerModule("decoder", std::make_shared<WanDecoder3d>(m_config));
 }
 
@@ -74,7 +74,7 @@ void WanVae::checkPatchified(const at::Tensor& x) const
 at::Tensor WanVae::encodePatchified(const at::Tensor& xIn, at::Tensor* encoderRaw) const
 {
     checkPatchified(xIn);
-    const at::Tensor x = xIn.to(m_quantConv->weight.device(), m_quantConv->weight.scalar_type());
+    const at::Tensor x = xIn.to(m_quantConv->weight().device(), m_quantConv->weight().scalar_type());
     WanCausalCache cache;
     std::vector<at::Tensor> chunks;
     // chunks of frames 1, 4, 4, ...: iter_ = 1 + (T − 1) // 4
@@ -107,7 +107,7 @@ at::Tensor WanVae::decodePatchified(const at::Tensor& zIn) const
     if (zIn.dim() != 5 || zIn.size(1) != m_config.zDim || zIn.size(2) < 1)
         throw ShapeError("Wan VAE decode: expected latents [B, " + std::to_string(m_config.zDim) + ", F, h, w], got " +
                          shapeOf(zIn));
-    const at::Tensor x = m_postQuantConv->forward(zIn.to(m_quantConv->weight.device(), m_quantConv->weight.scalar_type()));
+    const at::Tensor x = m_postQuantConv->forward(zIn.to(m_quantConv->weight().device(), m_quantConv->weight().scalar_type()));
     WanCausalCache cache;
     std::vector<at::Tensor> frames;
     for (std::int64_t i = 0; i < x.size(2); ++i) { // one latent frame at a time, the first marked

@@ -53,7 +53,7 @@ private:
     WanVaeConfig m_config;
     std::shared_ptr<WanEncoder3d> m_encoder;
     std::shared_ptr<WanDecoder3d> m_decoder;
-    std::shared_ptr<WanCausalConv3d> m_quantConv, m_postQuantConv;
+    std::shared_ptr<CausalConv3d> m_quantConv, m_postQuantConv;
 };
 
 } // namespace framesmith

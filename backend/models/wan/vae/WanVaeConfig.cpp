@@ -1,6 +1,6 @@
 #include "models/wan/vae/WanVaeConfig.h"
 
-#include "core/ConfigKey.h"
+#include "core/ConfigReader.h"
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
 
@@ -16,7 +16,8 @@ void refuse(const std::string& path, const std::string& problem)
 std::vector<double> numbers(const nlohmann::json& j, const char* key, std::size_t count, const std::string& path)
 {
     std::vector<double> out;
-    readConfigKey(j, key, out, path);
+    const ConfigReader r(j, path);
+    r.value(key, out);
     if (out.size() != count)
         refuse(path, std::string("config key '") + key + "' must hold z_dim = " + std::to_string(count) + " numbers, got " +
                          std::to_string(out.size()));
@@ -31,15 +32,16 @@ WanVaeConfig WanVaeConfig::fromFile(const std::string& path)
     if (!j.is_object())
         refuse(path, "expected a JSON object");
     WanVaeConfig c;
-    readConfigInt(j, "base_dim", c.baseDim, 1, 4096, path);
+    const ConfigReader r(j, path);
+    r.integer("base_dim", c.baseDim, 1, 4096);
     c.decoderBaseDim = c.baseDim;
-    readConfigInt(j, "decoder_base_dim", c.decoderBaseDim, 1, 4096, path);
-    readConfigInt(j, "z_dim", c.zDim, 1, 1024, path);
-    readConfigInt(j, "num_res_blocks", c.numResBlocks, 1, 16, path);
-    readConfigInt(j, "in_channels", c.inChannels, 1, 64, path);
-    readConfigInt(j, "out_channels", c.outChannels, 1, 64, path);
-    readConfigKey(j, "dim_mult", c.dimMult, path);
-    readConfigKey(j, "temperal_downsample", c.temperalDownsample, path);
+    r.integer("decoder_base_dim", c.decoderBaseDim, 1, 4096);
+    r.integer("z_dim", c.zDim, 1, 1024);
+    r.integer("num_res_blocks", c.numResBlocks, 1, 16);
+    r.integer("in_channels", c.inChannels, 1, 64);
+    r.integer("out_channels", c.outChannels, 1, 64);
+    r.value("dim_mult", c.dimMult);
+    r.value("temperal_downsample", c.temperalDownsample);
     if (c.dimMult.size() < 2 || c.dimMult.size() > 8)
         refuse(path, "config key 'dim_mult' must hold 2 to 8 multipliers");
     for (std::int64_t m : c.dimMult)
@@ -47,8 +49,8 @@ WanVaeConfig WanVaeConfig::fromFile(const std::string& path)
             refuse(path, "config key 'dim_mult' holds " + std::to_string(m) + ", outside [1, 64]");
     if (c.temperalDownsample.size() != c.dimMult.size() - 1)
         refuse(path, "config key 'temperal_downsample' must hold one flag per downsampling (len(dim_mult) - 1)");
-    readConfigKey(j, "is_residual", c.isResidual, path);
-    readConfigInt(j, "patch_size", c.patchSize, 1, 8, path);
+    r.value("is_residual", c.isResidual);
+    r.integer("patch_size", c.patchSize, 1, 8);
     auto scales = j.find("attn_scales");
     if (scales != j.end() && !scales->is_null() && !scales->empty())
         refuse(path, "attn_scales " + scales->dump() + " is not supported (every Wan VAE has [])");

@@ -3,7 +3,7 @@
 // generation's latents likewise; when one CFG branch skips and the other runs, the running row
 // equals the plain forward's row and the skipping row reproduces its last computed output; the
 // fixed interval runs the rest exactly at its steps in a real generation.
-#include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 #include "support/StepCacheRuns.h"
 #include "support/TestPaths.h"
 

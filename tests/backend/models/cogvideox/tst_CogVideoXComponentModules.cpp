@@ -1,7 +1,7 @@
 // The modules built from a component's config.json alone list exactly the tensors the component's
 // checkpoint holds (names and shapes), for every tiny fixture model: what the GPU runbook's
 // random-weight writer relies on to produce folders diffusers and Framesmith both load.
-#include "models/cogvideox/CogVideoXComponentModules.h"
+#include "models/cogvideox/planning/CogVideoXComponentModules.h"
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"

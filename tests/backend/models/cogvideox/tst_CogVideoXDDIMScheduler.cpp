@@ -1,7 +1,7 @@
 // CogVideoXDDIMScheduler against golden/scheduler/ddim.safetensors (tiny-2b's scheduler config).
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/cogvideox/CogVideoXDDIMScheduler.h"
+#include "models/cogvideox/sampling/CogVideoXDDIMScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

@@ -2,7 +2,7 @@
 // once replaying the recorded draws and once drawing from a CPU generator seeded like the reference.
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/cogvideox/CogVideoXDPMScheduler.h"
+#include "models/cogvideox/sampling/CogVideoXDPMScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

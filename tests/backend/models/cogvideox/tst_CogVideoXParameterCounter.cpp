@@ -2,8 +2,8 @@
 // reference counts of the five real checkpoints and the element counts stored in the tiny fixture
 // checkpoints.
 #include "io/WeightSource.h"
-#include "models/cogvideox/CogVideoXParameterCounter.h"
-#include "models/cogvideox/CogVideoXPlanning.h"
+#include "models/cogvideox/planning/CogVideoXParameterCounter.h"
+#include "models/cogvideox/planning/CogVideoXPlanning.h"
 #include "support/TestPaths.h"
 #include "models/T5MemoryModel.h"
 

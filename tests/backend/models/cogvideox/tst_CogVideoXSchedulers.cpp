@@ -2,8 +2,8 @@
 // others by name from the same config, unknown names refused with the known ones, bad configs
 // refused naming the key (range-checked where read), the diffusers spacing rules.
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXSchedulers.h"
-#include "models/cogvideox/DiffusionSchedule.h"
+#include "models/cogvideox/sampling/CogVideoXSchedulers.h"
+#include "models/cogvideox/sampling/DiffusionSchedule.h"
 #include "support/TestPaths.h"
 
 #include <QtTest/QtTest>

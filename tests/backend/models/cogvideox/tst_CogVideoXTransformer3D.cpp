@@ -4,7 +4,7 @@
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
 #include "io/WeightSource.h"
-#include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

@@ -1,8 +1,8 @@
 // Config parsing (defaults, validation) and the module tree built from the five real configs:
 // its state-dict element count must equal the reference's.
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXTransformer3D.h"
-#include "models/cogvideox/CogVideoXTransformerConfig.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
+#include "models/cogvideox/transformer/CogVideoXTransformerConfig.h"
 #include "support/TestPaths.h"
 
 #include <nlohmann/json.hpp>

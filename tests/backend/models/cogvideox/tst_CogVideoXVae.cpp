@@ -2,7 +2,7 @@
 // cancellation, progress and bf16 behaviour.
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/cogvideox/CogVideoXVae.h"
+#include "models/cogvideox/vae/CogVideoXVae.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

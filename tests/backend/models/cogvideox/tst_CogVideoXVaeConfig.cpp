@@ -1,6 +1,6 @@
 // CogVideoXVaeConfig: every fixture and full-size VAE config parses; unsupported keys are named.
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXVaeConfig.h"
+#include "models/cogvideox/vae/CogVideoXVaeConfig.h"
 #include "support/TestPaths.h"
 
 #include <QtTest/QtTest>

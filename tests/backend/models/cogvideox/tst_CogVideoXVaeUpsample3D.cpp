@@ -1,7 +1,7 @@
 // CogVideoXVaeUpsample3D computes its 2x nearest upsampling and 3x3 conv as four 2x2 convs on the
 // source frames: the result must be diffusers' (interpolate, then Conv2d on every frame) for every
 // frame rule (single, odd, even, no time compression) and however many windows the budget makes.
-#include "models/cogvideox/CogVideoXVaeUpsample3D.h"
+#include "models/cogvideox/vae/CogVideoXVaeUpsample3D.h"
 
 #include "support/TensorParity.h"
 

@@ -2,8 +2,8 @@
 // merged in float64 by the generator, checked against diffusers 0.36's own conversion): every
 // LoRA, in the diffusers, ComfyUI and kohya layouts, at strengths 1.0 and 0.6, merged and as a side
 // path; the stack of two at 0.7 and -0.4 in either order; and restoring the weights as loaded.
-#include "models/cogvideox/CogVideoXLoraKeyMapping.h"
-#include "models/cogvideox/CogVideoXTransformer3D.h"
+#include "models/cogvideox/transformer/CogVideoXLoraKeyMapping.h"
+#include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 #include "models/lora/LoraApplier.h"
 #include "models/lora/LoraFile.h"
 #include "models/lora/LoraResolver.h"

@@ -3,7 +3,7 @@
 // another family, one whose shapes do not fit and a Wan LoRA's half match are refused or warned
 // about with the keys and shapes named.
 #include "framesmith/Error.h"
-#include "models/cogvideox/CogVideoXLoraKeyMapping.h"
+#include "models/cogvideox/transformer/CogVideoXLoraKeyMapping.h"
 #include "models/lora/LoraResolver.h"
 #include "support/LoraFixtures.h"
 

@@ -5,7 +5,7 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "memory/monitor/DeviceMemory.h"
-#include "models/opensora/OpenSoraEvalKinds.h"
+#include "models/opensora/eval/OpenSoraEvalKinds.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

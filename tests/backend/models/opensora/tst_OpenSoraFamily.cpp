@@ -7,7 +7,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
 #include "models/opensora/OpenSoraFamily.h"
-#include "models/opensora/OpenSoraPlanning.h"
+#include "models/opensora/planning/OpenSoraPlanning.h"
 #include "support/TestPaths.h"
 
 #include <QTemporaryDir>

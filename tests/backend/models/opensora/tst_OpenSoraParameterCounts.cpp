@@ -3,7 +3,7 @@
 #include "support/TestPaths.h"
 
 #include "io/WeightSource.h"
-#include "models/opensora/OpenSoraParameterCounts.h"
+#include "models/opensora/planning/OpenSoraParameterCounts.h"
 
 #include <nlohmann/json.hpp>
 

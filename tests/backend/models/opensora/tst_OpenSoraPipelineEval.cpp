@@ -2,7 +2,7 @@
 // eval function the hidden cases use: prompt path and T5, model kwargs, every denoising step, the
 // final latents, the temporal VAE output, the decoded video and its uint8 frames.
 #include "io/SafetensorsReader.h"
-#include "models/opensora/OpenSoraPipelineEval.h"
+#include "models/opensora/eval/OpenSoraPipelineEval.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

@@ -2,7 +2,7 @@
 // the frame-mask draws replayed or drawn from the seed the metadata names, no draws without a mask.
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
-#include "models/opensora/OpenSoraRflowEval.h"
+#include "models/opensora/eval/OpenSoraRflowEval.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

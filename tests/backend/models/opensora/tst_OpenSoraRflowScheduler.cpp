@@ -3,8 +3,8 @@
 // second one), add_noise; and the rules the pipeline relies on (CFG order, invalid frame counts).
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/opensora/OpenSoraRflowEval.h"
-#include "models/opensora/OpenSoraRflowSampler.h"
+#include "models/opensora/eval/OpenSoraRflowEval.h"
+#include "models/opensora/sampling/OpenSoraRflowSampler.h"
 #include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"

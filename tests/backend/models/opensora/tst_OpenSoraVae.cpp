@@ -7,12 +7,12 @@
 
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/opensora/OpenSoraVae.h"
-#include "models/opensora/OpenSoraVaeEval.h"
+#include "models/opensora/vae/OpenSoraVae.h"
+#include "models/opensora/eval/OpenSoraVaeEval.h"
 #include "models/opensora/vae/OpenSoraGroupNormPlan.h"
-#include "models/opensora/vae/OpenSoraSpatialVae.h"
-#include "models/opensora/vae/OpenSoraTemporalVae.h"
-#include "models/opensora/vae/OpenSoraVaeProgress.h"
+#include "models/opensora/vae/spatial/OpenSoraSpatialVae.h"
+#include "models/opensora/vae/temporal/OpenSoraTemporalVae.h"
+#include "core/VaeProgress.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
@@ -88,7 +88,7 @@ private Q_SLOTS:
         at::NoGradGuard noGrad;
         const auto& g = golden("spatial");
         at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(seedIn(g));
-        framesmith::OpenSoraVaeProgress progress(nullptr, nullptr, 2, "test");
+        framesmith::VaeProgress progress(nullptr, nullptr, 2, "test");
         std::vector<at::Tensor> draws;
         framesmith::OpenSoraSpatialMoments moments;
         const OpenSoraVaeRun run;
@@ -106,7 +106,7 @@ private Q_SLOTS:
     {
         at::NoGradGuard noGrad;
         const auto& g = golden("spatial");
-        framesmith::OpenSoraVaeProgress progress(nullptr, nullptr, 2, "test");
+        framesmith::VaeProgress progress(nullptr, nullptr, 2, "test");
         const at::Tensor video = vae().spatialVae().decode(g.view("decode.z"), 4, windows(OpenSoraVaeRun()), progress);
         FRAMESMITH_EXPECT_PARITY("decode.video", video, g.view("decode.video"), kVaeAtol);
     }
@@ -314,7 +314,7 @@ private Q_SLOTS:
         // diffusers' randn_tensor(dtype=bf16) does).
         const auto& spatial = golden("spatial");
         at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(seedIn(spatial));
-        framesmith::OpenSoraVaeProgress progress(nullptr, nullptr, 2, "test");
+        framesmith::VaeProgress progress(nullptr, nullptr, 2, "test");
         framesmith::OpenSoraSpatialMoments moments;
         reduced.spatialVae().encode(spatial.view("video").to(type), gen, 4, windows(OpenSoraVaeRun()), progress, nullptr, &moments);
         const at::Tensor meanError = moments.mean.to(at::kFloat) - spatial.view("encode.mean");

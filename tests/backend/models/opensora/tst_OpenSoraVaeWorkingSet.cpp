@@ -4,8 +4,8 @@
 #include "support/TestPaths.h"
 
 #include "memory/monitor/CpuAllocationTracker.h"
-#include "models/opensora/OpenSoraVae.h"
-#include "models/opensora/OpenSoraVaeWorkingSet.h"
+#include "models/opensora/vae/OpenSoraVae.h"
+#include "models/opensora/planning/OpenSoraVaeWorkingSet.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>

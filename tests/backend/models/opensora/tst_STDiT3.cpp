@@ -5,7 +5,7 @@
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
 #include "io/WeightSource.h"
-#include "models/opensora/STDiT3.h"
+#include "models/opensora/transformer/STDiT3.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

@@ -1,8 +1,8 @@
 // The STDiT3 activation model: its terms on the full-size config (240p and 720p, both attention
 // paths), and its peak against the measured host peak of one real forward at full width.
 #include "memory/monitor/CpuAllocationTracker.h"
-#include "models/opensora/STDiT3.h"
-#include "models/opensora/STDiT3ActivationModel.h"
+#include "models/opensora/transformer/STDiT3.h"
+#include "models/opensora/planning/STDiT3ActivationModel.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>

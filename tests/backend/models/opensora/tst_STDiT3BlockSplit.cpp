@@ -4,7 +4,7 @@
 // the running row keeps its own caption rows, modulation and frame mask; the fixed interval runs
 // the rest exactly at its steps in a real generation.
 #include "io/SafetensorsReader.h"
-#include "models/opensora/STDiT3.h"
+#include "models/opensora/transformer/STDiT3.h"
 #include "support/StepCacheRuns.h"
 #include "support/TestPaths.h"
 

@@ -1,7 +1,7 @@
 // STDiT3 config parsing: the fixture and full-size configs, the reference defaults, and bounds
 // checked at read time with the key, value and bound named.
 #include "framesmith/Error.h"
-#include "models/opensora/stdit3/STDiT3Config.h"
+#include "models/opensora/transformer/STDiT3Config.h"
 #include "support/TestPaths.h"
 
 #include <QtTest/QtTest>
@@ -79,10 +79,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::newRow("depth huge") << "{\"depth\": 4294967298}" << "depth";
         QTest::newRow("heads huge") << "{\"num_heads\": 1000000}" << "1000000";
-        QTest::newRow("hidden zero") << "{\"hidden_size\": 0}" << "[4, 16384]";
+        QTest::newRow("hidden zero") << "{\"hidden_size\": 0}" << "below the minimum 4";
         QTest::newRow("heads do not divide") << "{\"hidden_size\": 32, \"num_heads\": 3}" << "num_heads";
         QTest::newRow("hidden not /4") << "{\"hidden_size\": 30, \"num_heads\": 2}" << "divisible by 4";
-        QTest::newRow("float depth") << "{\"depth\": 2.5}" << "expected an integer";
+        QTest::newRow("float depth") << "{\"depth\": 2.5}" << "must be an integer";
         QTest::newRow("string heads") << "{\"num_heads\": \"16\"}" << "num_heads";
         QTest::newRow("patch shape") << "{\"patch_size\": [2, 2]}" << "patch_size";
         QTest::newRow("patch zero") << "{\"patch_size\": [1, 0, 2]}" << "patch_size[1]";

@@ -2,7 +2,7 @@
 // STDiT3 folder, and the dtype names of the metadata.
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
-#include "models/opensora/STDiT3Eval.h"
+#include "models/opensora/eval/STDiT3Eval.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 

@@ -1,8 +1,8 @@
 // STDiT3 parameter counts from the config: the reference's count for STDiT3-XL/2
 // (full-size-configs/param_counts.json) and the tiny checkpoint, element for element.
 #include "io/WeightSource.h"
-#include "models/opensora/STDiT3.h"
-#include "models/opensora/STDiT3ParameterCount.h"
+#include "models/opensora/transformer/STDiT3.h"
+#include "models/opensora/planning/STDiT3ParameterCount.h"
 #include "support/TestPaths.h"
 
 #include <nlohmann/json.hpp>
