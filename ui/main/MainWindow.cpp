@@ -5,35 +5,35 @@
 #include "framesmith/DataFolders.h"
 #include "framesmith/Engine.h"
 #include "framesmith/VramMonitor.h"
-#include "ui/main/AboutBox.h"
-#include "ui/settings/AppSettings.h"
-#include "ui/settings/AppTranslator.h"
-#include "ui/history/ClipShelf.h"
 #include "ui/form/DemoQuickDefaults.h"
-#include "ui/main/ErrorBox.h"
 #include "ui/form/FieldValidation.h"
 #include "ui/form/FormRecovery.h"
+#include "ui/form/StartImageGuard.h"
+#include "ui/form/TokenCounter.h"
 #include "ui/generation/GenerationController.h"
-#include "ui/history/HistoryPanel.h"
-#include "ui/settings/LanguageMenu.h"
-#include "ui/memory/MemoryDisplay.h"
-#include "ui/models/ModelChecker.h"
-#include "ui/models/ModelChoices.h"
-#include "ui/models/ModelDownloadMenu.h"
-#include "ui/models/ModelUnloader.h"
-#include "ui/queue/QueueDock.h"
-#include "ui/queue/RenderQueue.h"
 #include "ui/generation/RunControls.h"
 #include "ui/generation/RunLauncher.h"
 #include "ui/generation/RunPresenter.h"
 #include "ui/generation/RunQuitGuard.h"
 #include "ui/generation/RunStateMachine.h"
-#include "ui/form/StartImageGuard.h"
-#include "ui/form/TokenCounter.h"
-#include "ui/presets/UserPresetActions.h"
+#include "ui/history/ClipShelf.h"
+#include "ui/history/HistoryPanel.h"
+#include "ui/main/AboutBox.h"
+#include "ui/main/ErrorBox.h"
 #include "ui/main/WindowLayout.h"
+#include "ui/memory/MemoryDisplay.h"
 #include "ui/memory/VramHeadroom.h"
 #include "ui/memory/VramHeadroomAction.h"
+#include "ui/models/ModelChoices.h"
+#include "ui/models/ModelDownloadMenu.h"
+#include "ui/models/ModelSession.h"
+#include "ui/models/ModelUnloader.h"
+#include "ui/presets/UserPresetActions.h"
+#include "ui/queue/QueueDock.h"
+#include "ui/queue/RenderQueue.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/AppTranslator.h"
+#include "ui/settings/LanguageMenu.h"
 #include "widgets/ImageDropArea.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
@@ -43,7 +43,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QLocale>
 #include <QRandomGenerator>
 #include <QStatusBar>
@@ -64,7 +63,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     WindowLayout::applyDefaults(*m_ui, *this);
     WheelGuard::install(this); // the wheel scrolls the form; it changes a field only once focused
     m_memory = new MemoryDisplay(m_monitor.get(), m_ui->vramGraph, statusBar(), this);
-    m_checker = new ModelChecker(this);
+    m_session = new ModelSession(m_ui->promptPanel, m_settings, this);
     m_tokens = new TokenCounter(this);
     m_recovery = new FormRecovery(this);
     m_controller = new GenerationController(this);
@@ -148,24 +147,21 @@ void MainWindow::connectPanels()
     connect(prompt, &PromptPanel::changed, this, &MainWindow::onFieldsChanged);
     connect(prompt, &PromptPanel::promptEdited, this, [this](const QString& text) {
         m_launcher->promptEdited();
-        m_tokens->request(m_model.isModel() ? m_model.folder : QString(), text);
+        m_tokens->request(model().isModel() ? model().folder : QString(), text);
     });
     connect(m_tokens, &TokenCounter::counted, prompt, &PromptPanel::setTokenCount);
-    connect(prompt, &PromptPanel::modelFolderEdited, this, [this] { openModel(m_ui->promptPanel->modelFolder()); });
-    connect(prompt, &PromptPanel::browseModelClicked, this, &MainWindow::onModelBrowseClicked);
-    m_modelChoices = new ModelChoices(prompt->modelChoiceCombo(), prompt->useDemoButton(), m_settings, this);
-    connect(m_modelChoices, &ModelChoices::folderChosen, this, &MainWindow::setModelFolder);
-    connect(m_modelChoices, &ModelChoices::browseRequested, this, &MainWindow::onModelBrowseClicked);
-    connect(m_modelChoices, &ModelChoices::demoFailed, this,
+    connect(m_session, &ModelSession::opened, this, &MainWindow::onModelOpened);
+    connect(m_session, &ModelSession::checked, this, &MainWindow::onModelChecked);
+    connect(m_session, &ModelSession::browseRequested, this, &MainWindow::onModelBrowseClicked);
+    connect(m_session->choices(), &ModelChoices::demoFailed, this,
             [this](const QString& message, const QString& detail) { showError(tr("Demo model"), message, detail); });
     new StartImageGuard(prompt->startImageArea(), [this] { return QSize(request().width, request().height); }, this);
-    connect(m_checker, &ModelChecker::checked, this, &MainWindow::onModelChecked);
     connect(parameters, &ParametersPanel::changed, this, &MainWindow::onFieldsChanged);
     connect(parameters, &ParametersPanel::presetChanged, this, &MainWindow::onFieldsChanged);
     connect(parameters, &ParametersPanel::plannedGpuChanged, this, &MainWindow::updateForecast);
     connect(parameters, &ParametersPanel::customizeClicked, this, [this] {
         framesmith::GenerationRequest r = request();
-        if (!m_model.isReady())
+        if (!model().isReady())
             r.modelPath.clear(); // no forecast for a model that cannot run
         m_presetActions->openEditor(m_ui->parametersPanel->presetId(), r, MemoryForecast::devicesFrom(*m_monitor),
                                     m_ui->parametersPanel->plannedGpuBytes());
@@ -208,62 +204,44 @@ framesmith::GenerationRequest MainWindow::request() const
 
 void MainWindow::setRequest(const framesmith::GenerationRequest& r)
 {
-    m_ui->promptPanel->setModelFolderText(QString::fromStdString(r.modelPath));
-    openModel(m_ui->promptPanel->modelFolder());
+    m_session->setFolder(QString::fromStdString(r.modelPath));
     m_ui->promptPanel->write(r);
     m_ui->parametersPanel->write(r);
     onFieldsChanged();
 }
 
-void MainWindow::setModelFolder(const QString& folder)
-{
-    m_ui->promptPanel->setModelFolderText(folder);
-    openModel(m_ui->promptPanel->modelFolder());
-}
+void MainWindow::setModelFolder(const QString& folder) { m_session->setFolder(folder); }
 
-void MainWindow::openModel(const QString& folder)
+void MainWindow::onModelOpened(const QString& previousFamily, bool isNewFolder)
 {
-    const bool isKnownGood = m_model.isReady() || m_model.state == ModelFolderProbe::State::Checking;
-    if (folder == m_model.folder && isKnownGood)
-        return; // editingFinished repeats on focus changes; a damaged folder is checked again
-    const QString previousFamily = m_model.family;
-    const QString previousFolder = m_model.folder;
-    m_model = m_checker->open(folder);
-    m_settings.setModelFolder(folder);
-    m_modelChoices->setCurrentFolder(folder);
-    if (m_model.isModel() && !m_modelChoices->folders().contains(folder))
-        m_modelChoices->remember(folder); // listed from now on, beside the caches' models
-    m_ui->parametersPanel->adoptModel(m_model.spec(), previousFamily); // another family: its defaults too
-    m_ui->promptPanel->showModel(m_model);
+    m_ui->parametersPanel->adoptModel(model().spec(), previousFamily); // another family: its defaults too
+    m_ui->promptPanel->showModel(model());
     // Whenever the demo is newly chosen, not only on a first launch; a request being restored
     // writes its own values afterwards.
-    if (m_model.isDemo && folder != previousFolder)
-        m_ui->parametersPanel->write(DemoQuickDefaults::applied(request(), m_model.spec()));
-    m_tokens->request(m_model.isModel() ? m_model.folder : QString(), request().prompt.c_str());
+    if (model().isDemo && isNewFolder)
+        m_ui->parametersPanel->write(DemoQuickDefaults::applied(request(), model().spec()));
+    m_tokens->request(model().isModel() ? model().folder : QString(), request().prompt.c_str());
     onFieldsChanged();
 }
 
-void MainWindow::onModelChecked(const ModelFolderProbe& model)
+void MainWindow::onModelChecked()
 {
-    if (model.folder != m_model.folder)
-        return;
-    m_model = model;
-    m_ui->parametersPanel->applySpec(m_model.spec());
-    m_ui->promptPanel->showModel(m_model);
+    m_ui->parametersPanel->applySpec(model().spec());
+    m_ui->promptPanel->showModel(model());
     retranslateDynamic(); // "Ready." now that every file is checked
     Q_EMIT modelChecked();
 }
 
 QStringList MainWindow::validationMessages() const
 {
-    return FieldValidation::check(request(), m_model.spec(), m_ui->parametersPanel->seedText(),
+    return FieldValidation::check(request(), model().spec(), m_ui->parametersPanel->seedText(),
                                   m_shelf->store().clipsFolder())
         .messages;
 }
 
 void MainWindow::onFieldsChanged()
 {
-    const auto result = FieldValidation::check(request(), m_model.spec(), m_ui->parametersPanel->seedText(),
+    const auto result = FieldValidation::check(request(), model().spec(), m_ui->parametersPanel->seedText(),
                                                m_shelf->store().clipsFolder());
     m_ui->parametersPanel->showProblems(result.messages, result.fields);
     m_ui->promptPanel->startImageGroup()->setStyleSheet(
@@ -277,13 +255,13 @@ void MainWindow::onFieldsChanged()
 void MainWindow::updateGenerateAvailability(const QStringList& problems)
 {
     QString why = problems.join(QLatin1Char('\n'));
-    if (m_model.state == ModelFolderProbe::State::Checking)
+    if (model().state == ModelFolderProbe::State::Checking)
         why = tr("Checking the model's files…");
-    else if (!m_model.isReady())
-        why = m_model.isModel() ? tr("The model's files are damaged or missing: see the model box")
+    else if (!model().isReady())
+        why = model().isModel() ? tr("The model's files are damaged or missing: see the model box")
                                 : tr("Choose a model folder first (File > Choose model folder…).");
-    m_queueDock->setAvailable(m_model.isReady() && problems.isEmpty(), why); // a run in flight does not stop queueing
-    m_runControls->setFormState(m_model.isReady() && problems.isEmpty(), why);
+    m_queueDock->setAvailable(model().isReady() && problems.isEmpty(), why); // a run in flight does not stop queueing
+    m_runControls->setFormState(model().isReady() && problems.isEmpty(), why);
     m_ui->actionExportClip->setEnabled(hasClip());
 }
 
@@ -297,7 +275,7 @@ void MainWindow::updateRunState()
 void MainWindow::onGenerateTriggered()
 {
     const QStringList problems = validationMessages();
-    if (!problems.isEmpty() || !m_model.isReady() || m_runState->isRunInFlight()) {
+    if (!problems.isEmpty() || !model().isReady() || m_runState->isRunInFlight()) {
         showStatus(problems.isEmpty() ? m_ui->parametersPanel->generateButton()->toolTip()
                                       : tr("Cannot generate: %1").arg(problems.first()));
         return;
@@ -342,7 +320,7 @@ void MainWindow::retranslateDynamic()
     m_queueDock->retranslate();
     m_ui->formRestoreLabel->setText(tr("The settings of the clip from %1 are loaded.").arg(m_recovery->description()));
     if (!m_controller->isRunning())
-        statusBar()->showMessage(m_model.isReady() ? tr("Ready.") : m_model.isModel() ? QString()
+        statusBar()->showMessage(model().isReady() ? tr("Ready.") : model().isModel() ? QString()
                                                                    : tr("Ready. Choose a model folder to generate."));
     m_memory->retranslate();
     m_runControls->retranslate(); // retranslateUi gave the actions their .ui texts back
@@ -381,10 +359,10 @@ void MainWindow::updateForecast()
 {
     // A damaged or unchecked model never "fits": no model, no forecast.
     framesmith::GenerationRequest r = request();
-    if (!m_model.isReady())
+    if (!model().isReady())
         r.modelPath.clear();
     r = VramHeadroom::applied(r, m_settings.vramHeadroomMb());
-    m_memory->showForecastOn(*m_ui->parametersPanel, r, m_model.state == ModelFolderProbe::State::Checking);
+    m_memory->showForecastOn(*m_ui->parametersPanel, r, model().state == ModelFolderProbe::State::Checking);
 }
 
 VramGraph* MainWindow::memoryGraph() const { return m_ui->vramGraph; }
@@ -395,10 +373,11 @@ PromptPanel* MainWindow::promptPanel() const { return m_ui->promptPanel; }
 
 ParametersPanel* MainWindow::parametersPanel() const { return m_ui->parametersPanel; }
 
-QString MainWindow::modelName() const
-{
-    return m_model.displayName.isEmpty() ? QFileInfo(m_model.folder).fileName() : m_model.displayName;
-}
+const ModelFolderProbe& MainWindow::model() const { return m_session->model(); }
+
+ModelChoices* MainWindow::modelChoices() const { return m_session->choices(); }
+
+QString MainWindow::modelName() const { return m_session->name(); }
 
 QString MainWindow::forecastText() const { return m_ui->parametersPanel->forecastText(); }
 

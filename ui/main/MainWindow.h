@@ -28,8 +28,8 @@ class GenerationController;
 struct HistoryEntry;
 class HistoryPanel;
 class MemoryDisplay;
-class ModelChecker;
 class ModelChoices;
+class ModelSession;
 class ParametersPanel;
 class PreviewPlayer;
 class PromptPanel;
@@ -58,8 +58,8 @@ public:
     framesmith::GenerationRequest request() const;
     void setRequest(const framesmith::GenerationRequest& request);
     void setModelFolder(const QString& folder);
-    const ModelFolderProbe& model() const { return m_model; }
-    bool isModelReady() const { return m_model.isReady(); }
+    const ModelFolderProbe& model() const;
+    bool isModelReady() const { return model().isReady(); }
     QString modelName() const; // for the history and the queue: the model's name, else its folder's
 
     // Why the current request cannot run, one translated line per broken field; empty if valid.
@@ -81,7 +81,7 @@ public:
     RunQuitGuard* quitGuard() const { return m_quitGuard; }
     FormRecovery* formRecovery() const { return m_recovery; }
     ClipShelf* clipShelf() const { return m_shelf; }
-    ModelChoices* modelChoices() const { return m_modelChoices; }
+    ModelChoices* modelChoices() const;
     UserPresetActions* presetActions() const { return m_presetActions; }
     HistoryPanel* historyPanel() const;
     QDockWidget* historyDock() const { return m_historyDock; }
@@ -104,8 +104,8 @@ private:
     void connectPanels();
     void retranslateDynamic();
 
-    void openModel(const QString& folder);
-    void onModelChecked(const ModelFolderProbe& model);
+    void onModelOpened(const QString& previousFamily, bool isNewFolder);
+    void onModelChecked();
     void onFieldsChanged();
     void updateGenerateAvailability(const QStringList& problems);
     void updateRunState();
@@ -121,9 +121,7 @@ private:
     AppTranslator* m_translator;
     std::unique_ptr<framesmith::VramMonitor> m_monitor;
     MemoryDisplay* m_memory = nullptr;
-    ModelChecker* m_checker = nullptr;
-    ModelChoices* m_modelChoices = nullptr;
-    ModelFolderProbe m_model;
+    ModelSession* m_session = nullptr;
     TokenCounter* m_tokens = nullptr;
     GenerationController* m_controller = nullptr;
     RunPresenter* m_presenter = nullptr;
