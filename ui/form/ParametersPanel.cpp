@@ -1,8 +1,8 @@
 #include "ui/form/ParametersPanel.h"
 
 #include "ui/form/FrameRuleText.h"
-#include "ui/presets/PresetChoices.h"
 #include "ui/form/SpeedChoices.h"
+#include "ui/presets/PresetChoices.h"
 #include "ui_ParametersPanel.h"
 
 #include <QEvent>

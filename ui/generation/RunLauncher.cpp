@@ -1,14 +1,14 @@
 #include "ui/generation/RunLauncher.h"
 
-#include "ui/settings/AppSettings.h"
-#include "ui/history/ClipShelf.h"
 #include "ui/generation/DecodeAgainDialog.h"
-#include "ui/main/ErrorBox.h"
-#include "ui/history/HistoryEntry.h"
 #include "ui/generation/GenerationController.h"
-#include "ui/memory/MemoryDisplay.h"
 #include "ui/generation/RunStateMachine.h"
+#include "ui/history/ClipShelf.h"
+#include "ui/history/HistoryEntry.h"
+#include "ui/main/ErrorBox.h"
+#include "ui/memory/MemoryDisplay.h"
 #include "ui/memory/VramHeadroom.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QDateTime>
 #include <QFile>

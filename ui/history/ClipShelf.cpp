@@ -2,11 +2,11 @@
 
 #include "framesmith/DataFolders.h"
 #include "framesmith/VideoExport.h"
-#include "ui/settings/AppSettings.h"
-#include "ui/main/BackgroundTasks.h"
 #include "ui/history/ClipFrames.h"
 #include "ui/history/ExportDialog.h"
 #include "ui/history/HistoryPanel.h"
+#include "ui/main/BackgroundTasks.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
 
 #include <QAction>

@@ -1,12 +1,12 @@
 #include "ui/memory/MemoryDisplay.h"
 
 #include "framesmith/VramMonitor.h"
-#include "ui/memory/MemoryGraphFeeder.h"
 #include "ui/form/ParametersPanel.h"
+#include "ui/memory/MemoryGraphFeeder.h"
 #include "widgets/VramGraph.h"
 
-#include "ui/settings/AppSettings.h"
 #include "ui/main/ErrorBox.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QDir>
 #include <QFileDialog>

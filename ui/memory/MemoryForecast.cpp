@@ -4,10 +4,10 @@
 #include "framesmith/JobForecast.h"
 #include "framesmith/Stage.h"
 #include "framesmith/VramMonitor.h"
-#include "ui/presets/PresetChoices.h"
-#include "ui/presets/PresetLibrary.h"
 #include "ui/generation/RunPresenter.h"
 #include "ui/memory/StepTimeText.h"
+#include "ui/presets/PresetChoices.h"
+#include "ui/presets/PresetLibrary.h"
 #include "ui/presets/StrategyLabels.h"
 
 #include <QCoreApplication>

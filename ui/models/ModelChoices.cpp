@@ -1,8 +1,8 @@
 #include "ui/models/ModelChoices.h"
 
 #include "framesmith/ModelLibrary.h"
-#include "ui/settings/AppSettings.h"
 #include "ui/main/BackgroundTasks.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QComboBox>
 #include <QDir>

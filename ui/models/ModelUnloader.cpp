@@ -1,7 +1,7 @@
 #include "ui/models/ModelUnloader.h"
 
-#include "ui/settings/AppSettings.h"
 #include "ui/generation/GenerationController.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QAction>
 #include <QEvent>

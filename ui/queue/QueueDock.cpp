@@ -1,18 +1,18 @@
 #include "ui/queue/QueueDock.h"
 
-#include "ui/settings/AppSettings.h"
-#include "ui/history/ClipShelf.h"
-#include "ui/main/ErrorBox.h"
 #include "ui/farm/FarmDialog.h"
 #include "ui/farm/FarmSender.h"
+#include "ui/form/ParametersPanel.h"
+#include "ui/generation/RunQuitGuard.h"
+#include "ui/history/ClipShelf.h"
+#include "ui/main/ErrorBox.h"
 #include "ui/main/MainWindow.h"
 #include "ui/memory/MemoryForecast.h"
-#include "ui/form/ParametersPanel.h"
+#include "ui/memory/VramHeadroom.h"
 #include "ui/queue/QueuePanel.h"
 #include "ui/queue/RenderQueue.h"
-#include "ui/generation/RunQuitGuard.h"
 #include "ui/queue/VariationsDialog.h"
-#include "ui/memory/VramHeadroom.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QAction>
 #include <QDir>

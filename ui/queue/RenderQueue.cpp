@@ -1,8 +1,8 @@
 #include "ui/queue/RenderQueue.h"
 
-#include "ui/settings/AppSettings.h"
 #include "ui/generation/GenerationController.h"
 #include "ui/generation/RunLauncher.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -4,14 +4,14 @@
 // records its arguments and prints an array id; the jobs become "On the farm (4242)" on screen
 // and on disk; the dialog's values are remembered for the next time; a submission Slurm refuses
 // leaves the jobs waiting and says why.
-#include "ui/settings/AppSettings.h"
 #include "ui/farm/FarmDialog.h"
-#include "ui/main/MainWindow.h"
 #include "ui/form/ParametersPanel.h"
+#include "ui/main/MainWindow.h"
 #include "ui/queue/QueueDock.h"
 #include "ui/queue/QueuePanel.h"
 #include "ui/queue/QueueStore.h"
 #include "ui/queue/RenderQueue.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -2,11 +2,11 @@
 // 8000 × 6000 16-bit PNG is refused before anything decodes or loads, with a question that offers a
 // copy resized to the clip's size (which then is the start image), and an unreadable file is
 // explained in a box that stays, not a status line that fades.
-#include "ui/settings/AppSettings.h"
-#include "ui/generation/GenerationController.h"
-#include "ui/main/MainWindow.h"
 #include "ui/form/PromptPanel.h"
 #include "ui/form/StartImageGuard.h"
+#include "ui/generation/GenerationController.h"
+#include "ui/main/MainWindow.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/ImageDropArea.h"
 
 #include <QDir>

@@ -3,14 +3,14 @@
 // resumable like a pause), resume to the end (its paused checkpoint gone), a failure, and a stop
 // before the first step (no history entry), asserting Generate, Stop, Pause/Resume, "Stop denoising
 // and decode", the hint beside Generate and the status bar's progress in every state.
-#include "ui/settings/AppSettings.h"
-#include "ui/generation/GenerationController.h"
-#include "ui/history/HistoryPanel.h"
-#include "ui/main/MainWindow.h"
 #include "ui/form/ParametersPanel.h"
+#include "ui/generation/GenerationController.h"
 #include "ui/generation/RunControls.h"
 #include "ui/generation/RunPresenter.h"
 #include "ui/generation/RunStateMachine.h"
+#include "ui/history/HistoryPanel.h"
+#include "ui/main/MainWindow.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QAction>
 #include <QDir>

@@ -4,12 +4,12 @@
 // entry) makes the clip from them with other VAE settings, into the same entry. Pause (the button
 // beside Cancel) saves the run after the step under way and keeps it in the history; the same
 // button, now Resume, finishes it into that entry.
-#include "ui/settings/AppSettings.h"
+#include "ui/form/PromptPanel.h"
 #include "ui/generation/DecodeAgainDialog.h"
 #include "ui/generation/GenerationController.h"
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
-#include "ui/form/PromptPanel.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
 
 #include <QAbstractButton>

@@ -2,11 +2,11 @@
 // the latents" cancels it and the window stays; "Quit" cancels it and closes the window only
 // after the worker's terminal signal. With nothing running the window closes at once.
 #include "framesmith/Stage.h"
-#include "ui/settings/AppSettings.h"
 #include "ui/generation/GenerationController.h"
+#include "ui/generation/RunQuitGuard.h"
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
-#include "ui/generation/RunQuitGuard.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QAbstractButton>
 #include <QAction>

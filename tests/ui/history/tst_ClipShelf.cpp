@@ -1,10 +1,10 @@
 // ClipShelf: a finished clip goes into the player and the history (and its latents checkpoint
 // goes away); an entry renamed keeps its name, deleting asks first and then removes the entry's
 // files, "Show in folder" opens the clip's folder; File > Export opens in the last export folder.
-#include "ui/settings/AppSettings.h"
 #include "ui/history/ClipShelf.h"
 #include "ui/history/ExportDialog.h"
 #include "ui/history/HistoryPanel.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
 
 #include <QAbstractButton>

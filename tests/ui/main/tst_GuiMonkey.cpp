@@ -4,12 +4,12 @@
 // when nothing crashed, the window ends idle, and no clip was lost: every finished run is in the
 // history with its video on disk and every export asked for was written or reported.
 // FRAMESMITH_MONKEY_SEED / FRAMESMITH_MONKEY_ACTIONS replay or lengthen a run.
-#include "ui/settings/AppSettings.h"
-#include "ui/settings/AppTranslator.h"
-#include "ui/history/ClipShelf.h"
 #include "ui/generation/GenerationController.h"
+#include "ui/history/ClipShelf.h"
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/AppTranslator.h"
 
 #include <QAbstractButton>
 #include <QAction>

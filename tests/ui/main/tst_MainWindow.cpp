@@ -2,8 +2,8 @@
 // naming the field, Generate needs a model, demo models are labelled, shortcuts exist and settings persist.
 #include "framesmith/Engine.h"
 #include "framesmith/GenerationRequest.h"
-#include "ui/settings/AppSettings.h"
 #include "ui/main/MainWindow.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QAction>
 #include <QApplication>

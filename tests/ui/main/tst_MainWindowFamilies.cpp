@@ -3,11 +3,11 @@
 // the player and one entry in the History. The families switch by opening another folder, in one
 // window, with the warm engine reloading for the new model.
 #include "framesmith/Engine.h"
-#include "ui/settings/AppSettings.h"
+#include "ui/form/PromptPanel.h"
 #include "ui/generation/GenerationController.h"
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
-#include "ui/form/PromptPanel.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/ImageDropArea.h"
 #include "widgets/PreviewPlayer.h"
 

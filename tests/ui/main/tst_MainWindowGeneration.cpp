@@ -6,13 +6,13 @@
 // player and the splitters as they were; File > Export writes a file with its sidecar.
 #include "framesmith/Stage.h"
 #include "framesmith/VideoExport.h"
-#include "ui/settings/AppSettings.h"
-#include "ui/history/ClipShelf.h"
 #include "ui/form/FormRecovery.h"
 #include "ui/generation/GenerationController.h"
+#include "ui/generation/RunPresenter.h"
+#include "ui/history/ClipShelf.h"
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
-#include "ui/generation/RunPresenter.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
 

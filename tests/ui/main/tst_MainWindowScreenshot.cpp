@@ -5,11 +5,11 @@
 // when a render is blank or the Chinese translation does not take effect.
 // The PNGs go to the build folder; with FRAMESMITH_UPDATE_SCREENSHOTS=1 they replace the ones in
 // docs/ (tests never touch the source tree otherwise).
-#include "ui/settings/AppSettings.h"
-#include "ui/settings/AppTranslator.h"
 #include "ui/generation/GenerationController.h"
 #include "ui/main/MainWindow.h"
 #include "ui/presets/PresetEditorDialog.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/AppTranslator.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
 

@@ -2,15 +2,15 @@
 // walked and none may still be English (only names like GPU, fps or CogVideoX may stay); no label
 // shows a literal '&'; Qt's own buttons are Chinese (qtbase_zh_CN); dates follow the locale; the
 // player's labels change; and the switch never reloads a history entry over the edited form.
-#include "ui/settings/AppSettings.h"
-#include "ui/settings/AppTranslator.h"
 #include "ui/history/ExportDialog.h"
 #include "ui/history/HistoryPanel.h"
 #include "ui/history/HistoryStore.h"
 #include "ui/main/MainWindow.h"
 #include "ui/presets/PresetEditorDialog.h"
-#include "widgets/QCustomPlotInclude.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/AppTranslator.h"
 #include "widgets/PreviewPlayer.h"
+#include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
 
 #include <QAbstractButton>

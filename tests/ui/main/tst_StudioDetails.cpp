@@ -5,20 +5,20 @@
 // may have spaces; stage bands close when the run ends and labels with no room hide instead of
 // piling up.
 #include "framesmith/PresetCatalog.h"
-#include "ui/settings/AppSettings.h"
+#include "ui/form/ParametersPanel.h"
 #include "ui/history/ClipShelf.h"
 #include "ui/history/ExportDialog.h"
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
-#include "ui/form/ParametersPanel.h"
 #include "ui/presets/PresetNames.h"
 #include "ui/queue/QueueDock.h"
 #include "ui/queue/RenderQueue.h"
 #include "ui/queue/VariationsDialog.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
+#include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
 #include "widgets/VramGraphStages.h"
-#include "widgets/QCustomPlotInclude.h"
 
 #include <QAction>
 #include <QApplication>

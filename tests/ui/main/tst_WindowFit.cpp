@@ -1,7 +1,7 @@
 // At QT_SCALE_FACTOR=1.5 the screen holds fewer logical pixels: a window restored from a size saved
 // larger (or the 800 × 600 minimum) must still fit the screen's available area, and sit inside it.
-#include "ui/settings/AppSettings.h"
 #include "ui/main/MainWindow.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QApplication>
 #include <QScreen>

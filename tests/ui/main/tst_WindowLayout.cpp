@@ -1,9 +1,9 @@
 // WindowLayout: the window never gets smaller than 800x600, at which size no field is squeezed
 // below what it needs; the player's scrub slider keeps its room with the History dock open; a
 // restored dock that would take most of the window goes back to a sane width.
-#include "ui/settings/AppSettings.h"
 #include "ui/main/MainWindow.h"
 #include "ui/main/WindowLayout.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
 
 #include <QAbstractSpinBox>

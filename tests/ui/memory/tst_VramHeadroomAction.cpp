@@ -1,7 +1,7 @@
 // Generate > Keep VRAM Free…: the dialog starts at the saved value, a new value is kept in the
 // settings and announced; cancelling changes nothing.
-#include "ui/settings/AppSettings.h"
 #include "ui/memory/VramHeadroomAction.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,10 +2,10 @@
 // cache layout (blobs, snapshots, refs/main) is listed under its repo and opens when picked; a
 // first launch with no model offers the demo model and makes it when absent; the demo's quick
 // defaults also come after a launch without a model (they were lost then).
-#include "ui/settings/AppSettings.h"
+#include "ui/form/PromptPanel.h"
 #include "ui/main/MainWindow.h"
 #include "ui/models/ModelChoices.h"
-#include "ui/form/PromptPanel.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QComboBox>
 #include <QCryptographicHash>

@@ -6,9 +6,9 @@
 #include "io/ModelDiscovery.h"
 #include "support/FakeHubServer.h"
 #include "support/TestPaths.h"
-#include "ui/settings/AppTranslator.h"
 #include "ui/models/ModelDownloadDialog.h"
 #include "ui/models/ModelDownloadMenu.h"
+#include "ui/settings/AppTranslator.h"
 
 #include <QAction>
 #include <QLabel>

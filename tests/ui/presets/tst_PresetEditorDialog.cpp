@@ -3,10 +3,10 @@
 // selects it, history reload finds it again; bad names are refused in the dialog, nothing lost.
 #include "framesmith/MemoryPreset.h"
 #include "framesmith/PresetCatalog.h"
-#include "ui/settings/AppSettings.h"
-#include "ui/settings/AppTranslator.h"
 #include "ui/main/MainWindow.h"
 #include "ui/presets/PresetEditorDialog.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/AppTranslator.h"
 
 #include <QCheckBox>
 #include <QComboBox>

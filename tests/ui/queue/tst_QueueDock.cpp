@@ -3,15 +3,15 @@
 // variations (seeds, one prompt per line) come from the form, the queue then runs every waiting job
 // one after another into the History (thumbnails in the dock), and a queue left mid-job by a dead
 // app runs that job again when the app starts.
-#include "ui/settings/AppSettings.h"
+#include "ui/form/ParametersPanel.h"
 #include "ui/history/HistoryStore.h"
 #include "ui/main/MainWindow.h"
-#include "ui/form/ParametersPanel.h"
 #include "ui/queue/QueueDock.h"
 #include "ui/queue/QueuePanel.h"
 #include "ui/queue/QueueStore.h"
 #include "ui/queue/RenderQueue.h"
 #include "ui/queue/VariationsDialog.h"
+#include "ui/settings/AppSettings.h"
 
 #include <QAction>
 #include <QDockWidget>
