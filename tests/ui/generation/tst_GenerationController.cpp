@@ -5,9 +5,10 @@
 #include "framesmith/Stage.h"
 #include "ui/generation/GenerationController.h"
 
+#include "support/CliRun.h"
 #include "support/TensorFileBytes.h"
+#include "support/TinyRequest.h"
 
-#include <QProcess>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -18,15 +19,11 @@
 namespace {
 constexpr int kTimeoutMs = 120000;
 
-framesmith::GenerationRequest tinyRequest(int steps)
+// The tiny request as the CLI run below spells it: its prompt, seed 7 and the automatic preset.
+framesmith::GenerationRequest seededRequest(int steps)
 {
-    framesmith::GenerationRequest r;
-    r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b";
+    framesmith::GenerationRequest r = framesmith::test::tinyRequest(framesmith::test::tinyModelPath(), steps);
     r.prompt = "a red fox in fresh snow";
-    r.frameCount = 9;
-    r.width = 96;
-    r.height = 64;
-    r.steps = steps;
     r.seed = 7;
     r.preset = "auto";
     return r;
@@ -60,9 +57,9 @@ private Q_SLOTS:
                 [&] { isAlwaysOnGuiThread = isAlwaysOnGuiThread && QThread::currentThread() == guiThread; });
 
         const QString clip = m_dir.filePath(QStringLiteral("clip.mp4"));
-        QVERIFY(controller.start(tinyRequest(2), clip));
+        QVERIFY(controller.start(seededRequest(2), clip));
         QVERIFY(controller.isRunning());
-        QVERIFY(!controller.start(tinyRequest(2))); // one run at a time
+        QVERIFY(!controller.start(seededRequest(2))); // one run at a time
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
         QCOMPARE(finished.size(), 1);
@@ -96,7 +93,7 @@ private Q_SLOTS:
         QSignalSpy finished(&controller, &GenerationController::finished);
         QSignalSpy failed(&controller, &GenerationController::failed);
         QSignalSpy cancelled(&controller, &GenerationController::cancelled);
-        QVERIFY(controller.start(tinyRequest(50)));
+        QVERIFY(controller.start(seededRequest(50)));
         QSignalSpy steps(&controller, &GenerationController::stepFinished);
         QVERIFY(steps.wait(kTimeoutMs)); // cancel mid-denoising
         controller.cancel(framesmith::CancelMode::StopNow);
@@ -107,7 +104,7 @@ private Q_SLOTS:
         QCOMPARE(failed.size(), 0);
         QVERIFY(cancelled.first().at(0).toInt() < 50);
         // The worker is idle again and takes the next job.
-        QVERIFY(controller.start(tinyRequest(1)));
+        QVERIFY(controller.start(seededRequest(1)));
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
         QCOMPARE(finished.size(), 1);
     }
@@ -116,7 +113,7 @@ private Q_SLOTS:
     {
         GenerationController controller;
         QSignalSpy finished(&controller, &GenerationController::finished);
-        QVERIFY(controller.start(tinyRequest(50)));
+        QVERIFY(controller.start(seededRequest(50)));
         QSignalSpy steps(&controller, &GenerationController::stepFinished);
         QVERIFY(steps.wait(kTimeoutMs));
         controller.cancel(framesmith::CancelMode::FinishStage);
@@ -132,7 +129,7 @@ private Q_SLOTS:
     {
         GenerationController controller;
         QSignalSpy failed(&controller, &GenerationController::failed);
-        auto r = tinyRequest(2);
+        auto r = seededRequest(2);
         r.modelPath = m_dir.filePath(QStringLiteral("no-such-model")).toStdString();
         QVERIFY(controller.start(r));
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
@@ -147,20 +144,20 @@ private Q_SLOTS:
     {
         GenerationController controller;
         QSignalSpy finished(&controller, &GenerationController::finished);
-        QVERIFY(controller.start(tinyRequest(2)));
+        QVERIFY(controller.start(seededRequest(2)));
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
         QCOMPARE(finished.size(), 1);
         const auto app = finished.first().first().value<framesmith::GenerationResult>();
 
         const QString cliLatents = m_dir.filePath(QStringLiteral("cli.latents.safetensors"));
-        QProcess cli;
-        cli.setProcessChannelMode(QProcess::MergedChannels);
-        cli.start(QStringLiteral(FRAMESMITH_BINARY_DIR "/bin/framesmith-cli"),
-                  {"generate", "--model", FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b", "--prompt",
-                   "a red fox in fresh snow", "--frames", "9", "--width", "96", "--height", "64", "--steps", "2",
-                   "--seed", "7", "--preset", "auto", "--no-decode", "--quiet", "--save-latents", cliLatents});
-        QVERIFY(cli.waitForFinished(kTimeoutMs));
-        QVERIFY2(cli.exitCode() == 0, cli.readAll().constData());
+        framesmith::test::CliOptions options;
+        options.timeoutMs = kTimeoutMs;
+        const framesmith::test::CliRun cli = framesmith::test::runCli(
+            {"generate", "--model", FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b", "--prompt",
+             "a red fox in fresh snow", "--frames", "9", "--width", "96", "--height", "64", "--steps", "2", "--seed", "7",
+             "--preset", "auto", "--no-decode", "--quiet", "--save-latents", cliLatents},
+            options);
+        QVERIFY2(cli.exitCode == 0, qPrintable(cli.output));
         const QByteArray fromApp = framesmith::test::tensorFileBytes(QString::fromStdString(app.latentsCheckpointPath), "latents");
         QVERIFY(!fromApp.isEmpty());
         QVERIFY(fromApp == framesmith::test::tensorFileBytes(cliLatents, "latents"));
@@ -173,7 +170,7 @@ private Q_SLOTS:
         QSignalSpy loaded(&controller, &GenerationController::loadedModelChanged);
         QSignalSpy unloaded(&controller, &GenerationController::modelUnloaded);
         for (int run = 0; run < 2; ++run) {
-            QVERIFY(controller.start(tinyRequest(1)));
+            QVERIFY(controller.start(seededRequest(1)));
             QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
         }
         QTRY_VERIFY(controller.isModelLoaded());
@@ -197,7 +194,7 @@ private Q_SLOTS:
         GenerationController controller;
         QSignalSpy unloaded(&controller, &GenerationController::modelUnloaded);
         controller.setIdleUnloadAfter(300);
-        QVERIFY(controller.start(tinyRequest(1)));
+        QVERIFY(controller.start(seededRequest(1)));
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
         QVERIFY(unloaded.wait(kTimeoutMs));
         QVERIFY(!controller.isModelLoaded());
@@ -212,7 +209,7 @@ private Q_SLOTS:
         timer.start(10);
         QElapsedTimer clock;
         clock.start();
-        QVERIFY(controller.start(tinyRequest(4)));
+        QVERIFY(controller.start(seededRequest(4)));
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
         const qint64 runMs = clock.elapsed();
         // A blocked loop would deliver at most one tick for the whole run.
@@ -226,7 +223,7 @@ private Q_SLOTS:
     {
         constexpr int kSteps = 500;
         auto controller = std::make_unique<GenerationController>();
-        QVERIFY(controller->start(tinyRequest(kSteps)));
+        QVERIFY(controller->start(seededRequest(kSteps)));
         QSignalSpy steps(controller.get(), &GenerationController::stepFinished);
         QVERIFY(steps.wait(kTimeoutMs));
         QElapsedTimer clock;

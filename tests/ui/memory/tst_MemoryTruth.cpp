@@ -2,20 +2,20 @@
 // peak, the queue's "Planned peak" column and `framesmith-cli plan` show the same planner figures
 // for the same request, per device with the host's RAM among them (framesmith::JobForecast).
 // Before, the four read 0.0 GiB, 302 MiB, 35.13 MiB and another figure again for one demo job.
-#include "ui/settings/AppSettings.h"
+#include "support/CliRun.h"
+#include "ui/form/ParametersPanel.h"
 #include "ui/main/MainWindow.h"
 #include "ui/memory/MemoryFigures.h"
-#include "ui/form/ParametersPanel.h"
 #include "ui/queue/QueueDock.h"
 #include "ui/queue/QueuePanel.h"
 #include "ui/queue/RenderQueue.h"
+#include "ui/settings/AppSettings.h"
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -26,7 +26,8 @@ namespace {
 constexpr int kTimeoutMs = 180000;
 const char* const kModel = FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b";
 
-framesmith::GenerationRequest tinyRequest(const framesmith::GenerationRequest& from)
+// `from` at the size and steps `framesmith-cli plan` is asked for below.
+framesmith::GenerationRequest shrunk(const framesmith::GenerationRequest& from)
 {
     framesmith::GenerationRequest r = from;
     r.prompt = "a lighthouse at dusk";
@@ -41,13 +42,13 @@ framesmith::GenerationRequest tinyRequest(const framesmith::GenerationRequest& f
 // `framesmith-cli plan --json` for the same request: device -> peak bytes.
 MemoryFigures::Peaks cliPeaks(QString* output)
 {
-    QProcess p;
-    p.setProcessChannelMode(QProcess::SeparateChannels);
-    p.start(QStringLiteral(FRAMESMITH_BINARY_DIR "/bin/framesmith-cli"),
-            {"plan", "--json", "--model", kModel, "--frames", "9", "--width", "96", "--height", "64", "--steps", "2",
-             "--preset", "max-speed"});
-    p.waitForFinished(kTimeoutMs);
-    *output = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+    framesmith::test::CliOptions options = framesmith::test::separateChannels();
+    options.timeoutMs = kTimeoutMs;
+    const framesmith::test::CliRun run = framesmith::test::runCli(
+        {"plan", "--json", "--model", kModel, "--frames", "9", "--width", "96", "--height", "64", "--steps", "2",
+         "--preset", "max-speed"},
+        options);
+    *output = run.output + run.error;
     MemoryFigures::Peaks peaks;
     const QJsonObject plan = QJsonDocument::fromJson(output->toUtf8()).object();
     for (const QJsonValue& d : plan.value(QStringLiteral("devices")).toArray()) {
@@ -88,9 +89,9 @@ private Q_SLOTS:
         window.show();
         window.findChild<QPushButton*>(QStringLiteral("queuePauseButton"))->click(); // nothing runs
         window.setModelFolder(QString::fromLatin1(kModel));
-        window.setRequest(tinyRequest(window.request()));
+        window.setRequest(shrunk(window.request()));
         QVERIFY(QTest::qWaitFor([&] { return window.isModelReady(); }, kTimeoutMs));
-        window.setRequest(tinyRequest(window.request()));
+        window.setRequest(shrunk(window.request()));
 
         // 1. The forecast beside the preset picker: every device's figure, worded as everywhere.
         for (auto it = truth.cbegin(); it != truth.cend(); ++it)

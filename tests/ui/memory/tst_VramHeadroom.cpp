@@ -1,6 +1,7 @@
 // The app-wide VRAM headroom: applied to a request's preset (never lowering a preset's own),
 // carried whole, and an "auto" carried whole still chosen from by the engine, inside the headroom.
 #include "framesmith/Engine.h"
+#include "support/TinyRequest.h"
 #include "ui/memory/VramHeadroom.h"
 
 #include <QDir>
@@ -10,15 +11,10 @@
 namespace {
 constexpr qint64 kGiB = qint64(1) << 30;
 
-framesmith::GenerationRequest tinyRequest(const char* preset)
+framesmith::GenerationRequest requestWithPreset(const char* preset)
 {
-    framesmith::GenerationRequest r;
-    r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b";
+    framesmith::GenerationRequest r = framesmith::test::tinyRequest(framesmith::test::tinyModelPath(), 1);
     r.prompt = "a lighthouse";
-    r.frameCount = 9;
-    r.width = 96;
-    r.height = 64;
-    r.steps = 1;
     r.preset = preset;
     return r;
 }
@@ -30,12 +26,12 @@ class tst_VramHeadroom : public QObject {
 private Q_SLOTS:
     void noHeadroomLeavesTheRequestAsItIs()
     {
-        QVERIFY(!VramHeadroom::applied(tinyRequest("24gb"), 0).resolvedPreset);
+        QVERIFY(!VramHeadroom::applied(requestWithPreset("24gb"), 0).resolvedPreset);
     }
 
     void theRequestCarriesItsPresetWithTheHeadroom()
     {
-        const framesmith::GenerationRequest raised = VramHeadroom::applied(tinyRequest("24gb"), 2048);
+        const framesmith::GenerationRequest raised = VramHeadroom::applied(requestWithPreset("24gb"), 2048);
         QVERIFY(raised.resolvedPreset);
         QCOMPARE(raised.resolvedPreset->name, std::string("24gb"));
         QCOMPARE(raised.resolvedPreset->vramHeadroomMb, 2048);
@@ -44,18 +40,18 @@ private Q_SLOTS:
 
     void aPresetKeepingMoreKeepsItsOwn()
     {
-        framesmith::GenerationRequest r = tinyRequest("24gb");
+        framesmith::GenerationRequest r = requestWithPreset("24gb");
         r = VramHeadroom::applied(r, 4096);
         const framesmith::GenerationRequest again = VramHeadroom::applied(r, 1024);
         QCOMPARE(again.resolvedPreset->vramHeadroomMb, 4096);
-        QVERIFY(!VramHeadroom::applied(tinyRequest("no-such-preset"), 1024).resolvedPreset);
+        QVERIFY(!VramHeadroom::applied(requestWithPreset("no-such-preset"), 1024).resolvedPreset);
     }
 
     // On a 24 GiB GPU the 5b's resident plan needs most of it: keeping 12 GiB free makes the plan
     // count the GPU as 12 GiB, where the same preset no longer fits.
     void thePlanHonoursTheHeadroom()
     {
-        framesmith::GenerationRequest r = tinyRequest("max-speed");
+        framesmith::GenerationRequest r = requestWithPreset("max-speed");
         r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/full-size-configs/cogvideox-5b";
         r.frameCount = 49;
         r.width = 720;
@@ -72,7 +68,7 @@ private Q_SLOTS:
     // with the headroom kept.
     void anAutomaticPresetCarriedWholeIsStillChosenFrom()
     {
-        const framesmith::GenerationRequest raised = VramHeadroom::applied(tinyRequest("auto"), 1536);
+        const framesmith::GenerationRequest raised = VramHeadroom::applied(requestWithPreset("auto"), 1536);
         QVERIFY(raised.resolvedPreset && raised.resolvedPreset->isAutomatic());
         framesmith::Engine engine;
         framesmith::ProgressSink sink;

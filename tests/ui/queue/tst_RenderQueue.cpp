@@ -2,6 +2,8 @@
 // middle of a job, the restarted app runs that job again and records it in the History once; a
 // job whose denoising had finished when the app died (its latents checkpoint on disk) is decoded
 // from that checkpoint, not denoised again.
+#include "support/CliRun.h"
+#include "support/TinyRequest.h"
 #include "ui/history/HistoryStore.h"
 #include "ui/queue/QueueStore.h"
 
@@ -17,15 +19,10 @@
 namespace {
 constexpr int kTimeoutMs = 240000;
 
-framesmith::GenerationRequest tinyRequest(const std::string& prompt, int steps)
+framesmith::GenerationRequest queuedRequest(const std::string& prompt, int steps)
 {
-    framesmith::GenerationRequest r;
-    r.modelPath = FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b";
+    framesmith::GenerationRequest r = framesmith::test::tinyRequest(framesmith::test::tinyModelPath(), steps);
     r.prompt = prompt;
-    r.frameCount = 9;
-    r.width = 96;
-    r.height = 64;
-    r.steps = steps;
     r.seed = 7;
     return r;
 }
@@ -93,7 +90,7 @@ private Q_SLOTS:
     void killedMidJobRunsItAgainAfterRestart()
     {
         // Enough steps that the kill lands while it denoises, on any machine this runs on.
-        const QString id = queueJob(tinyRequest("killed mid-job", 80), QueueJob::State::Waiting);
+        const QString id = queueJob(queuedRequest("killed mid-job", 80), QueueJob::State::Waiting);
         QVERIFY(!id.isEmpty());
         QProcess first;
         startApp(first);
@@ -118,7 +115,7 @@ private Q_SLOTS:
     {
         // The state a kill during decoding leaves: the job "running", its finished latents on disk
         // (made on the CPU, whose preset decodes untiled).
-        const framesmith::GenerationRequest request = tinyRequest("killed while decoding", 3);
+        const framesmith::GenerationRequest request = queuedRequest("killed while decoding", 3);
         QVERIFY(QDir().mkpath(QueueStore(root()).folder()));
         const QString latents = QueueStore(root()).folder() + QStringLiteral("/decoding.latents.safetensors");
         const QString jobFile = m_dir.filePath(QStringLiteral("job.json"));
@@ -126,11 +123,11 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QByteArray::fromStdString(framesmith::toJson(request)));
         file.close();
-        QProcess cli;
-        cli.start(QStringLiteral(FRAMESMITH_BINARY_DIR "/bin/framesmith-cli"),
-                  {"generate", "--job", jobFile, "--no-decode", "--save-latents", latents, "--quiet", "--device", "cpu"});
-        QVERIFY(cli.waitForFinished(kTimeoutMs));
-        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        framesmith::test::CliOptions options = framesmith::test::separateChannels();
+        options.timeoutMs = kTimeoutMs;
+        const framesmith::test::CliRun cli = framesmith::test::runCli(
+            {"generate", "--job", jobFile, "--no-decode", "--save-latents", latents, "--quiet", "--device", "cpu"}, options);
+        QVERIFY2(cli.exitCode == 0, qPrintable(cli.error));
         const QString id = queueJob(request, QueueJob::State::Running, latents);
 
         QProcess app;
