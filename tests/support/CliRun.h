@@ -70,7 +70,8 @@ inline CliRun runCli(const QStringList& args, const CliOptions& options = {})
     run.hasFinished = process.waitForFinished(options.timeoutMs);
     run.exitCode = run.hasFinished && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.output = QString::fromUtf8(process.readAllStandardOutput());
-    run.error = QString::fromUtf8(process.readAllStandardError());
+    if (!options.mergeChannels) // merged: standard error is already in the output
+        run.error = QString::fromUtf8(process.readAllStandardError());
     return run;
 }
 
