@@ -10,7 +10,6 @@
 #include "memory/presets/MemoryLevers.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
-#include "support/TestGpus.h"
 #include "support/TestPaths.h"
 
 #include <QImage>
@@ -23,9 +22,16 @@
 #include <set>
 
 using namespace framesmith;
-using test::gpus;
 
 namespace {
+
+std::vector<DeviceInfo> gpus(const std::vector<int>& gib)
+{
+    std::vector<DeviceInfo> devices;
+    for (std::size_t i = 0; i < gib.size(); ++i)
+        devices.push_back({static_cast<int>(i), "simulated", std::int64_t(gib[i]) << 30, std::int64_t(gib[i]) << 30});
+    return devices;
+}
 
 int roundUp(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
 

@@ -9,7 +9,6 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
 #include "pipeline/GenerationHooks.h"
-#include "support/TestGpus.h"
 #include "support/TestPaths.h"
 #include "support/TinyGeneration.h"
 
@@ -21,7 +20,6 @@
 #include <fstream>
 
 using namespace framesmith;
-using test::gpuWithFree;
 
 namespace {
 
@@ -31,6 +29,8 @@ struct Sink : ProgressSink {
 };
 
 int roundUp(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
+
+std::vector<DeviceInfo> gpuWithFree(std::int64_t freeBytes) { return {DeviceInfo{0, "simulated", 24ll << 30, freeBytes}}; }
 
 std::int64_t denoisePeak(const MemoryPlan& plan)
 {

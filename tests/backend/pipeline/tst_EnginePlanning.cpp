@@ -6,9 +6,9 @@
 #include "framesmith/Engine.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/presets/PresetStore.h"
-#include "support/CliRun.h"
 #include "support/TestPaths.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
@@ -17,21 +17,30 @@
 #include <filesystem>
 
 using namespace framesmith;
-using test::CliRun;
-using test::runCli;
 
 namespace {
 
-// The CLI with its checkpoints in `checkpoints`, the plan's verdict obeyed (FRAMESMITH_IGNORE_PLAN
-// unset) and, when given, under a prlimit option ("--as=…", "--memlock=…").
-test::CliOptions withCheckpoints(const QString& checkpoints, const QString& prlimit = {})
+struct Run {
+    int exitCode = -1;
+    QString output;
+};
+
+Run run(const QString& program, const QStringList& args, const QString& checkpoints)
 {
-    test::CliOptions options;
-    options.env.insert("FRAMESMITH_CHECKPOINT_DIR", checkpoints);
-    options.unsetEnv << "FRAMESMITH_IGNORE_PLAN";
-    if (!prlimit.isEmpty())
-        options.launcher = {"prlimit", prlimit};
-    return options;
+    QProcess p;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("FRAMESMITH_CHECKPOINT_DIR", checkpoints);
+    environment.remove("FRAMESMITH_IGNORE_PLAN");
+    p.setProcessEnvironment(environment);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(program, args);
+    p.waitForFinished(300000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
+}
+
+QString cli()
+{
+    return QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli");
 }
 
 GenerationRequest request(int frames, int width, int height)
@@ -78,7 +87,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        const CliRun plan = runCli(QStringList{"plan", "--json"} + flags(request(9, 96, 64)), withCheckpoints(m_dir.path()));
+        const Run plan = run(cli(), QStringList{"plan", "--json"} + flags(request(9, 96, 64)), m_dir.path());
         QVERIFY2(plan.exitCode == 0, qPrintable(plan.output));
         const auto json = nlohmann::json::parse(plan.output.toStdString());
         m_mappedAtStart = json["host"]["addressSpaceUsedBytes"].get<std::int64_t>();
@@ -96,8 +105,8 @@ private Q_SLOTS:
         // refused run a little more address space than the plan that measured it had.
         const QString limit = QString("--as=%1").arg(m_mappedAtStart + peak / 4);
         const QString checkpoints = m_dir.filePath("refused");
-        const CliRun refused = runCli(QStringList{"generate", "--prompt", "a cat", "--no-decode", "--quiet"} + flags(big),
-                                      withCheckpoints(checkpoints, limit));
+        const Run refused = run("prlimit", QStringList{limit, cli(), "generate", "--prompt", "a cat", "--no-decode",
+                                                       "--quiet"} + flags(big), checkpoints);
         QCOMPARE(refused.exitCode, 2); // bad input: the request, not a crash or the OOM killer
         QVERIFY2(refused.output.contains("of host RAM"), qPrintable(refused.output));
         QVERIFY2(refused.output.contains("RLIMIT_AS"), qPrintable(refused.output));
@@ -111,9 +120,9 @@ private Q_SLOTS:
         const std::int64_t peak = hostPeak(small);
         // Room for the plan's peak and for what it does not count: thread stacks and malloc arenas.
         const QString limit = QString("--as=%1").arg(m_mappedAtStart + peak + (2ll << 30));
-        const CliRun done = runCli(QStringList{"generate", "--prompt", "a cat", "--out", m_dir.filePath("ok.safetensors"),
-                                               "--quiet"} + flags(small),
-                                   withCheckpoints(m_dir.filePath("done"), limit));
+        const Run done = run("prlimit", QStringList{limit, cli(), "generate", "--prompt", "a cat", "--out",
+                                                    m_dir.filePath("ok.safetensors"), "--quiet"} + flags(small),
+                             m_dir.filePath("done"));
         QVERIFY2(done.exitCode == 0, qPrintable(done.output));
         QVERIFY(QFileInfo::exists(m_dir.filePath("ok.safetensors")));
     }
@@ -125,7 +134,7 @@ private Q_SLOTS:
     {
         const QStringList flags{"--model", QString::fromStdString(test::cogvideoxFixture("full-size-configs/cogvideox-5b")),
                                 "--vram", "24", "--preset", "low-memory"};
-        const CliRun unlimited = runCli(QStringList{"plan", "--json"} + flags, withCheckpoints(m_dir.path()));
+        const Run unlimited = run(cli(), QStringList{"plan", "--json"} + flags, m_dir.path());
         QVERIFY2(unlimited.exitCode == 0, qPrintable(unlimited.output));
         const auto json = nlohmann::json::parse(unlimited.output.toStdString());
         std::int64_t hostPeak = 0;
@@ -134,12 +143,12 @@ private Q_SLOTS:
                 hostPeak = d["peakBytes"].get<std::int64_t>();
         QVERIFY2(hostPeak > (4ll << 30), qPrintable(unlimited.output)); // the weights wait on the host
         const QString limit = QString("--as=%1").arg(m_mappedAtStart + (1ll << 30));
-        const CliRun limited = runCli(QStringList{"plan"} + flags, withCheckpoints(m_dir.path(), limit));
+        const Run limited = run("prlimit", QStringList{limit, cli(), "plan"} + flags, m_dir.path());
         QVERIFY2(limited.exitCode == 0, qPrintable(limited.output));
         QVERIFY2(limited.output.contains("verdict: does not fit: ") && limited.output.contains("host RAM needs"),
                  qPrintable(limited.output));
         QVERIFY2(limited.output.contains("limited by the address-space limit (RLIMIT_AS"), qPrintable(limited.output));
-        const CliRun limitedJson = runCli(QStringList{"plan", "--json"} + flags, withCheckpoints(m_dir.path(), limit));
+        const Run limitedJson = run("prlimit", QStringList{limit, cli(), "plan", "--json"} + flags, m_dir.path());
         const auto verdict = nlohmann::json::parse(limitedJson.output.toStdString());
         QVERIFY(!verdict["fits"].get<bool>());
         QVERIFY2(verdict["binding"].get<std::string>().find("RLIMIT_AS") != std::string::npos, qPrintable(limitedJson.output));
@@ -150,14 +159,14 @@ private Q_SLOTS:
     void aMemlockLimitIsShownAndARunUnderItCompletes()
     {
         const GenerationRequest small = request(9, 96, 64);
-        const CliRun plan = runCli(QStringList{"plan", "--json"} + flags(small), withCheckpoints(m_dir.path(), "--memlock=65536"));
+        const Run plan = run("prlimit", QStringList{"--memlock=65536", cli(), "plan", "--json"} + flags(small), m_dir.path());
         QVERIFY2(plan.exitCode == 0, qPrintable(plan.output));
         const auto json = nlohmann::json::parse(plan.output.toStdString());
         QCOMPARE(json["host"]["memlockLimitBytes"].get<std::int64_t>(), std::int64_t(65536));
         QVERIFY(json["fits"].get<bool>());
-        const CliRun done = runCli(QStringList{"generate", "--prompt", "a cat", "--out", m_dir.filePath("memlock.safetensors"),
-                                               "--quiet"} + flags(small),
-                                   withCheckpoints(m_dir.filePath("memlock"), "--memlock=65536"));
+        const Run done = run("prlimit", QStringList{"--memlock=65536", cli(), "generate", "--prompt", "a cat", "--out",
+                                                    m_dir.filePath("memlock.safetensors"), "--quiet"} + flags(small),
+                             m_dir.filePath("memlock"));
         QVERIFY2(done.exitCode == 0, qPrintable(done.output));
         QVERIFY(QFileInfo::exists(m_dir.filePath("memlock.safetensors")));
     }

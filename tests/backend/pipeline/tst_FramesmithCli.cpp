@@ -4,11 +4,10 @@
 #include "io/SafetensorsWriter.h"
 #include "pipeline/LatentsCheckpoint.h"
 #include "support/TensorParity.h"
-#include "support/CliRun.h"
-#include "support/FixturePath.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
@@ -19,11 +18,28 @@
 #include <set>
 
 using namespace framesmith;
-using test::CliRun;
-using test::fixturePath;
-using test::runCli;
 
 namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString output;
+};
+
+Run cli(const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(environment);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), args);
+    p.waitForFinished(300000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
+}
+
+QString fixture(const std::string& relative)
+{
+    return QString::fromStdString(test::cogvideoxFixture(relative));
+}
 
 nlohmann::json metaOf(const SafetensorsReader& r)
 {
@@ -37,7 +53,7 @@ QStringList flagsFor(const nlohmann::json& meta, const std::string& variant)
     std::smatch m;
     const std::string generator = call["generator"].get<std::string>();
     std::regex_search(generator, m, std::regex("manual_seed\\((\\d+)\\)"));
-    QStringList flags = {"--model", fixturePath("cogvideox/" + meta["model_dir"].get<std::string>()),
+    QStringList flags = {"--model", fixture(meta["model_dir"].get<std::string>()),
                          "--prompt", QString::fromStdString(call["prompt"].get<std::string>()),
                          "--negative-prompt", QString::fromStdString(call["negative_prompt"].get<std::string>()),
                          "--width", QString::number(call["width"].get<int>()),
@@ -49,7 +65,7 @@ QStringList flagsFor(const nlohmann::json& meta, const std::string& variant)
     if (call["use_dynamic_cfg"].get<bool>())
         flags << "--dynamic-guidance";
     if (!call["image"].is_null())
-        flags << "--image" << fixturePath("cogvideox/golden/" + variant + "/image.png");
+        flags << "--image" << fixture("golden/" + variant + "/image.png");
     return flags;
 }
 
@@ -65,25 +81,25 @@ private:
 private Q_SLOTS:
     void demoModelGeneratesAndDecodesAgain()
     {
-        CliRun made = runCli({"make-demo-model", path("demo")});
+        Run made = cli({"make-demo-model", path("demo")});
         QVERIFY2(made.exitCode == 0, qPrintable(made.output));
         std::ifstream index(path("demo/model_index.json").toStdString());
         QVERIFY(nlohmann::json::parse(index).value("_framesmith_demo", false));
 
-        CliRun gen = runCli({"generate", "--model", path("demo"), "--prompt", "a panda playing guitar", "--frames", "9",
-                             "--width", "192", "--height", "128", "--steps", "4", "--seed", "3", "--out",
-                             path("demo.safetensors"), "--save-latents", path("demo.latents.safetensors")});
+        Run gen = cli({"generate", "--model", path("demo"), "--prompt", "a panda playing guitar", "--frames", "9",
+                       "--width", "192", "--height", "128", "--steps", "4", "--seed", "3", "--out",
+                       path("demo.safetensors"), "--save-latents", path("demo.latents.safetensors")});
         QVERIFY2(gen.exitCode == 0, qPrintable(gen.output));
         at::Tensor frames = SafetensorsReader(path("demo.safetensors").toStdString()).view("frames").clone();
         QCOMPARE(frames.sizes().vec(), (std::vector<std::int64_t>{9, 3, 128, 192}));
         QVERIFY(frames.min().item<float>() >= 0.0f && frames.max().item<float>() <= 1.0f);
 
-        CliRun dec = runCli({"decode", path("demo.latents.safetensors"), "--no-tiling", "--out", path("again.safetensors")});
+        Run dec = cli({"decode", path("demo.latents.safetensors"), "--no-tiling", "--out", path("again.safetensors")});
         QVERIFY2(dec.exitCode == 0, qPrintable(dec.output));
         at::Tensor again = SafetensorsReader(path("again.safetensors").toStdString()).view("frames");
         QVERIFY(at::equal(again, frames));
-        CliRun tiled = runCli({"decode", path("demo.latents.safetensors"), "--tile-height", "64", "--tile-width", "96",
-                               "--out", path("tiled.safetensors")});
+        Run tiled = cli({"decode", path("demo.latents.safetensors"), "--tile-height", "64", "--tile-width", "96",
+                         "--out", path("tiled.safetensors")});
         QVERIFY2(tiled.exitCode == 0, qPrintable(tiled.output));
     }
 
@@ -96,11 +112,11 @@ private Q_SLOTS:
     void generatesFromEveryFixtureModel()
     {
         QFETCH(QString, variant);
-        SafetensorsReader golden(fixturePath("cogvideox/golden/" + variant.toStdString() + "/pipeline.safetensors").toStdString());
+        SafetensorsReader golden(fixture("golden/" + variant.toStdString() + "/pipeline.safetensors").toStdString());
         const auto meta = metaOf(golden);
         QStringList flags = flagsFor(meta, variant.toStdString());
         flags << "--steps" << "2" << "--out" << path(variant + ".safetensors");
-        CliRun gen = runCli(QStringList{"generate"} + flags);
+        Run gen = cli(QStringList{"generate"} + flags);
         QVERIFY2(gen.exitCode == 0, qPrintable(gen.output));
         at::Tensor frames = SafetensorsReader(path(variant + ".safetensors").toStdString()).view("frames");
         QCOMPARE(frames.size(0), golden.view("video").size(1));
@@ -113,14 +129,14 @@ private Q_SLOTS:
         // Only the initial latents are injected: every other draw (the I2V image posterior, the DPM
         // steps) comes from --seed, so matching final_latents shows the generators agree.
         QFETCH(QString, variant);
-        SafetensorsReader golden(fixturePath("cogvideox/golden/" + variant.toStdString() + "/pipeline.safetensors").toStdString());
+        SafetensorsReader golden(fixture("golden/" + variant.toStdString() + "/pipeline.safetensors").toStdString());
         SafetensorsWriter latentsIn;
         latentsIn.add("latents", golden.view("initial_latents"));
         latentsIn.write(path(variant + ".in.safetensors").toStdString());
         QStringList flags = flagsFor(metaOf(golden), variant.toStdString());
         flags << "--latents-in" << path(variant + ".in.safetensors") << "--save-latents"
               << path(variant + ".ckpt.safetensors") << "--no-decode";
-        CliRun gen = runCli(QStringList{"generate"} + flags);
+        Run gen = cli(QStringList{"generate"} + flags);
         QVERIFY2(gen.exitCode == 0, qPrintable(gen.output));
         at::Tensor latents = LatentsCheckpoint::read(path(variant + ".ckpt.safetensors").toStdString()).latents;
         FRAMESMITH_EXPECT_PARITY("final_latents", latents, golden.view("final_latents"), 5e-4);
@@ -128,22 +144,22 @@ private Q_SLOTS:
 
     void evalPipelineWritesFinalLatentsAndVideo()
     {
-        CliRun run = runCli({"eval", "pipeline", "--case", fixturePath("cogvideox/golden/tiny-5b/pipeline.safetensors"), "--out",
-                             path("eval.safetensors")});
+        Run run = cli({"eval", "pipeline", "--case", fixture("golden/tiny-5b/pipeline.safetensors"), "--out",
+                       path("eval.safetensors")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         SafetensorsReader out(path("eval.safetensors").toStdString());
-        SafetensorsReader golden(fixturePath("cogvideox/golden/tiny-5b/pipeline.safetensors").toStdString());
+        SafetensorsReader golden(fixture("golden/tiny-5b/pipeline.safetensors").toStdString());
         FRAMESMITH_EXPECT_PARITY("final_latents", out.view("final_latents"), golden.view("final_latents"), 5e-4);
         FRAMESMITH_EXPECT_PARITY("video", out.view("video"), golden.view("video"), 5e-4);
     }
 
     void evalSchedulerWritesTheSteps()
     {
-        CliRun run = runCli({"eval", "scheduler", "--case", fixturePath("cogvideox/golden/scheduler/dpm.safetensors"), "--out",
-                             path("dpm.safetensors")});
+        Run run = cli({"eval", "scheduler", "--case", fixture("golden/scheduler/dpm.safetensors"), "--out",
+                       path("dpm.safetensors")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         SafetensorsReader out(path("dpm.safetensors").toStdString());
-        SafetensorsReader golden(fixturePath("cogvideox/golden/scheduler/dpm.safetensors").toStdString());
+        SafetensorsReader golden(fixture("golden/scheduler/dpm.safetensors").toStdString());
         QVERIFY(at::equal(out.view("timesteps.50"), golden.view("timesteps.50")));
         FRAMESMITH_EXPECT_PARITY("step3.prev_sample", out.view("step3.prev_sample"), golden.view("step3.prev_sample"), 1e-5);
     }
@@ -152,23 +168,23 @@ private Q_SLOTS:
     // exist), a good one runs and the clip's request records it for an exact regeneration.
     void cacheFlagIsCheckedFirstAndRecorded()
     {
-        CliRun bad = runCli({"generate", "--model", path("no-such-model"), "--prompt", "a fox", "--cache", "turbo"});
+        Run bad = cli({"generate", "--model", path("no-such-model"), "--prompt", "a fox", "--cache", "turbo"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.output.contains("--cache") && bad.output.contains("balanced"), qPrintable(bad.output));
         QVERIFY2(!bad.output.contains("no-such-model"), qPrintable(bad.output));
 
-        CliRun good = runCli({"generate", "--model", fixturePath("cogvideox/models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
-                              "--width", "96", "--height", "64", "--steps", "4", "--cache", "fast", "--quiet", "--out",
-                              path("cached.safetensors")});
+        Run good = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
+                        "--width", "96", "--height", "64", "--steps", "4", "--cache", "fast", "--quiet", "--out",
+                        path("cached.safetensors")});
         QVERIFY2(good.exitCode == 0, qPrintable(good.output));
         const auto request = nlohmann::json::parse(
             SafetensorsReader(path("cached.safetensors").toStdString()).metadata().at("request"));
         QCOMPARE(request["stepCache"].get<std::string>(), std::string("fast"));
 
         // plan --cache: the denoise stage grows by the cache's residuals.
-        const QStringList plan = {"plan", "--model", fixturePath("cogvideox/models/tiny-2b"), "--frames", "9", "--width", "96",
+        const QStringList plan = {"plan", "--model", fixture("models/tiny-2b"), "--frames", "9", "--width", "96",
                                   "--height", "64", "--json"};
-        auto denoisePeak = [](const CliRun& run) {
+        auto denoisePeak = [](const Run& run) {
             std::int64_t peak = 0;
             const nlohmann::json parsed = nlohmann::json::parse(run.output.toStdString());
             for (const auto& stage : parsed["stages"])
@@ -177,10 +193,10 @@ private Q_SLOTS:
                         peak = std::max(peak, device["peakBytes"].get<std::int64_t>());
             return peak;
         };
-        CliRun plain = runCli(plan), cached = runCli(plan + QStringList{"--cache", "balanced"});
+        Run plain = cli(plan), cached = cli(plan + QStringList{"--cache", "balanced"});
         QVERIFY2(plain.exitCode == 0 && cached.exitCode == 0, qPrintable(plain.output + cached.output));
         QVERIFY(denoisePeak(cached) > denoisePeak(plain));
-        QCOMPARE(runCli(plan + QStringList{"--cache", "x"}).exitCode, 2);
+        QCOMPARE(cli(plan + QStringList{"--cache", "x"}).exitCode, 2);
     }
 
     // Open-Sora 1.2 conditioned from the command line: --image keeps the start image at latent
@@ -190,15 +206,15 @@ private Q_SLOTS:
     void openSoraTakesAStartImageAndReferences()
     {
         const QString model = QString::fromStdString(test::fixturesDir() + "/opensora/models");
-        const QString image = fixturePath("cogvideox/golden/tiny-5b-i2v/image.png");
+        const QString image = fixture("golden/tiny-5b-i2v/image.png");
         const QStringList base = {"generate", "--model", model, "--prompt", "a fox in the snow", "--frames", "17",
                                   "--width", "64", "--height", "64", "--steps", "2", "--quiet"};
-        CliRun i2v = runCli(base + QStringList{"--image", image, "--seed", "3", "--out", path("os-i2v.safetensors"),
-                                               "--save-latents", path("os-i2v.latents.safetensors")});
+        Run i2v = cli(base + QStringList{"--image", image, "--seed", "3", "--out", path("os-i2v.safetensors"),
+                                         "--save-latents", path("os-i2v.latents.safetensors")});
         QVERIFY2(i2v.exitCode == 0, qPrintable(i2v.output));
         QCOMPARE(SafetensorsReader(path("os-i2v.safetensors").toStdString()).view("frames").size(0), 17);
-        CliRun other = runCli(base + QStringList{"--image", image, "--seed", "3", "--steps", "3", "--no-decode",
-                                                 "--save-latents", path("os-i2v-4.latents.safetensors")});
+        Run other = cli(base + QStringList{"--image", image, "--seed", "3", "--steps", "3", "--no-decode",
+                                           "--save-latents", path("os-i2v-4.latents.safetensors")});
         QVERIFY2(other.exitCode == 0, qPrintable(other.output));
         const at::Tensor a = LatentsCheckpoint::read(path("os-i2v.latents.safetensors").toStdString()).latents;
         const at::Tensor b = LatentsCheckpoint::read(path("os-i2v-4.latents.safetensors").toStdString()).latents;
@@ -206,22 +222,22 @@ private Q_SLOTS:
         QVERIFY(at::equal(a[0][0], b[0][0]));
         QVERIFY(!at::equal(a[0][1], b[0][1]));
 
-        CliRun ref = runCli(base + QStringList{"--reference", image, "--mask-strategy", "0,0,0,-1,1,0.5", "--out",
-                                               path("os-ref.safetensors")});
+        Run ref = cli(base + QStringList{"--reference", image, "--mask-strategy", "0,0,0,-1,1,0.5", "--out",
+                                         path("os-ref.safetensors")});
         QVERIFY2(ref.exitCode == 0, qPrintable(ref.output));
         const auto request = nlohmann::json::parse(
             SafetensorsReader(path("os-ref.safetensors").toStdString()).metadata().at("request"));
         QCOMPARE(request["conditioning"].get<std::string>(), std::string("0,0,0,-1,1,0.5"));
         QCOMPARE(request["references"].size(), std::size_t(1));
 
-        CliRun bad = runCli(base + QStringList{"--reference", image, "--mask-strategy", "0,0,0,0,1,7"});
+        Run bad = cli(base + QStringList{"--reference", image, "--mask-strategy", "0,0,0,0,1,7"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.output.contains("conditioning"), qPrintable(bad.output));
-        CliRun missing = runCli(base + QStringList{"--reference", "/nonexistent/ref.png", "--mask-strategy", "0"});
+        Run missing = cli(base + QStringList{"--reference", "/nonexistent/ref.png", "--mask-strategy", "0"});
         QVERIFY(missing.exitCode != 0);
         QVERIFY2(missing.output.contains("/nonexistent/ref.png"), qPrintable(missing.output));
-        CliRun cog = runCli({"generate", "--model", fixturePath("cogvideox/models/tiny-2b"), "--prompt", "x", "--frames", "9", "--width",
-                             "96", "--height", "64", "--reference", image, "--mask-strategy", "0", "--quiet"});
+        Run cog = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x", "--frames", "9", "--width",
+                       "96", "--height", "64", "--reference", image, "--mask-strategy", "0", "--quiet"});
         QCOMPARE(cog.exitCode, 2); // a family that takes no references refuses them
         QVERIFY2(cog.output.contains("reference"), qPrintable(cog.output));
     }
@@ -231,7 +247,7 @@ private Q_SLOTS:
         std::ofstream(path("job.json").toStdString())
             << nlohmann::json{{"model", test::cogvideoxFixture("models/tiny-2b")}, {"prompt", "a fox"},
                               {"frames", 9}, {"width", 96}, {"height", 64}, {"steps", 2}, {"seed", 5}}.dump();
-        CliRun run = runCli({"generate", "--job", path("job.json"), "--quiet", "--out", path("job.safetensors")});
+        Run run = cli({"generate", "--job", path("job.json"), "--quiet", "--out", path("job.safetensors")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         SafetensorsReader out(path("job.safetensors").toStdString());
         QCOMPARE(out.view("frames").size(0), 9);
@@ -243,14 +259,14 @@ private Q_SLOTS:
     void decodeOfNonFiniteLatentsWarnsAndMarksTheSidecar()
     {
         const QString kept = path("nan.latents.safetensors");
-        CliRun made = runCli({"generate", "--model", fixturePath("cogvideox/models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
-                              "--width", "96", "--height", "64", "--steps", "2", "--seed", "5", "--no-decode", "--quiet",
-                              "--save-latents", kept});
+        Run made = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
+                        "--width", "96", "--height", "64", "--steps", "2", "--seed", "5", "--no-decode", "--quiet",
+                        "--save-latents", kept});
         QVERIFY2(made.exitCode == 0, qPrintable(made.output));
         LatentsCheckpoint checkpoint = LatentsCheckpoint::read(kept.toStdString());
         checkpoint.latents.view(-1)[0] = std::numeric_limits<float>::quiet_NaN();
         checkpoint.write(kept.toStdString());
-        CliRun run = runCli({"decode", kept, "--out", path("nan.mp4"), "--quiet"});
+        Run run = cli({"decode", kept, "--out", path("nan.mp4"), "--quiet"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         QVERIFY2(run.output.contains("NaN or infinite"), qPrintable(run.output));
         std::ifstream sidecar(path("nan.mp4.json").toStdString());
@@ -261,13 +277,13 @@ private Q_SLOTS:
 
     void badInputExitsWithTheBadInputCode()
     {
-        const QString model = fixturePath("cogvideox/models/tiny-2b");
-        QCOMPARE(runCli({"generate", "--model", model, "--prompt", "x", "--frames", "10", "--width", "96", "--height", "64"}).exitCode, 2);
-        QCOMPARE(runCli({"generate", "--model", model, "--prompt", "x", "--frames", "9", "--width", "96", "--height", "64",
+        const QString model = fixture("models/tiny-2b");
+        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--frames", "10", "--width", "96", "--height", "64"}).exitCode, 2);
+        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--frames", "9", "--width", "96", "--height", "64",
                       "--steps", "1", "--scheduler", "euler"}).exitCode, 2);
-        QCOMPARE(runCli({"generate", "--model", "/nonexistent", "--prompt", "x"}).exitCode, 2);
-        QCOMPARE(runCli({"generate", "--model", model, "--prompt", "x", "--bogus", "1"}).exitCode, 2);
-        QCOMPARE(runCli({"decode", "/nonexistent.safetensors"}).exitCode, 2);
+        QCOMPARE(cli({"generate", "--model", "/nonexistent", "--prompt", "x"}).exitCode, 2);
+        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--bogus", "1"}).exitCode, 2);
+        QCOMPARE(cli({"decode", "/nonexistent.safetensors"}).exitCode, 2);
     }
 
     // The preset's placement is carried out from the command line: low-memory on two simulated
@@ -275,13 +291,13 @@ private Q_SLOTS:
     // the latents are the resident run's, bit for bit.
     void generateCarriesThePresetsPlacementOut()
     {
-        const QStringList request = {"generate", "--model", fixturePath("cogvideox/models/tiny-2b"), "--prompt", "a fox", "--frames",
+        const QStringList request = {"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames",
                                      "9", "--width", "96", "--height", "64", "--steps", "2", "--seed", "8",
                                      "--no-decode", "--quiet"};
-        CliRun streamed = runCli(request + QStringList{"--preset", "low-memory", "--vram", "8", "8", "--memory-report",
-                                                       path("low.json"), "--save-latents", path("low.safetensors")});
+        Run streamed = cli(request + QStringList{"--preset", "low-memory", "--vram", "8", "8", "--memory-report",
+                                                 path("low.json"), "--save-latents", path("low.safetensors")});
         QVERIFY2(streamed.exitCode == 0, qPrintable(streamed.output));
-        CliRun resident = runCli(request + QStringList{"--device", "cpu", "--save-latents", path("resident.safetensors")});
+        Run resident = cli(request + QStringList{"--device", "cpu", "--save-latents", path("resident.safetensors")});
         QVERIFY2(resident.exitCode == 0, qPrintable(resident.output));
 
         std::ifstream in(path("low.json").toStdString());
@@ -312,7 +328,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, flags);
         QFETCH(QString, named);
-        CliRun run = runCli(QStringList{"generate", "--model", fixturePath("cogvideox/models/tiny-2b"), "--prompt", "x"} + flags);
+        Run run = cli(QStringList{"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x"} + flags);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.output.contains(named), qPrintable(run.output));
     }
@@ -321,17 +337,17 @@ private Q_SLOTS:
     {
         std::ofstream(path("fraction.json").toStdString())
             << nlohmann::json{{"model", test::cogvideoxFixture("models/tiny-2b")}, {"prompt", "a fox"}, {"frames", 9.9}}.dump();
-        CliRun run = runCli({"generate", "--job", path("fraction.json")});
+        Run run = cli({"generate", "--job", path("fraction.json")});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.output.contains("frames"), qPrintable(run.output));
     }
 
     void outputIsCheckedBeforeAnyWeightLoads()
     {
-        const QStringList request = {"generate", "--model", fixturePath("cogvideox/models/tiny-2b"), "--prompt", "x", "--frames", "9",
+        const QStringList request = {"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x", "--frames", "9",
                                      "--width", "96", "--height", "64", "--steps", "1"};
         for (const QString& out : {path("clip.xyz"), path("missing-folder/clip.mp4"), m_dir.path()}) {
-            CliRun run = runCli(request + QStringList{"--out", out});
+            Run run = cli(request + QStringList{"--out", out});
             QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.output.contains("--out"), qPrintable(run.output));
             QVERIFY2(!run.output.contains("loading"), qPrintable(run.output)); // refused before the loading stage
@@ -351,7 +367,9 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(text);
         }
-        const CliRun run = runCli({"presets"}, test::withDataDir(data.path()));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("FRAMESMITH_DATA_DIR", data.path());
+        const Run run = cli({"presets"}, environment);
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         QVERIFY2(run.output.contains("skipped user preset 'a-broken'"), qPrintable(run.output));
         QVERIFY2(run.output.contains("b-good") && run.output.contains("mine"), qPrintable(run.output));
@@ -371,9 +389,11 @@ private Q_SLOTS:
     {
         QFETCH(QString, inject);
         QFETCH(int, exitCode);
-        const CliRun run = runCli({"generate", "--model", fixturePath("cogvideox/models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
-                                   "--width", "96", "--height", "64", "--steps", "2", "--quiet", "--no-decode"},
-                                  test::withEnvironment({{"FRAMESMITH_INJECT_OOM", inject}}));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("FRAMESMITH_INJECT_OOM", inject);
+        const Run run = cli({"generate", "--model", fixture("models/tiny-2b"), "--prompt", "a fox", "--frames", "9",
+                             "--width", "96", "--height", "64", "--steps", "2", "--quiet", "--no-decode"},
+                            environment);
         QVERIFY2(run.exitCode == exitCode, qPrintable(run.output));
         QVERIFY2(!run.output.contains("undefined") && !run.output.contains("Exception raised from"),
                  qPrintable(run.output));
@@ -383,22 +403,22 @@ private Q_SLOTS:
 
     void helpAndMissingCommand()
     {
-        CliRun help = runCli({"generate", "--help"});
+        Run help = cli({"generate", "--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY2(help.output.contains("generate --model DIR"), qPrintable(help.output));
-        CliRun none = runCli({});
+        Run none = cli({});
         QCOMPARE(none.exitCode, 2);
         QVERIFY2(none.output.contains("usage"), qPrintable(none.output));
     }
 
     void planChecksLikeGenerateAndTakesSeveralGpus()
     {
-        const QString model = fixturePath("cogvideox/models/tiny-2b");
-        CliRun refused = runCli({"plan", "--model", model, "--frames", "10", "--width", "96", "--height", "64"});
+        const QString model = fixture("models/tiny-2b");
+        Run refused = cli({"plan", "--model", model, "--frames", "10", "--width", "96", "--height", "64"});
         QCOMPARE(refused.exitCode, 2);
         QVERIFY2(refused.output.contains("frameCount"), qPrintable(refused.output));
-        CliRun two = runCli({"plan", "--model", model, "--frames", "9", "--width", "96", "--height", "64", "--preset",
-                             "multi-gpu", "--vram", "12", "12", "--json"});
+        Run two = cli({"plan", "--model", model, "--frames", "9", "--width", "96", "--height", "64", "--preset",
+                       "multi-gpu", "--vram", "12", "12", "--json"});
         QVERIFY2(two.exitCode == 0, qPrintable(two.output));
         const auto plan = nlohmann::json::parse(two.output.toStdString());
         std::set<std::string> devices;

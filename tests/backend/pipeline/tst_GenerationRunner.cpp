@@ -6,7 +6,6 @@
 #include "pipeline/GenerationRunner.h"
 #include "pipeline/LatentsCheckpoint.h"
 #include "support/TestPaths.h"
-#include "support/TinyRequest.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -37,11 +36,16 @@ struct RecordingSink : ProgressSink {
     }
 };
 
-// The tiny request with a negative prompt (both guidance branches run) and a fixed seed.
-GenerationRequest guidedRequest()
+GenerationRequest tinyRequest()
 {
-    GenerationRequest r = test::tinyRequest(test::tinyModelPath(), 3);
+    GenerationRequest r;
+    r.modelPath = test::cogvideoxFixture("models/tiny-2b");
+    r.prompt = "a panda";
     r.negativePrompt = "blurry";
+    r.width = 96;
+    r.height = 64;
+    r.frameCount = 9;
+    r.steps = 3;
     r.seed = 7;
     return r;
 }
@@ -58,13 +62,13 @@ private Q_SLOTS:
     void runsEveryStageAndCheckpointsBeforeDecoding()
     {
         c10::InferenceMode inference;
-        auto pipeline = ModelRegistry::createPipeline(guidedRequest().modelPath, PipelineResources{});
+        auto pipeline = ModelRegistry::createPipeline(tinyRequest().modelPath, PipelineResources{});
         RecordingSink sink;
         CancelToken cancel;
         GenerationRunner runner(*pipeline, sink, cancel);
         RunOptions options;
         options.checkpointPath = m_dir.filePath("full.safetensors").toStdString();
-        GenerationResult result = runner.run(guidedRequest(), options);
+        GenerationResult result = runner.run(tinyRequest(), options);
 
         QCOMPARE(sink.stages, (std::vector<Stage>{Stage::TextEncoding, Stage::Denoising, Stage::VaeDecoding}));
         QCOMPARE(sink.steps.size(), std::size_t(3));
@@ -87,7 +91,7 @@ private Q_SLOTS:
     void finishStageDecodesWhatIsThere()
     {
         c10::InferenceMode inference;
-        auto pipeline = ModelRegistry::createPipeline(guidedRequest().modelPath, PipelineResources{});
+        auto pipeline = ModelRegistry::createPipeline(tinyRequest().modelPath, PipelineResources{});
         RecordingSink sink;
         CancelToken cancel;
         sink.cancelAfterStep = &cancel;
@@ -96,7 +100,7 @@ private Q_SLOTS:
         GenerationRunner runner(*pipeline, sink, cancel);
         RunOptions options;
         options.checkpointPath = m_dir.filePath("partial.safetensors").toStdString();
-        GenerationResult result = runner.run(guidedRequest(), options);
+        GenerationResult result = runner.run(tinyRequest(), options);
         QVERIFY(result.isPartial);
         QCOMPARE(result.stepsCompleted, 1);
         QCOMPARE(result.clip.frameCount, 9);
@@ -106,7 +110,7 @@ private Q_SLOTS:
     void stopNowThrowsCancelled()
     {
         c10::InferenceMode inference;
-        auto pipeline = ModelRegistry::createPipeline(guidedRequest().modelPath, PipelineResources{});
+        auto pipeline = ModelRegistry::createPipeline(tinyRequest().modelPath, PipelineResources{});
         RecordingSink sink;
         CancelToken cancel;
         sink.cancelAfterStep = &cancel;
@@ -115,7 +119,7 @@ private Q_SLOTS:
         GenerationRunner runner(*pipeline, sink, cancel);
         RunOptions options;
         options.checkpointPath = m_dir.filePath("stopped.safetensors").toStdString();
-        QVERIFY_THROWS_EXCEPTION(CancelledError, runner.run(guidedRequest(), options));
+        QVERIFY_THROWS_EXCEPTION(CancelledError, runner.run(tinyRequest(), options));
         QCOMPARE(sink.steps.size(), std::size_t(2));
         QVERIFY(std::find(sink.stages.begin(), sink.stages.end(), Stage::VaeDecoding) == sink.stages.end());
     }
@@ -125,14 +129,14 @@ private Q_SLOTS:
         c10::InferenceMode inference;
         std::vector<at::Tensor> latents;
         for (int i = 0; i < 2; ++i) {
-            auto pipeline = ModelRegistry::createPipeline(guidedRequest().modelPath, PipelineResources{});
+            auto pipeline = ModelRegistry::createPipeline(tinyRequest().modelPath, PipelineResources{});
             RecordingSink sink;
             CancelToken cancel;
             GenerationRunner runner(*pipeline, sink, cancel);
             RunOptions options;
             options.checkpointPath = m_dir.filePath("seed.safetensors").toStdString();
             options.isDecodeWanted = false;
-            runner.run(guidedRequest(), options);
+            runner.run(tinyRequest(), options);
             latents.push_back(pipeline->latents().clone());
         }
         QVERIFY(at::equal(latents[0], latents[1]));

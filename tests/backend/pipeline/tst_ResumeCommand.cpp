@@ -3,7 +3,6 @@
 // `resume FILE` finishes it with the uninterrupted run's latents bit for bit, for every sampler of
 // every family's demo model and for image-to-video; a finished checkpoint is refused (bad input).
 #include "io/SafetensorsReader.h"
-#include "support/CliRun.h"
 #include "support/TestPaths.h"
 
 #include <ATen/ATen.h>
@@ -14,11 +13,27 @@
 #include <csignal>
 
 using namespace framesmith;
-using test::cliPath;
-using test::CliRun;
-using test::runCli;
 
 namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString output;
+};
+
+QString cliPath()
+{
+    return QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli");
+}
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(cliPath(), args);
+    p.waitForFinished(300000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
+}
 
 at::Tensor latentsOf(const QString& path)
 {
@@ -57,7 +72,7 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         qputenv("FRAMESMITH_CHECKPOINT_DIR", m_dir.filePath("checkpoints").toUtf8());
         for (const char* family : {"cogvideox", "opensora"}) {
-            const CliRun made = runCli({"make-demo-model", path(QString("demo-") + family), "--family", family});
+            const Run made = cli({"make-demo-model", path(QString("demo-") + family), "--family", family});
             QVERIFY2(made.exitCode == 0, qPrintable(made.output));
         }
     }
@@ -79,17 +94,17 @@ private Q_SLOTS:
         QFETCH(QString, scheduler);
         const QString tag = QTest::currentDataTag();
         const QStringList flags = requestFlags(model, "4") + QStringList{"--scheduler", scheduler};
-        const CliRun whole = runCli(QStringList{"generate", "--save-latents", path(tag + " whole.safetensors")} + flags);
+        const Run whole = cli(QStringList{"generate", "--save-latents", path(tag + " whole.safetensors")} + flags);
         QVERIFY2(whole.exitCode == 0, qPrintable(whole.output));
 
-        const CliRun paused = runCli(QStringList{"generate", "--pause-after-step", "2", "--save-latents",
-                                                 path(tag + " paused.safetensors")} + flags);
+        const Run paused = cli(QStringList{"generate", "--pause-after-step", "2", "--save-latents",
+                                           path(tag + " paused.safetensors")} + flags);
         QVERIFY2(paused.exitCode == 5, qPrintable(paused.output));
         QCOMPARE(pausedPath(paused.output), path(tag + " paused.safetensors"));
         QVERIFY(paused.output.contains("framesmith-cli resume"));
 
-        const CliRun resumed = runCli({"resume", pausedPath(paused.output), "--save-latents", path(tag + " resumed.safetensors"),
-                                       "--no-decode", "--quiet"});
+        const Run resumed = cli({"resume", pausedPath(paused.output), "--save-latents", path(tag + " resumed.safetensors"),
+                                 "--no-decode", "--quiet"});
         QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.output));
         QVERIFY(at::equal(latentsOf(path(tag + " resumed.safetensors")), latentsOf(path(tag + " whole.safetensors"))));
     }
@@ -101,7 +116,7 @@ private Q_SLOTS:
         QStringList flags = requestFlags(path("demo-cogvideox"), "16");
         flags.removeAll("--quiet");
         flags << "--scheduler" << "dpm";
-        const CliRun whole = runCli(QStringList{"generate", "--save-latents", path("sig whole.safetensors")} + flags);
+        const Run whole = cli(QStringList{"generate", "--save-latents", path("sig whole.safetensors")} + flags);
         QVERIFY2(whole.exitCode == 0, qPrintable(whole.output));
 
         QProcess p;
@@ -119,8 +134,8 @@ private Q_SLOTS:
         QVERIFY2(p.exitCode() == 5, qPrintable(seen));
         QCOMPARE(pausedPath(seen), path("sig paused.safetensors"));
 
-        const CliRun resumed = runCli({"resume", path("sig paused.safetensors"), "--save-latents", path("sig resumed.safetensors"),
-                                       "--out", path("sig.safetensors"), "--quiet"});
+        const Run resumed = cli({"resume", path("sig paused.safetensors"), "--save-latents", path("sig resumed.safetensors"),
+                                 "--out", path("sig.safetensors"), "--quiet"});
         QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.output));
         QVERIFY(at::equal(latentsOf(path("sig resumed.safetensors")), latentsOf(path("sig whole.safetensors"))));
         QCOMPARE(SafetensorsReader(path("sig.safetensors").toStdString()).view("frames").size(0), 9);
@@ -128,10 +143,10 @@ private Q_SLOTS:
 
     void aFinishedCheckpointIsNotResumed()
     {
-        const CliRun whole = runCli(QStringList{"generate", "--save-latents", path("done.safetensors")} +
-                                    requestFlags(path("demo-cogvideox"), "2"));
+        const Run whole = cli(QStringList{"generate", "--save-latents", path("done.safetensors")} +
+                              requestFlags(path("demo-cogvideox"), "2"));
         QVERIFY2(whole.exitCode == 0, qPrintable(whole.output));
-        const CliRun resumed = runCli({"resume", path("done.safetensors"), "--quiet"});
+        const Run resumed = cli({"resume", path("done.safetensors"), "--quiet"});
         QCOMPARE(resumed.exitCode, 2);
         QVERIFY2(resumed.output.contains("not a paused run"), qPrintable(resumed.output));
     }

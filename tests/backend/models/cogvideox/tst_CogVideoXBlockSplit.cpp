@@ -6,7 +6,6 @@
 #include "models/cogvideox/CogVideoXTransformer3D.h"
 #include "support/StepCacheRuns.h"
 #include "support/TestPaths.h"
-#include "support/TinyRequest.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -40,11 +39,16 @@ at::Tensor forward(const CogVideoXTransformer3D& model, const Inputs& in)
     return model.forward(in.hidden, in.text, in.timestep, in.rope, std::nullopt);
 }
 
-// The tiny request with a negative prompt (both guidance branches run) and a fixed seed.
-GenerationRequest guidedRequest(int steps)
+GenerationRequest tinyRequest(int steps)
 {
-    GenerationRequest r = test::tinyRequest(test::tinyModelPath(), steps);
+    GenerationRequest r;
+    r.modelPath = test::cogvideoxFixture("models/tiny-2b");
+    r.prompt = "a panda";
     r.negativePrompt = "blurry";
+    r.width = 96;
+    r.height = 64;
+    r.frameCount = 9;
+    r.steps = steps;
     r.seed = 11;
     return r;
 }
@@ -112,9 +116,9 @@ private Q_SLOTS:
 
     void neverSkippingGenerationEqualsTheUncachedOne()
     {
-        const auto plain = test::runWithCache(guidedRequest(3), nullptr, m_dir.filePath("a.safetensors").toStdString());
+        const auto plain = test::runWithCache(tinyRequest(3), nullptr, m_dir.filePath("a.safetensors").toStdString());
         StepCache cache(StepCachePolicy::neverSkip());
-        const auto cached = test::runWithCache(guidedRequest(3), &cache, m_dir.filePath("b.safetensors").toStdString());
+        const auto cached = test::runWithCache(tinyRequest(3), &cache, m_dir.filePath("b.safetensors").toStdString());
         QVERIFY(at::equal(cached.latents, plain.latents));
         QCOMPARE(cache.computedCount(), 6);
     }
@@ -123,9 +127,9 @@ private Q_SLOTS:
     // each branch; the other steps change the result.
     void fixedIntervalRunsTheRestAtItsSteps()
     {
-        const auto plain = test::runWithCache(guidedRequest(6), nullptr, m_dir.filePath("c.safetensors").toStdString());
+        const auto plain = test::runWithCache(tinyRequest(6), nullptr, m_dir.filePath("c.safetensors").toStdString());
         StepCache cache(StepCachePolicy::forSetting("fast"));
-        const auto cached = test::runWithCache(guidedRequest(6), &cache, m_dir.filePath("d.safetensors").toStdString());
+        const auto cached = test::runWithCache(tinyRequest(6), &cache, m_dir.filePath("d.safetensors").toStdString());
         QCOMPARE(test::computedSteps(cache, 0), (std::vector<int>{0, 1, 3, 5}));
         QCOMPARE(test::computedSteps(cache, 1), (std::vector<int>{0, 1, 3, 5}));
         QCOMPARE(cache.skippedCount(), 4);
@@ -136,7 +140,7 @@ private Q_SLOTS:
     // Through the request: the runner makes the cache and the result says what it did.
     void requestSettingReachesTheRun()
     {
-        GenerationRequest request = guidedRequest(4);
+        GenerationRequest request = tinyRequest(4);
         request.stepCache = "fast";
         const auto run = test::runWithCache(request, nullptr, m_dir.filePath("e.safetensors").toStdString());
         bool isReported = false;

@@ -7,7 +7,6 @@
 #include "models/opensora/STDiT3.h"
 #include "support/StepCacheRuns.h"
 #include "support/TestPaths.h"
-#include "support/TinyRequest.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -38,13 +37,15 @@ STDiT3Inputs inputsOf(const SafetensorsReader& r)
 
 std::string casePath(int index) { return fixture("golden/stdit3/case" + std::to_string(index) + ".safetensors"); }
 
-// The tiny request on the Open-Sora fixture: its smallest clip (17 frames of 64×64), a fixed seed.
-GenerationRequest openSoraRequest(int steps)
+GenerationRequest tinyRequest(int steps)
 {
-    GenerationRequest r = test::tinyRequest(fixture("models"), steps);
+    GenerationRequest r;
+    r.modelPath = fixture("models");
     r.prompt = "a fox in the snow";
     r.width = 64;
+    r.height = 64;
     r.frameCount = 17;
+    r.steps = steps;
     r.seed = 5;
     return r;
 }
@@ -111,18 +112,18 @@ private Q_SLOTS:
 
     void neverSkippingGenerationEqualsTheUncachedOne()
     {
-        const auto plain = test::runWithCache(openSoraRequest(3), nullptr, m_dir.filePath("a.safetensors").toStdString());
+        const auto plain = test::runWithCache(tinyRequest(3), nullptr, m_dir.filePath("a.safetensors").toStdString());
         StepCache cache(StepCachePolicy::neverSkip());
-        const auto cached = test::runWithCache(openSoraRequest(3), &cache, m_dir.filePath("b.safetensors").toStdString());
+        const auto cached = test::runWithCache(tinyRequest(3), &cache, m_dir.filePath("b.safetensors").toStdString());
         QVERIFY(at::equal(cached.latents, plain.latents));
         QCOMPARE(cache.computedCount(), 6);
     }
 
     void fixedIntervalRunsTheRestAtItsSteps()
     {
-        const auto plain = test::runWithCache(openSoraRequest(6), nullptr, m_dir.filePath("c.safetensors").toStdString());
+        const auto plain = test::runWithCache(tinyRequest(6), nullptr, m_dir.filePath("c.safetensors").toStdString());
         StepCache cache(StepCachePolicy::forSetting("fast"));
-        const auto cached = test::runWithCache(openSoraRequest(6), &cache, m_dir.filePath("d.safetensors").toStdString());
+        const auto cached = test::runWithCache(tinyRequest(6), &cache, m_dir.filePath("d.safetensors").toStdString());
         QCOMPARE(test::computedSteps(cache, 0), (std::vector<int>{0, 1, 3, 5}));
         QCOMPARE(test::computedSteps(cache, 1), (std::vector<int>{0, 1, 3, 5}));
         QVERIFY(at::isfinite(cached.latents).all().item<bool>());
