@@ -2,10 +2,10 @@
 // engine is only reached later through the worker thread. --help and --version are answered
 // before any display is needed.
 #include "framesmith/OpenBlasKernel.h"
-#include "ui/AppSettings.h"
-#include "ui/AppTranslator.h"
-#include "ui/LegacyData.h"
-#include "ui/MainWindow.h"
+#include "ui/main/MainWindow.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/AppTranslator.h"
+#include "ui/settings/LegacyData.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,6 +1,7 @@
 #include "widgets/VramGraph.h"
 
 #include "widgets/QCustomPlotInclude.h"
+#include "widgets/VramGraphLevels.h"
 #include "widgets/VramGraphStages.h"
 #include "widgets/VramGraphTrace.h"
 
@@ -34,6 +35,7 @@ VramGraph::VramGraph(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(
     layout->addWidget(m_plot);
     setMinimumHeight(160);
     m_stages = new VramGraphStages(m_plot);
+    m_levels = new VramGraphLevels(m_plot);
 
     // The legend sits under the plot, never over the lines or the stage labels.
     m_plot->legend->setVisible(true);
@@ -79,7 +81,11 @@ VramGraph::VramGraph(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(
     retranslate();
 }
 
-VramGraph::~VramGraph() { delete m_stages; }
+VramGraph::~VramGraph()
+{
+    delete m_levels;
+    delete m_stages;
+}
 
 void VramGraph::retranslate()
 {
@@ -99,15 +105,7 @@ void VramGraph::changeEvent(QEvent* event)
 void VramGraph::setSeries(const QVector<Series>& series)
 {
     m_plot->clearGraphs();
-    const auto removeAll = [this](auto& items) {
-        for (auto* item : items)
-            m_plot->removeItem(item);
-        items.clear();
-    };
-    removeAll(m_totalLines);
-    removeAll(m_totalTexts);
-    removeAll(m_predictionLines);
-    removeAll(m_predictionTexts);
+    m_levels->clear();
     m_graphs.clear();
     m_series = series;
     bool hasContext = false;
@@ -119,10 +117,8 @@ void VramGraph::setSeries(const QVector<Series>& series)
         graph->setName(series[i].label);
         graph->setPen(isContext ? QPen(colour.lighter(115), 1.2, Qt::DashLine) : QPen(colour, 2));
         m_graphs.push_back(graph);
-        if (series[i].totalBytes > 0) {
-            m_totalLines.insert(series[i].id, horizontalLine(series[i].totalBytes / kBytesPerGiB, colour, Qt::DashLine));
-            m_totalTexts.insert(series[i].id, lineText(colour));
-        }
+        if (series[i].totalBytes > 0)
+            m_levels->addTotal(series[i].id, series[i].totalBytes / kBytesPerGiB, colour);
     }
     m_plot->yAxis2->setVisible(hasContext);
     m_plot->yAxis2->setTickLabelColor(QColor(0x70, 0x70, 0x70));
@@ -139,29 +135,6 @@ void VramGraph::setSeriesLabel(const QString& seriesId, const QString& label, co
     m_series[index].totalLabel = totalLabel;
     m_graphs[index]->setName(label);
     rescale();
-}
-
-QCPItemStraightLine* VramGraph::horizontalLine(double gib, const QColor& colour, Qt::PenStyle style)
-{
-    auto* line = new QCPItemStraightLine(m_plot);
-    QColor faded = colour;
-    faded.setAlpha(170);
-    line->setPen(QPen(faded, 1.5, style));
-    line->point1->setCoords(0, gib);
-    line->point2->setCoords(1, gib);
-    return line;
-}
-
-QCPItemText* VramGraph::lineText(const QColor& colour)
-{
-    auto* text = new QCPItemText(m_plot);
-    text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    text->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    text->setColor(colour.darker(120));
-    text->setBrush(QColor(255, 255, 255, 190));
-    text->setPadding(QMargins(2, 0, 2, 0));
-    text->setClipToAxisRect(true);
-    return text;
 }
 
 void VramGraph::clearData()
@@ -221,44 +194,29 @@ QString VramGraph::markerLabel(int index) const { return m_stages->label(index);
 
 QString VramGraph::predictionText(const QString& seriesId) const
 {
-    const auto* line = m_predictionLines.value(seriesId);
     const int index = seriesIndex(seriesId);
-    if (!line || index < 0)
-        return {};
-    const QString text = tr("%1: predicted peak %2").arg(m_series[index].label, bytesText(line->point1->value()));
-    const QString note = m_predictionNotes.value(seriesId);
-    return note.isEmpty() ? text : tr("%1 (%2)").arg(text, note);
+    return index < 0 ? QString() : m_levels->predictionText(seriesId, m_series[index].label);
 }
 
-QString VramGraph::totalText(const QString& seriesId) const
-{
-    const auto* text = m_totalTexts.value(seriesId);
-    return text ? text->text() : QString();
-}
+QCPItemStraightLine* VramGraph::totalLine(const QString& seriesId) const { return m_levels->totalLine(seriesId); }
 
-bool VramGraph::isTotalInView(const QString& seriesId) const
+QString VramGraph::totalText(const QString& seriesId) const { return m_levels->totalText(seriesId); }
+
+bool VramGraph::isTotalInView(const QString& seriesId) const { return m_levels->isTotalInView(seriesId); }
+
+QCPItemStraightLine* VramGraph::predictionLine(const QString& seriesId) const
 {
-    const auto* line = m_totalLines.value(seriesId);
-    return line && line->visible();
+    return m_levels->predictionLine(seriesId);
 }
 
 void VramGraph::setPrediction(const QString& seriesId, qint64 bytes, const QString& note)
 {
-    m_predictionNotes.insert(seriesId, note);
-    if (auto* old = m_predictionLines.take(seriesId))
-        m_plot->removeItem(old);
-    if (auto* old = m_predictionTexts.take(seriesId))
-        m_plot->removeItem(old);
     const int index = seriesIndex(seriesId);
-    if (index >= 0 && bytes > 0) {
-        const double gib = bytes / kBytesPerGiB;
-        const QColor colour = kColours[index % kColourCount];
-        m_predictionLines.insert(seriesId, horizontalLine(gib, colour, Qt::DashDotLine));
-        QCPItemText* text = lineText(colour);
-        text->position->setAxes(m_plot->xAxis, m_series[index].isContext ? m_plot->yAxis2 : m_plot->yAxis);
-        text->position->setCoords(0.01, gib);
-        text->setPositionAlignment(Qt::AlignBottom | Qt::AlignLeft);
-        m_predictionTexts.insert(seriesId, text);
+    if (index < 0 || bytes <= 0) {
+        m_levels->setPrediction(seriesId, 0, QColor(), nullptr, note);
+    } else {
+        QCPAxis* axis = m_series[index].isContext ? m_plot->yAxis2 : m_plot->yAxis;
+        m_levels->setPrediction(seriesId, bytes / kBytesPerGiB, kColours[index % kColourCount], axis, note);
     }
     rescale();
 }
@@ -338,8 +296,7 @@ void VramGraph::rescaleValues()
         const QCPRange values = m_graphs[i]->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
         if (found)
             axisTop = std::max(axisTop, values.upper);
-        if (auto* prediction = m_predictionLines.value(m_series[i].id))
-            axisTop = std::max(axisTop, prediction->point1->value());
+        axisTop = std::max(axisTop, m_levels->predictionGib(m_series[i].id));
     }
     // The stage labels get the top of the plot to themselves: the lines stay below them.
     const double axisHeight = std::max(1, m_plot->axisRect()->height());
@@ -347,32 +304,9 @@ void VramGraph::rescaleValues()
     top = std::max(top * kHeadroom, kMinimumTopGiB) / (1.0 - labels);
     m_plot->yAxis->setRange(0, top);
     m_plot->yAxis2->setRange(0, std::max(contextTop * kHeadroom, kMinimumTopGiB) / (1.0 - labels));
-    placeTotals(top);
-    for (auto it = m_predictionTexts.cbegin(); it != m_predictionTexts.cend(); ++it)
-        it.value()->setText(predictionText(it.key()));
+    m_levels->place(top, m_series, m_graphs);
     m_stages->layout(m_latestSeconds);
     requestReplot();
-}
-
-void VramGraph::placeTotals(double top)
-{
-    for (int i = 0; i < m_series.size(); ++i) {
-        auto* line = m_totalLines.value(m_series[i].id);
-        auto* text = m_totalTexts.value(m_series[i].id);
-        if (!line || !text)
-            continue;
-        const double total = line->point1->value();
-        const bool inView = total <= top && !m_series[i].isContext;
-        const QString name = m_series[i].totalLabel.isEmpty() ? m_series[i].label : m_series[i].totalLabel;
-        line->setVisible(inView && m_graphs[i]->visible());
-        text->setVisible(inView && m_graphs[i]->visible());
-        // A total far above is named in the legend: no label over the stage bands or the lines.
-        text->setText(inView ? tr("%1: %2").arg(name, bytesText(total)) : tr("↑ %1: %2").arg(name, bytesText(total)));
-        const QString above = m_series[i].totalLabel.isEmpty() ? tr("↑ %1").arg(bytesText(total)) : text->text();
-        m_graphs[i]->setName(inView ? m_series[i].label : tr("%1 (%2)").arg(m_series[i].label, above));
-        text->position->setCoords(0.99, total);
-        text->setPositionAlignment(Qt::AlignBottom | Qt::AlignRight);
-    }
 }
 
 void VramGraph::requestReplot() { m_plot->replot(QCustomPlot::rpQueuedReplot); }

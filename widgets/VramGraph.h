@@ -7,7 +7,6 @@
 // start until the user zooms (wheel) or pans (drag); a double-click follows again. Hovering reads
 // out time, stage and every series. The trace can be saved as CSV and PNG. Takes plain values and
 // knows nothing of the app. GUI thread only; replots are queued (rpQueuedReplot).
-#include <QHash>
 #include <QString>
 #include <QVector>
 #include <QWidget>
@@ -17,6 +16,7 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 class QMouseEvent;
+class VramGraphLevels;
 class VramGraphStages;
 
 class VramGraph : public QWidget {
@@ -71,10 +71,10 @@ public:
     // For tests and the app's adapters.
     QCustomPlot* plot() const { return m_plot; }
     QCPGraph* graphFor(const QString& seriesId) const;
-    QCPItemStraightLine* totalLine(const QString& seriesId) const { return m_totalLines.value(seriesId); }
+    QCPItemStraightLine* totalLine(const QString& seriesId) const;
     QString totalText(const QString& seriesId) const;
     bool isTotalInView(const QString& seriesId) const;
-    QCPItemStraightLine* predictionLine(const QString& seriesId) const { return m_predictionLines.value(seriesId); }
+    QCPItemStraightLine* predictionLine(const QString& seriesId) const;
     QString predictionText(const QString& seriesId) const;
     VramGraphStages* stages() const { return m_stages; }
     int markerCount() const;
@@ -90,13 +90,10 @@ private:
     void retranslate();
     void rescale();
     void rescaleValues();
-    void placeTotals(double top);
     void requestReplot();
     void onMouseMove(QMouseEvent* event);
     void onUserMovedView();
     void showContextMenu(const QPoint& pos);
-    QCPItemStraightLine* horizontalLine(double gib, const QColor& color, Qt::PenStyle style);
-    QCPItemText* lineText(const QColor& colour);
     int seriesIndex(const QString& seriesId) const;
 
     QCustomPlot* m_plot = nullptr;
@@ -104,11 +101,7 @@ private:
     VramGraphStages* m_stages = nullptr;
     QVector<Series> m_series;
     QVector<QCPGraph*> m_graphs;
-    QHash<QString, QCPItemStraightLine*> m_totalLines;
-    QHash<QString, QCPItemText*> m_totalTexts;
-    QHash<QString, QCPItemStraightLine*> m_predictionLines;
-    QHash<QString, QCPItemText*> m_predictionTexts;
-    QHash<QString, QString> m_predictionNotes;
+    VramGraphLevels* m_levels = nullptr; // totals and predicted peaks
     double m_firstSeconds = -1;
     double m_latestSeconds = 0.0;
     double m_viewStartSeconds = -1; // < 0: the first sample

@@ -1,6 +1,6 @@
 #include "HistoryEntryFuzzTarget.h"
 
-#include "ui/HistoryStore.h"
+#include "ui/history/HistoryStore.h"
 
 namespace framesmith::fuzz {
 

@@ -3,6 +3,7 @@
 // hangs the program or makes it allocate without bound shows as wasKilled or a failed allocation
 // in the test that planted it, instead of a hung test run or the OOM killer. The reliability
 // suite's tests (issue 34) run every reproduction this way.
+#include "support/CliRun.h"
 #include "support/TestPaths.h"
 
 #include <QMap>
@@ -19,7 +20,7 @@ struct GuardedRun {
     QString err;
 };
 
-inline QString cliBinary() { return QString::fromStdString(binaryDir() + "/bin/framesmith-cli"); }
+inline QString cliBinary() { return cliPath(); }
 
 // Runs framesmith-cli `args` with at most `seconds` of wall time and `addressSpaceBytes` of address
 // space. `env` is added to this process's environment.

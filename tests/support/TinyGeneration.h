@@ -11,7 +11,9 @@
 #include "models/ModelRegistry.h"
 #include "engine/GenerationRunner.h"
 #include "engine/PipelineResourcesFor.h"
+#include "support/TestGpus.h"
 #include "support/TestPaths.h"
+#include "support/TinyRequest.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -29,10 +31,7 @@ struct RecordingSink : ProgressSink {
 
 inline std::vector<DeviceInfo> simulatedGpus(const std::vector<int>& gib)
 {
-    std::vector<DeviceInfo> devices;
-    for (std::size_t i = 0; i < gib.size(); ++i)
-        devices.push_back({static_cast<int>(i), "simulated", std::int64_t(gib[i]) << 30, std::int64_t(gib[i]) << 30});
-    return devices;
+    return gpus(std::vector<double>(gib.begin(), gib.end()), "simulated");
 }
 
 // A preset of exactly these strategies, computed in float32 and decoded untiled (as on the CPU).
@@ -82,18 +81,6 @@ inline std::string deepTinyModel(const std::string& dir, int blocks)
     }
     writer.write(weights);
     return dir;
-}
-
-inline GenerationRequest tinyRequest(const std::string& modelPath, int steps = 3)
-{
-    GenerationRequest r;
-    r.modelPath = modelPath;
-    r.prompt = "a panda";
-    r.width = 96;
-    r.height = 64;
-    r.frameCount = 9;
-    r.steps = steps;
-    return r;
 }
 
 inline std::unique_ptr<RuntimePlacement> placementFor(const MemoryPreset& preset, const std::vector<DeviceInfo>& devices,

@@ -4,6 +4,7 @@
 #include "framesmith/ModelDownloads.h"
 #include "models/ModelDiscovery.h"
 #include "io/hub/HubCacheLayout.h"
+#include "support/CliRun.h"
 #include "support/FakeHubServer.h"
 #include "support/TestPaths.h"
 
@@ -48,27 +49,28 @@ private:
     std::unique_ptr<QTemporaryDir> m_home;
 
     QString cacheDir() const { return m_home->filePath("hub-cache"); }
+    // The CLI against the fake Hub, with a home and a Hub cache of its own and none of the user's tokens.
+    test::CliOptions hubOptions() const
+    {
+        test::CliOptions options = test::separateChannels();
+        options.unsetEnv = {"HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_HOME", "HF_TOKEN_PATH", "HUGGINGFACE_HUB_CACHE"};
+        options.env = {{"HOME", m_home->path()},
+                       {"HF_ENDPOINT", QString::fromStdString(m_hub->endpoint())},
+                       {"HF_HUB_CACHE", cacheDir()}};
+        options.timeoutMs = 60000;
+        return options;
+    }
     void start(QProcess& p, const QStringList& args) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char* name : {"HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_HOME", "HF_TOKEN_PATH", "HUGGINGFACE_HUB_CACHE"})
-            env.remove(name);
-        env.insert("HOME", m_home->path());
-        env.insert("HF_ENDPOINT", QString::fromStdString(m_hub->endpoint()));
-        env.insert("HF_HUB_CACHE", cacheDir());
-        p.setProcessEnvironment(env);
-        p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), QStringList{"download"} + args);
+        test::startCli(p, QStringList{"download"} + args, hubOptions());
         QVERIFY(p.waitForStarted());
     }
     int run(const QStringList& args, QString* out, QString* err) const
     {
-        QProcess p;
-        start(p, args);
-        if (!p.waitForFinished(60000))
-            return -2;
-        *out = QString::fromUtf8(p.readAllStandardOutput());
-        *err = QString::fromUtf8(p.readAllStandardError());
-        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        const test::CliRun run = test::runCli(QStringList{"download"} + args, hubOptions());
+        *out = run.output;
+        *err = run.error;
+        return run.exitCode;
     }
 
 private Q_SLOTS:

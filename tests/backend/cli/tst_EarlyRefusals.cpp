@@ -4,31 +4,26 @@
 // file (/proc, where access() says yes to root), a vae folder that is the transformer, a misspelt
 // job-file key, a JSON syntax error, a
 // prompt over the cap. Each runs the CLI as a process under `timeout` (a hang is a failure).
+#include "support/CliRun.h"
 #include "support/TestPaths.h"
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <sys/stat.h>
 
+using framesmith::test::CliRun;
+
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString output;
-};
-
-Run generate(const QStringList& args)
+CliRun generate(const QStringList& args)
 {
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start("timeout", QStringList{"120", QString::fromStdString(framesmith::test::binaryDir() + "/bin/framesmith-cli"),
-                                   "generate", "--device", "cpu", "--steps", "1"} + args);
-    p.waitForFinished(180000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
+    framesmith::test::CliOptions options;
+    options.launcher = {"timeout", "120"};
+    options.timeoutMs = 180000;
+    return framesmith::test::runCli(QStringList{"generate", "--device", "cpu", "--steps", "1"} + args, options);
 }
 
 QString tiny() { return QString::fromStdString(framesmith::test::cogvideoxFixture("models/tiny-2b")); }
@@ -72,7 +67,7 @@ class TestEarlyRefusals : public QObject {
 private:
     QTemporaryDir m_dir;
 
-    void expectEarlyRefusal(const Run& run, const QStringList& words)
+    void expectEarlyRefusal(const CliRun& run, const QStringList& words)
     {
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(!run.output.contains("[loading]") && !run.output.contains("[text-encode]"), qPrintable(run.output));

@@ -2,26 +2,11 @@
 // weights and its samplers, and, for a family that takes references, its conditioning syntax (which
 // generate's usage text points to instead of naming a family).
 #include "models/ModelRegistry.h"
-#include "support/TestPaths.h"
+#include "support/CliRun.h"
 
-#include <QProcess>
 #include <QtTest/QtTest>
 
 using namespace framesmith;
-
-namespace {
-
-QString cliOutput(const QStringList& args, int* exitCode)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), args);
-    p.waitForFinished(60000);
-    *exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return QString::fromUtf8(p.readAll());
-}
-
-} // namespace
 
 class TestFamiliesCommand : public QObject {
     Q_OBJECT
@@ -29,9 +14,9 @@ class TestFamiliesCommand : public QObject {
 private Q_SLOTS:
     void listsEveryFamilyWithItsConditioningSyntax()
     {
-        int exitCode = -1;
-        const QString out = cliOutput({"families"}, &exitCode);
-        QCOMPARE(exitCode, 0);
+        const test::CliRun families = test::runCli({"families"});
+        QCOMPARE(families.exitCode, 0);
+        const QString out = families.output;
         int withSyntax = 0;
         for (const auto& family : ModelRegistry::families()) {
             const ModelFamilyInfo info = family->info();
@@ -46,8 +31,9 @@ private Q_SLOTS:
         QCOMPARE(out.count("--reference/--mask-strategy: "), withSyntax);
         QVERIFY(withSyntax >= 1); // at least one family takes references
 
-        const QString help = cliOutput({"generate", "--help"}, &exitCode);
-        QCOMPARE(exitCode, 0);
+        const test::CliRun usage = test::runCli({"generate", "--help"});
+        QCOMPARE(usage.exitCode, 0);
+        const QString help = usage.output;
         QVERIFY2(help.contains("`framesmith-cli families` shows it"), qPrintable(help));
     }
 };

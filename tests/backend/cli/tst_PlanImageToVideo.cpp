@@ -1,26 +1,15 @@
 // `framesmith-cli plan` for an image-to-video model needs the clip's size, not the image: it plans
 // without --image (it refused before, asking for a file it never reads), and still refuses what
 // generate refuses.
+#include "support/CliRun.h"
 #include "support/TestPaths.h"
 
-#include <QProcess>
 #include <QtTest/QtTest>
 
+using framesmith::test::CliRun;
+using framesmith::test::runCli;
+
 namespace {
-struct Run {
-    int exitCode = -1;
-    QString output;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(QString::fromStdString(framesmith::test::binaryDir() + "/bin/framesmith-cli"), args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
-}
-
 QString model(const char* name)
 {
     return QString::fromStdString(framesmith::test::cogvideoxFixture(std::string("models/") + name));
@@ -33,14 +22,14 @@ class tst_PlanImageToVideo : public QObject {
 private Q_SLOTS:
     void plansAnImageToVideoModelWithoutAnImage()
     {
-        const Run run = cli({"plan", "--model", model("tiny-5b-i2v"), "--json"});
+        const CliRun run = runCli({"plan", "--model", model("tiny-5b-i2v"), "--json"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         QVERIFY2(run.output.contains("\"stages\""), qPrintable(run.output));
     }
 
     void stillRefusesWhatGenerateRefuses()
     {
-        const Run run = cli({"plan", "--model", model("tiny-5b-i2v"), "--frames", "10"});
+        const CliRun run = runCli({"plan", "--model", model("tiny-5b-i2v"), "--frames", "10"});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.output.contains("frameCount"), qPrintable(run.output));
         QVERIFY2(!run.output.contains("startImage"), qPrintable(run.output));

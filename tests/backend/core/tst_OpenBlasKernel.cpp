@@ -2,24 +2,20 @@
 // running the better kernel on this machine (restarted with OPENBLAS_CORETYPE when OpenBLAS did not
 // recognise the CPU).
 #include "framesmith/OpenBlasKernel.h"
-#include "support/TestPaths.h"
+#include "support/CliRun.h"
 
-#include <QProcess>
 #include <QtTest/QtTest>
 
 using namespace framesmith;
 
 namespace {
 
-QString system(const QProcessEnvironment& environment)
+// `framesmith-cli system`'s report; empty when it failed.
+QString system(test::CliOptions options)
 {
-    QProcess p;
-    p.setProcessEnvironment(environment);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), {QStringLiteral("system")});
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return {};
-    return QString::fromUtf8(p.readAll());
+    options.timeoutMs = 60000;
+    const test::CliRun run = test::runCli({QStringLiteral("system")}, options);
+    return run.exitCode == 0 ? run.output : QString();
 }
 
 QString kernelLine(const QString& output)
@@ -63,9 +59,9 @@ private Q_SLOTS:
     {
         const std::string own =
             OpenBlasKernel::replacedKernel().empty() ? OpenBlasKernel::active() : OpenBlasKernel::replacedKernel();
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.remove(QStringLiteral("OPENBLAS_CORETYPE"));
-        const QString output = system(environment);
+        test::CliOptions options;
+        options.unsetEnv << QStringLiteral("OPENBLAS_CORETYPE");
+        const QString output = system(options);
         QVERIFY2(!output.isEmpty(), "framesmith-cli system failed");
         if (own.empty()) {
             QVERIFY2(kernelLine(output).isEmpty(), qPrintable(output)); // not OpenBLAS: nothing to say
@@ -91,9 +87,7 @@ private Q_SLOTS:
         // Sandybridge's AVX kernels, or Prescott's on a CPU without AVX: one this CPU runs.
         const CpuVectorLevel host = OpenBlasKernel::hostLevel();
         const std::string asked = host >= CpuVectorLevel::Avx ? "Sandybridge" : "Prescott";
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("OPENBLAS_CORETYPE"), QString::fromStdString(asked));
-        const QString output = system(environment);
+        const QString output = system(test::withEnvironment({{"OPENBLAS_CORETYPE", QString::fromStdString(asked)}}));
         QVERIFY2(!output.isEmpty(), "framesmith-cli system failed");
         if (OpenBlasKernel::active().empty()) {
             QVERIFY2(kernelLine(output).isEmpty(), qPrintable(output));

@@ -3,6 +3,7 @@
 // the OOM ladder (blocks streamed), says so with a graph marker, and finishes with latents equal
 // to a run that streamed from the start. Slack absorbs a small taking; with no lever left it says
 // so once and goes on.
+#include "support/TestGpus.h"
 #include "support/TinyGeneration.h"
 #include "memory/monitor/SimulatedDeviceUseSource.h"
 #include "memory/planner/MemoryPlanner.h"
@@ -29,11 +30,6 @@ MemoryPreset streamingPreset()
     MemoryPreset p = residentPreset();
     addStrategy(p, "block-streaming");
     return p;
-}
-
-std::vector<DeviceInfo> gpuWithFree(std::int64_t freeBytes)
-{
-    return {DeviceInfo{0, "simulated", 24ll << 30, freeBytes}};
 }
 
 // Warnings about other programs (a CUDA build without a GPU adds others of its own).

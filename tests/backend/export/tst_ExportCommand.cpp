@@ -1,5 +1,6 @@
 // `framesmith-cli export`: a frames tensor on disk becomes a video with its request recorded,
 // and bad input exits with the bad-input code and a message naming the problem.
+#include "support/CliRun.h"
 #include "support/TestPaths.h"
 
 #include "export/FfmpegVideoReader.h"
@@ -9,7 +10,6 @@
 #include "framesmith/Error.h"
 
 #include <ATen/ATen.h>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,17 +22,6 @@ private:
     QTemporaryDir m_dir;
 
     QString path(const char* name) const { return m_dir.path() + "/" + name; }
-
-    static int runCli(const QStringList& arguments, QString* errorText = nullptr)
-    {
-        QProcess cli;
-        cli.start(QString::fromStdString(test::binaryDir()) + "/bin/framesmith-cli", QStringList{"export"} + arguments);
-        if (!cli.waitForFinished(120000))
-            return -1;
-        if (errorText)
-            *errorText = QString::fromUtf8(cli.readAllStandardError());
-        return cli.exitCode();
-    }
 
     // [frames, 3, height, width]: a ramp per channel that moves with the frame index.
     static at::Tensor rampFrames(int frames, int height, int width)
@@ -69,9 +58,10 @@ private Q_SLOTS:
         writer.add("frames", rampFrames(9, 48, 64));
         writer.setMetadata("request", "{\"prompt\": \"a lighthouse in fog\", \"seed\": 77, \"fps\": 16}");
         writer.write(path("frames.safetensors").toStdString());
-        QString errors;
-        QCOMPARE(runCli({path("frames.safetensors"), "--format", "h264", "--out", path("cli.mp4"), "--crf", "20"},
-                        &errors), 0);
+        const test::CliRun run = test::runCli({"export", path("frames.safetensors"), "--format", "h264", "--out",
+                                               path("cli.mp4"), "--crf", "20"},
+                                              test::separateChannels());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.error));
         const VideoFrames video = FfmpegVideoReader::readAll(path("cli.mp4").toStdString());
         QCOMPARE(video.frameCount, 9);
         QCOMPARE(video.width, 64);
@@ -85,11 +75,16 @@ private Q_SLOTS:
         SafetensorsWriter writer;
         writer.add("latents", at::zeros({1, 3, 4, 4}));
         writer.write(path("nolabel.safetensors").toStdString());
-        QString errors;
-        QCOMPARE(runCli({path("nolabel.safetensors"), "--format", "gif", "--out", path("x.gif")}, &errors), 2);
-        QVERIFY2(errors.contains("no tensor 'frames'"), qPrintable(errors));
-        QCOMPARE(runCli({path("nolabel.safetensors"), "--format", "avi", "--out", path("x.avi")}, &errors), 2);
-        QVERIFY2(errors.contains("unknown format 'avi'"), qPrintable(errors));
+        const test::CliRun gif = test::runCli({"export", path("nolabel.safetensors"), "--format", "gif", "--out",
+                                               path("x.gif")},
+                                              test::separateChannels());
+        QCOMPARE(gif.exitCode, 2);
+        QVERIFY2(gif.error.contains("no tensor 'frames'"), qPrintable(gif.error));
+        const test::CliRun avi = test::runCli({"export", path("nolabel.safetensors"), "--format", "avi", "--out",
+                                               path("x.avi")},
+                                              test::separateChannels());
+        QCOMPARE(avi.exitCode, 2);
+        QVERIFY2(avi.error.contains("unknown format 'avi'"), qPrintable(avi.error));
         QVERIFY(!QFile::exists(path("x.gif")));
     }
 };

@@ -1,15 +1,17 @@
 // `framesmith-cli inspect` run as a real process: good input prints the variant and tensors; every
 // broken fixture ends in exit status 2 with one error line naming the file. A crash (signal) or
 // any other status fails.
-#include "support/TestPaths.h"
+#include "support/CliRun.h"
+#include "support/FixturePath.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QProcess>
 #include <QTest>
 
 #include <sys/stat.h>
+
+using framesmith::test::fixturePath;
 
 class tst_InspectCommand : public QObject {
     Q_OBJECT
@@ -19,7 +21,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QStringList>("expected");
-        const QString models = fixture("cogvideox/models/");
+        const QString models = fixturePath("cogvideox/models/");
         QTest::newRow("t2v folder") << models + "tiny-5b"
                                     << QStringList{"variant cogvideox-5b (CogVideoX-5B)", "component transformer (CogVideoXTransformer3DModel): denoiser, ",
                                                    "component vae (AutoencoderKLCogVideoX): vae, ",
@@ -27,7 +29,7 @@ private Q_SLOTS:
         QTest::newRow("i2v folder") << models + "tiny-1.5-i2v" << QStringList{"variant cogvideox1.5-5b-i2v"};
         QTest::newRow("index") << models + "tiny-5b/text_encoder/model.safetensors.index.json"
                                << QStringList{"model-00002-of-00002.safetensors", "shared.weight  F32  [640, 32]"};
-        QTest::newRow("single file") << fixture("broken/good.safetensors")
+        QTest::newRow("single file") << fixturePath("broken/good.safetensors")
                                      << QStringList{"  a  F32  [2, 3]", "  b  I64  [2]", "2 tensors, 40 bytes"};
     }
     void printsVariantComponentsAndTensors()
@@ -43,12 +45,12 @@ private Q_SLOTS:
 
     void everyBrokenInputExitsWithStatusTwo()
     {
-        const QDir broken(fixture("broken"));
+        const QDir broken(fixturePath("broken"));
         QStringList paths;
         for (const QString& name : broken.entryList(QDir::AllEntries | QDir::NoDotAndDotDot))
             if (name != "good.safetensors" && name != "make_broken.py")
                 paths << broken.filePath(name);
-        paths << fixture("cogvideox/full-size-configs/cogvideox-5b") << fixture("does-not-exist.safetensors");
+        paths << fixturePath("cogvideox/full-size-configs/cogvideox-5b") << fixturePath("does-not-exist.safetensors");
         QVERIFY(paths.size() > 25);
         for (const QString& path : paths) {
             const auto [status, out, err] = run({"inspect", "--summary", path});
@@ -78,7 +80,7 @@ private Q_SLOTS:
         QFETCH(QString, file);
         QTemporaryDir dir;
         const QString model = dir.filePath("model");
-        const QDir source(fixture("cogvideox/models/tiny-2b"));
+        const QDir source(fixturePath("cogvideox/models/tiny-2b"));
         for (const QString& sub : source.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
             QVERIFY(QDir().mkpath(model + "/" + sub));
             for (const QString& name : QDir(source.filePath(sub)).entryList(QDir::Files))
@@ -114,19 +116,14 @@ private Q_SLOTS:
     }
 
 private:
-    static QString fixture(const QString& relative)
-    {
-        return QString::fromStdString(framesmith::test::fixturesDir()) + "/" + relative;
-    }
-
     static std::tuple<int, QString, QString> run(const QStringList& args)
     {
-        QProcess process;
-        process.start(QString::fromStdString(framesmith::test::binaryDir()) + "/bin/framesmith-cli", args);
-        if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit)
-            return {-1, QString(), "crashed or hung: " + process.errorString()};
-        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-                QString::fromUtf8(process.readAllStandardError())};
+        framesmith::test::CliOptions options = framesmith::test::separateChannels();
+        options.timeoutMs = 60000;
+        const framesmith::test::CliRun run = framesmith::test::runCli(args, options);
+        if (run.exitCode < 0)
+            return {-1, QString(), run.hasFinished ? "crashed: " + run.error : QString("hung")};
+        return {run.exitCode, run.output, run.error};
     }
 };
 

@@ -5,6 +5,7 @@
 // next job running in full) and never kills the batch, however early it comes.
 #include "framesmith/ExportOptions.h"
 #include "framesmith/GenerationRequest.h"
+#include "support/CliRun.h"
 #include "support/TestPaths.h"
 #include "support/TinyJob.h"
 
@@ -19,22 +20,11 @@
 #include <fstream>
 
 using namespace framesmith;
+using test::cliPath;
+using test::CliRun;
+using test::runCli;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QString output;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), args);
-    p.waitForFinished(240000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
-}
 
 GenerationRequest tinyJob(std::uint64_t seed)
 {
@@ -62,8 +52,6 @@ GenerationRequest sidecarRequest(const QString& clip)
 }
 
 QDateTime modified(const QString& path) { return QFileInfo(path).lastModified(); }
-
-QString cliPath() { return QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"); }
 
 // The signals the process has a handler for (/proc/PID/status SigCgt) include SIGUSR1.
 bool catchesPauseSignal(qint64 pid)
@@ -95,7 +83,7 @@ private:
     QTemporaryDir m_dir;
     QString jobs() const { return m_dir.filePath(QStringLiteral("jobs")); }
     QString out(const QString& name = {}) const { return m_dir.filePath(QStringLiteral("out/") + name); }
-    Run batch() { return cli({"batch", jobs(), "--out-dir", out(), "--device", "cpu"}); }
+    CliRun batch() { return runCli({"batch", jobs(), "--out-dir", out(), "--device", "cpu"}); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -117,7 +105,7 @@ private Q_SLOTS:
 
     void runsEveryGoodJobAndReportsTheBrokenOnes()
     {
-        const Run run = batch();
+        const CliRun run = batch();
         QCOMPARE(run.exitCode, 1); // some failed
         for (const char* name : {"a_seed1", "d_seed2", "f_seed3"}) {
             const QString clip = out(QString::fromLatin1(name) + ".mp4");
@@ -141,7 +129,7 @@ private Q_SLOTS:
     void rerunSkipsFinishedJobs()
     {
         const QDateTime before = modified(out("a_seed1.mp4"));
-        const Run run = batch();
+        const CliRun run = batch();
         QCOMPARE(run.exitCode, 1); // the broken jobs are still broken
         QVERIFY2(run.output.contains("6 jobs: 0 ok, 3 failed, 3 skipped"), qPrintable(run.output));
         QVERIFY2(run.output.contains(QRegularExpression("skipped +already done: .*a_seed1.mp4")), qPrintable(run.output));
@@ -150,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(jobs() + "/b_corrupt.json"));
         QVERIFY(QFile::remove(jobs() + "/c_impossible.json"));
         QVERIFY(QFile::remove(jobs() + "/e_missing_model.json"));
-        const Run clean = batch();
+        const CliRun clean = batch();
         QCOMPARE(clean.exitCode, 0);
         QVERIFY2(clean.output.contains("3 jobs: 0 ok, 0 failed, 3 skipped"), qPrintable(clean.output));
     }
@@ -161,7 +149,7 @@ private Q_SLOTS:
         // A crash between the clip and its sidecar: the clip alone is not a finished job.
         QVERIFY(QFile::remove(QString::fromStdString(exportSidecarPath(out("f_seed3.mp4").toStdString()))));
         const QDateTime untouched = modified(out("a_seed1.mp4"));
-        const Run run = batch();
+        const CliRun run = batch();
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.output.contains("3 jobs: 2 ok, 0 failed, 1 skipped"), qPrintable(run.output));
         QCOMPARE(sidecarRequest(out("d_seed2.mp4")).seed, std::uint64_t(22));
@@ -177,7 +165,7 @@ private Q_SLOTS:
         const qint64 size = QFileInfo(clip).size();
         QVERIFY(size > 0);
         QVERIFY(QFile::resize(clip, size / 2));
-        const Run run = batch();
+        const CliRun run = batch();
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.output.contains(QRegularExpression("ok +a_seed1.json")), qPrintable(run.output));
         QVERIFY2(run.output.contains("3 jobs: 1 ok, 0 failed, 2 skipped"), qPrintable(run.output));
@@ -245,14 +233,14 @@ private Q_SLOTS:
 
     void badArgumentsAreRefusedBeforeAnyJob()
     {
-        const Run format = cli({"batch", jobs(), "--format", "png"});
+        const CliRun format = runCli({"batch", jobs(), "--format", "png"});
         QCOMPARE(format.exitCode, 2);
         QVERIFY2(format.output.contains("--format"), qPrintable(format.output));
-        const Run missing = cli({"batch", m_dir.filePath(QStringLiteral("nothing-here"))});
+        const CliRun missing = runCli({"batch", m_dir.filePath(QStringLiteral("nothing-here"))});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY2(missing.output.contains("does not exist"), qPrintable(missing.output));
-        const Run duplicate = cli({"batch", jobs() + "/a_seed1.json", jobs() + "/a_seed1.json", "--out-dir", out(),
-                                   "--device", "cpu", "--force"});
+        const CliRun duplicate = runCli({"batch", jobs() + "/a_seed1.json", jobs() + "/a_seed1.json", "--out-dir", out(),
+                                         "--device", "cpu", "--force"});
         QCOMPARE(duplicate.exitCode, 1);
         QVERIFY2(duplicate.output.contains("writes the same clip as a_seed1.json"), qPrintable(duplicate.output));
     }

@@ -6,7 +6,7 @@
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
 #include "support/TestPaths.h"
-#include "ui/HistoryStore.h"
+#include "ui/history/HistoryStore.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -5,6 +5,7 @@
 // into a History. A refused submission leaves nothing behind. A paused task exits 5 and keeps its
 // checkpoint.
 #include "framesmith/GenerationRequest.h"
+#include "support/CliRun.h"
 #include "support/TestPaths.h"
 #include "support/TinyJob.h"
 
@@ -18,14 +19,9 @@
 #include <fstream>
 
 using namespace framesmith;
+using test::CliRun;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 GenerationRequest tinyJob(std::uint64_t seed)
 {
@@ -57,20 +53,16 @@ private:
     QTemporaryDir m_dir;
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
-    Run cli(const QStringList& args, const QMap<QString, QString>& env = {})
+    // The CLI against the fake Slurm commands in bin/, with its own data folder.
+    CliRun cli(const QStringList& args, const QMap<QString, QString>& env = {})
     {
-        QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert("PATH", path("bin") + ":" + e.value("PATH"));
-        e.insert("FRAMESMITH_DATA_DIR", path("data"));
-        e.insert("FAKE_SLURM_LOG", path("slurm-calls.txt"));
-        for (auto it = env.begin(); it != env.end(); ++it)
-            e.insert(it.key(), it.value());
-        p.setProcessEnvironment(e);
-        p.start(QString::fromStdString(test::binaryDir() + "/bin/framesmith-cli"), args);
-        p.waitForFinished(240000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        test::CliOptions options = test::separateChannels();
+        options.env = {{"PATH", path("bin") + ":" + QProcessEnvironment::systemEnvironment().value("PATH")},
+                       {"FRAMESMITH_DATA_DIR", path("data")},
+                       {"FAKE_SLURM_LOG", path("slurm-calls.txt")}};
+        options.env.insert(env);
+        options.timeoutMs = 240000;
+        return test::runCli(args, options);
     }
 
     QString onlySubmission() const
@@ -100,9 +92,9 @@ private Q_SLOTS:
         GenerationRequest bad = tinyJob(3);
         bad.frameCount = 10; // CogVideoX takes 8N+1 frames
         writeText(path("bad.json"), QByteArray::fromStdString(toJson(bad)));
-        const Run run = cli({"farm", "submit", path("jobs"), path("bad.json"), "--partition", "gpu", "--out", path("out")});
+        const CliRun run = cli({"farm", "submit", path("jobs"), path("bad.json"), "--partition", "gpu", "--out", path("out")});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains("nothing was submitted") && run.err.contains("bad.json"), qPrintable(run.err));
+        QVERIFY2(run.error.contains("nothing was submitted") && run.error.contains("bad.json"), qPrintable(run.error));
         QVERIFY(!QFileInfo::exists(path("slurm-calls.txt"))); // sbatch never ran
         QVERIFY(onlySubmission().isEmpty());
     }
@@ -113,30 +105,30 @@ private Q_SLOTS:
     {
         QVERIFY(QDir(m_dir.path()).mkpath("latin1"));
         std::ofstream(path("latin1").toStdString() + "/caf\xe9.json") << toJson(tinyJob(4));
-        const Run run = cli({"farm", "submit", path("latin1"), "--partition", "gpu", "--out", path("out")});
+        const CliRun run = cli({"farm", "submit", path("latin1"), "--partition", "gpu", "--out", path("out")});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains("nothing was submitted") && run.err.contains("caf\\xE9.json: the file name is not valid UTF-8"),
-                 qPrintable(run.err));
-        QVERIFY2(!run.err.contains("json.exception"), qPrintable(run.err));
+        QVERIFY2(run.error.contains("nothing was submitted") && run.error.contains("caf\\xE9.json: the file name is not valid UTF-8"),
+                 qPrintable(run.error));
+        QVERIFY2(!run.error.contains("json.exception"), qPrintable(run.error));
         QVERIFY(onlySubmission().isEmpty());
     }
 
     void refusedBySlurmLeavesNothing()
     {
-        const Run run = cli({"farm", "submit", path("jobs"), "--partition", "nope", "--out", path("out")},
-                            {{"FAKE_SBATCH_FAIL", "1"}});
+        const CliRun run = cli({"farm", "submit", path("jobs"), "--partition", "nope", "--out", path("out")},
+                               {{"FAKE_SBATCH_FAIL", "1"}});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains("invalid partition specified: nope"), qPrintable(run.err));
+        QVERIFY2(run.error.contains("invalid partition specified: nope"), qPrintable(run.error));
         QVERIFY(QDir(path("out/.farm")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
         QFile::remove(path("slurm-calls.txt"));
     }
 
     void submitWritesTheArray()
     {
-        const Run run = cli({"farm", "submit", path("jobs"), "--partition", "gpu", "--out", path("out"), "--gpus-per-job",
-                             "2", "--sbatch-arg=--qos=high", "--device", "cpu"});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QCOMPARE(run.out, QStringLiteral("4242\n"));
+        const CliRun run = cli({"farm", "submit", path("jobs"), "--partition", "gpu", "--out", path("out"), "--gpus-per-job",
+                                "2", "--sbatch-arg=--qos=high", "--device", "cpu"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.error));
+        QCOMPARE(run.output, QStringLiteral("4242\n"));
         const QString folder = onlySubmission();
         QVERIFY(!folder.isEmpty());
         QCOMPARE(readText(path("slurm-calls.txt")), "sbatch --parsable " + folder + "/farm.sbatch\n");
@@ -152,52 +144,52 @@ private Q_SLOTS:
     void runTaskMakesTheClipAndSaysSo()
     {
         const QString folder = onlySubmission();
-        const Run run = cli({"farm", "run-task", folder}, {{"SLURM_ARRAY_TASK_ID", "0"}});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+        const CliRun run = cli({"farm", "run-task", folder}, {{"SLURM_ARRAY_TASK_ID", "0"}});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output + run.error));
         QVERIFY(QFileInfo(path("out/a_seed1.mp4")).size() > 0);
         QVERIFY(QFileInfo::exists(path("out/a_seed1.mp4.json")));
         QVERIFY(readText(folder + "/state/0.json").contains("\"state\": \"ok\""));
         QVERIFY(!QFileInfo::exists(folder + "/latents/0.safetensors")); // not needed once the clip is made
-        const Run noIndex = cli({"farm", "run-task", folder});
+        const CliRun noIndex = cli({"farm", "run-task", folder});
         QCOMPARE(noIndex.exitCode, 2);
-        QVERIFY2(noIndex.err.contains("SLURM_ARRAY_TASK_ID"), qPrintable(noIndex.err));
+        QVERIFY2(noIndex.error.contains("SLURM_ARRAY_TASK_ID"), qPrintable(noIndex.error));
         // Slurm's environment is named as the source of a bad index (it was reported as "--task").
-        const Run badIndex = cli({"farm", "run-task", folder}, {{"SLURM_ARRAY_TASK_ID", "3x"}});
+        const CliRun badIndex = cli({"farm", "run-task", folder}, {{"SLURM_ARRAY_TASK_ID", "3x"}});
         QCOMPARE(badIndex.exitCode, 2);
-        QVERIFY2(badIndex.err.contains("SLURM_ARRAY_TASK_ID: '3x' is not an array task index"), qPrintable(badIndex.err));
+        QVERIFY2(badIndex.error.contains("SLURM_ARRAY_TASK_ID: '3x' is not an array task index"), qPrintable(badIndex.error));
     }
 
     void statusWithoutAccountingReadsTheStateFiles()
     {
         for (const QString& where : {path("out"), QStringLiteral("4242")}) {
-            const Run run = cli({"farm", "status", where});
-            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-            QVERIFY2(run.out.contains("array 4242") && run.out.contains("squeue and the tasks' state files"), qPrintable(run.out));
-            QVERIFY2(run.out.contains(QRegularExpression("\\[0\\] ok +a_seed1.json")), qPrintable(run.out));
-            QVERIFY2(run.out.contains(QRegularExpression("\\[1\\] failed +b_seed2.json +left the queue without starting")),
-                     qPrintable(run.out));
-            QVERIFY2(run.out.contains("1 ok, 1 failed, 0 running, 0 pending"), qPrintable(run.out));
+            const CliRun run = cli({"farm", "status", where});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.error));
+            QVERIFY2(run.output.contains("array 4242") && run.output.contains("squeue and the tasks' state files"), qPrintable(run.output));
+            QVERIFY2(run.output.contains(QRegularExpression("\\[0\\] ok +a_seed1.json")), qPrintable(run.output));
+            QVERIFY2(run.output.contains(QRegularExpression("\\[1\\] failed +b_seed2.json +left the queue without starting")),
+                     qPrintable(run.output));
+            QVERIFY2(run.output.contains("1 ok, 1 failed, 0 running, 0 pending"), qPrintable(run.output));
         }
     }
 
     void collectFilesTheClipIntoAHistory()
     {
-        const Run run = cli({"farm", "collect", path("out"), "--history", path("history")});
+        const CliRun run = cli({"farm", "collect", path("out"), "--history", path("history")});
         QCOMPARE(run.exitCode, 1); // one job failed
-        QVERIFY2(run.out.contains(QRegularExpression("collected +a_seed1.json")), qPrintable(run.out));
+        QVERIFY2(run.output.contains(QRegularExpression("collected +a_seed1.json")), qPrintable(run.output));
         QCOMPARE(QDir(path("history/history")).entryList({"farm-*.json"}, QDir::Files).size(), 1);
         QCOMPARE(QDir(path("history/clips")).entryList({"farm-*.mp4"}, QDir::Files).size(), 1);
-        const Run again = cli({"farm", "collect", path("out"), "--history", path("history")});
-        QVERIFY2(again.out.contains(QRegularExpression("already +a_seed1.json")), qPrintable(again.out));
+        const CliRun again = cli({"farm", "collect", path("out"), "--history", path("history")});
+        QVERIFY2(again.output.contains(QRegularExpression("already +a_seed1.json")), qPrintable(again.output));
     }
 
     void resubmittingSkipsWhatIsDone()
     {
-        const Run run = cli({"farm", "submit", path("jobs/a_seed1.json"), "--partition", "gpu", "--out", path("out"),
-                             "--device", "cpu"});
+        const CliRun run = cli({"farm", "submit", path("jobs/a_seed1.json"), "--partition", "gpu", "--out", path("out"),
+                                "--device", "cpu"});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.err.contains("already done"), qPrintable(run.err));
-        QVERIFY(run.out.isEmpty()); // no array
+        QVERIFY2(run.error.contains("already done"), qPrintable(run.error));
+        QVERIFY(run.output.isEmpty()); // no array
     }
 
     // Issue 34: a paused task (SIGUSR1) ends with exit status 5, as the script's header documents,
@@ -208,9 +200,9 @@ private Q_SLOTS:
         QVERIFY(QDir(m_dir.path()).mkpath("pause/jobs") && QDir(m_dir.path()).mkpath("pause/out"));
         writeText(path("pause/jobs/long.json"), QByteArray::fromStdString(toJson(test::tinyJob(31, 150))));
         // Last: this submission is array 4242 too, which `farm status 4242` above must not find.
-        const Run submit = cli({"farm", "submit", path("pause/jobs"), "--partition", "cpu", "--out", path("pause/out"),
+        const CliRun submit = cli({"farm", "submit", path("pause/jobs"), "--partition", "cpu", "--out", path("pause/out"),
                                 "--gpus-per-job", "0", "--device", "cpu"});
-        QVERIFY2(submit.exitCode == 0, qPrintable(submit.err));
+        QVERIFY2(submit.exitCode == 0, qPrintable(submit.error));
         const QString folder = path("pause/out/.farm/") + QDir(path("pause/out/.farm")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).value(0);
         QVERIFY(readText(path("slurm-calls.txt.script")).contains("5 paused"));
         QProcess p;
@@ -237,10 +229,10 @@ private Q_SLOTS:
         const QString state = readText(folder + "/state/0.json");
         QVERIFY2(state.contains("\"exitCode\": 5") && state.contains("\"latents\": \"" + latents + "\""), qPrintable(state));
         QVERIFY(!QFileInfo::exists(path("pause/out/long.mp4")));
-        const Run status = cli({"farm", "status", folder});
-        QVERIFY2(status.out.contains(QRegularExpression("\\[0\\] failed +long.json +paused after step \\d+ of 150")) &&
-                     status.out.contains("(latents kept in " + latents + ")"),
-                 qPrintable(status.out));
+        const CliRun status = cli({"farm", "status", folder});
+        QVERIFY2(status.output.contains(QRegularExpression("\\[0\\] failed +long.json +paused after step \\d+ of 150")) &&
+                     status.output.contains("(latents kept in " + latents + ")"),
+                 qPrintable(status.output));
     }
 };
 

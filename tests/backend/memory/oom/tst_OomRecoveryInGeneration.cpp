@@ -9,6 +9,7 @@
 #include "engine/LatentsCheckpoint.h"
 #include "engine/PipelineResourcesFor.h"
 #include "support/TestPaths.h"
+#include "support/TinyRequest.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -23,18 +24,6 @@ struct WarningSink : ProgressSink {
     std::vector<Warning> warnings;
     void onWarning(const Warning& w) override { warnings.push_back(w); }
 };
-
-GenerationRequest tinyRequest()
-{
-    GenerationRequest r;
-    r.modelPath = test::cogvideoxFixture("models/tiny-2b");
-    r.prompt = "a panda";
-    r.width = 96;
-    r.height = 64;
-    r.frameCount = 9;
-    r.steps = 3;
-    return r;
-}
 
 struct Outcome {
     GenerationResult result;
@@ -52,7 +41,7 @@ Outcome generate(const char* inject, const char* preset, const std::string& chec
     GenerationMemory memory(p, sink, "cpu");
     qunsetenv("FRAMESMITH_INJECT_OOM");
     const PipelineResources resources = PipelineResourcesFor::preset(p, false); // the preset's settings, on the CPU
-    auto pipeline = ModelRegistry::createPipeline(tinyRequest().modelPath, resources);
+    auto pipeline = ModelRegistry::createPipeline(test::tinyRequest().modelPath, resources);
     CancelToken cancel;
     GenerationRunner runner(*pipeline, sink, cancel);
     RunOptions options;
@@ -63,7 +52,7 @@ Outcome generate(const char* inject, const char* preset, const std::string& chec
     Outcome outcome;
     outcome.checkpoint = checkpoint;
     try {
-        outcome.result = runner.run(tinyRequest(), options);
+        outcome.result = runner.run(test::tinyRequest(), options);
     } catch (const OutOfMemoryError& e) {
         outcome.error = e.what();
     }

@@ -7,6 +7,7 @@
 #include "memory/placement/PlacementPlanner.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
+#include "support/TestGpus.h"
 #include "support/TestPaths.h"
 #include "support/ThreeComponentFootprint.h"
 
@@ -14,6 +15,7 @@
 #include <QTest>
 
 using namespace framesmith;
+using test::gpus;
 
 namespace {
 
@@ -42,14 +44,6 @@ public:
     }
     std::shared_ptr<ModuleList<Blob>> m_blocks;
 };
-
-std::vector<DeviceInfo> gpus(std::vector<int> gib)
-{
-    std::vector<DeviceInfo> devices;
-    for (std::size_t i = 0; i < gib.size(); ++i)
-        devices.push_back({static_cast<int>(i), "test", std::int64_t(gib[i]) << 30, std::int64_t(gib[i]) << 30});
-    return devices;
-}
 
 } // namespace
 
@@ -117,7 +111,7 @@ private Q_SLOTS:
         MemoryPreset p = store.load(preset.toStdString());
         p.dtype = ComputeDtype::Float32; // the blobs are fp32
         const auto configs = ModelRegistry::planning(test::cogvideoxFixture("models/tiny-5b"));
-        const std::vector<DeviceInfo> devices = gpus(std::vector<int>(gpuCount, 1));
+        const std::vector<DeviceInfo> devices = gpus(gpuCount, 1);
         const DetailedPlan predicted = MemoryPlanner::planDetailed(*configs, GenerationRequest{}, p, devices);
 
         const ModelFootprint f = configs->footprint(p);

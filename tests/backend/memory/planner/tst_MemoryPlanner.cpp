@@ -4,23 +4,15 @@
 #include "memory/placement/PinnedStagingRing.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
+#include "support/TestGpus.h"
 #include "support/TestPaths.h"
 
 #include <QTest>
 
 using namespace framesmith;
+using test::gpus;
 
 namespace {
-
-std::vector<DeviceInfo> gpus(std::vector<double> gib)
-{
-    std::vector<DeviceInfo> devices;
-    for (std::size_t i = 0; i < gib.size(); ++i) {
-        const auto bytes = static_cast<std::int64_t>(gib[i] * (1ll << 30));
-        devices.push_back({static_cast<int>(i), "test", bytes, bytes});
-    }
-    return devices;
-}
 
 // The model as its family describes it to the planner (the planner itself names no family).
 std::unique_ptr<ModelPlanning> fullSize(const char* model)

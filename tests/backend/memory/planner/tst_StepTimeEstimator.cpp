@@ -5,6 +5,7 @@
 #include "memory/planner/StepTimeEstimator.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
+#include "support/TestGpus.h"
 #include "support/TestPaths.h"
 
 #include <QTest>
@@ -12,19 +13,11 @@
 #include <algorithm>
 
 using namespace framesmith;
+using test::gpus;
 
 namespace {
 
 constexpr double kFlops = 1e12, kLink = 1e10;
-
-std::vector<DeviceInfo> gpus(int count, double gib, const std::string& name = "test")
-{
-    std::vector<DeviceInfo> devices;
-    const auto bytes = static_cast<std::int64_t>(gib * (1ll << 30));
-    for (int i = 0; i < count; ++i)
-        devices.push_back({i, name, bytes, bytes});
-    return devices;
-}
 
 DeviceSpeed fakeSpeed(const DeviceInfo&, ComputeDtype) { return {kFlops, kLink, "fake"}; }
 

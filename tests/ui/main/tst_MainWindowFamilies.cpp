@@ -1,0 +1,148 @@
+// Every model family through the whole app: open the family's tiny fixture model the way a user
+// does (its folder), see the form take the family's samplers, click Generate and get the clip in
+// the player and one entry in the History. The families switch by opening another folder, in one
+// window, with the warm engine reloading for the new model.
+#include "framesmith/Engine.h"
+#include "ui/form/PromptPanel.h"
+#include "ui/generation/GenerationController.h"
+#include "ui/history/HistoryPanel.h"
+#include "ui/main/MainWindow.h"
+#include "ui/settings/AppSettings.h"
+#include "widgets/ImageDropArea.h"
+#include "widgets/PreviewPlayer.h"
+
+#include <QComboBox>
+#include <QMimeData>
+#include <QUrl>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr int kTimeoutMs = 240000;
+} // namespace
+
+class tst_MainWindowFamilies : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        qputenv("FRAMESMITH_DATA_DIR", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        qputenv("FRAMESMITH_CHECKPOINT_DIR", m_dir.filePath(QStringLiteral("checkpoints")).toUtf8());
+    }
+
+    void everyFamilyGeneratesAClipInTheApp()
+    {
+        struct Model {
+            QString folder;
+            int frames, width, height; // a small clip each family's rules allow
+        };
+        const QList<Model> models = {
+            {QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b"), 9, 96, 64},
+            // Open-Sora 1.2: the three repos as they sit on a user's disk; 17 frames, the first
+            // length past the still image.
+            {QStringLiteral(FRAMESMITH_FIXTURES_DIR "/opensora/models"), 17, 64, 64},
+        };
+        AppSettings settings(m_dir.filePath(QStringLiteral("families.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("history")));
+        window.resize(1400, 900);
+        window.show();
+        QStringList families;
+        for (const Model& model : models) {
+            window.setModelFolder(model.folder);
+            QVERIFY(QTest::qWaitFor([&] { return window.isModelReady(); }, kTimeoutMs));
+            const framesmith::ParameterSpec spec = framesmith::Engine::parameterSpec(model.folder.toStdString());
+            families << QString::fromStdString(spec.family);
+            // The form offers this family's samplers ("Model default" first).
+            auto* schedulers = window.findChild<QComboBox*>(QStringLiteral("schedulerCombo"));
+            QCOMPARE(schedulers->count(), int(spec.schedulers.size()) + 1);
+            QCOMPARE(schedulers->itemData(1).toString(), QString::fromStdString(spec.schedulers.front().id));
+
+            auto r = window.request();
+            r.prompt = "a red fox trots through fresh snow";
+            r.frameCount = model.frames;
+            r.width = model.width;
+            r.height = model.height;
+            r.steps = 2;
+            r.seed = 1024;
+            r.scheduler = "";
+            r.preset = "auto";
+            window.setRequest(r);
+            auto* generate = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
+            QTRY_VERIFY2_WITH_TIMEOUT(generate->isEnabled(), qPrintable(generate->toolTip()), kTimeoutMs);
+            GenerationController* controller = window.generationController();
+            QSignalSpy finished(controller, &GenerationController::finished);
+            QSignalSpy failed(controller, &GenerationController::failed);
+            QTest::mouseClick(generate, Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+            QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+
+            PreviewPlayer* player = window.previewPlayer();
+            QCOMPARE(player->frameCount(), model.frames);
+            QCOMPARE(player->currentImage().size(), QSize(model.width, model.height));
+            const HistoryEntry newest = window.historyPanel()->entries().first();
+            QCOMPARE(newest.request.modelPath, model.folder.toStdString());
+            QCOMPARE(newest.frameCount, model.frames);
+            QVERIFY(QFile::exists(newest.videoPath));
+        }
+        QCOMPARE(window.historyPanel()->count(), int(models.size()));
+        QCOMPARE(families, (QStringList{QStringLiteral("cogvideox"), QStringLiteral("opensora")}));
+    }
+
+    // Open-Sora 1.2 takes a start image: dropped on the form with an Open-Sora model open, the
+    // form has nothing to flag, and Generate gives the clip with the image recorded in its History entry.
+    void openSoraGeneratesFromADroppedStartImage()
+    {
+        const QString folder = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/opensora/models");
+        const QString image = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/golden/tiny-5b-i2v/image.png");
+        AppSettings settings(m_dir.filePath(QStringLiteral("start-image.ini")));
+        MainWindow window(settings);
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("history-start-image")));
+        window.resize(1400, 900);
+        window.show();
+        window.setModelFolder(folder);
+        QVERIFY(QTest::qWaitFor([&] { return window.isModelReady(); }, kTimeoutMs));
+        auto r = window.request();
+        r.prompt = "a red fox trots through fresh snow";
+        r.frameCount = 17;
+        r.width = 64;
+        r.height = 64;
+        r.steps = 2;
+        r.scheduler = "";
+        window.setRequest(r);
+
+        ImageDropArea* area = window.promptPanel()->startImageArea();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(image)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(area, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(area, &drop);
+        QCOMPARE(QString::fromStdString(window.request().startImagePath), image);
+
+        auto* generate = window.findChild<QPushButton*>(QStringLiteral("generateButton"));
+        QTRY_VERIFY2_WITH_TIMEOUT(generate->isEnabled(), qPrintable(generate->toolTip()), kTimeoutMs);
+        GenerationController* controller = window.generationController();
+        QSignalSpy finished(controller, &GenerationController::finished);
+        QSignalSpy failed(controller, &GenerationController::failed);
+        QTest::mouseClick(generate, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+        QCOMPARE(window.previewPlayer()->frameCount(), 17);
+        const HistoryEntry newest = window.historyPanel()->entries().first();
+        QCOMPARE(QString::fromStdString(newest.request.startImagePath), image);
+    }
+};
+
+QTEST_MAIN(tst_MainWindowFamilies)
+#include "tst_MainWindowFamilies.moc"

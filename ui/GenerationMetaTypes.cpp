@@ -1,9 +1,0 @@
-#include "ui/GenerationMetaTypes.h"
-
-void registerGenerationMetaTypes()
-{
-    qRegisterMetaType<framesmith::GenerationRequest>();
-    qRegisterMetaType<framesmith::GenerationResult>();
-    qRegisterMetaType<GenerationJob>();
-    qRegisterMetaType<QVector<QImage>>();
-}
