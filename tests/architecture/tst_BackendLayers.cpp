@@ -4,6 +4,7 @@
 // The table below is the one statement of the layering (STYLE.md, "the folder tree is the
 // architecture diagram"); docs/architecture.md draws it.
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -13,6 +14,8 @@
 #include <QTest>
 
 #include <vector>
+
+namespace tst_BackendLayers {
 
 namespace {
 
@@ -191,5 +194,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_BackendLayers)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_BackendLayers)
+
+} // namespace tst_BackendLayers
 #include "tst_BackendLayers.moc"

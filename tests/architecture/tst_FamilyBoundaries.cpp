@@ -5,6 +5,7 @@
 // one leaves nothing behind (STYLE.md: "a family owns everything about itself").
 #include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -13,6 +14,8 @@
 #include <QTest>
 
 #include <algorithm>
+
+namespace tst_FamilyBoundaries {
 
 class tst_FamilyBoundaries : public QObject {
     Q_OBJECT
@@ -152,5 +155,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_FamilyBoundaries)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_FamilyBoundaries)
+
+} // namespace tst_FamilyBoundaries
 #include "tst_FamilyBoundaries.moc"

@@ -1,11 +1,14 @@
 // The two worlds stay apart: no Qt in backend/, no torch/ATen/c10 in ui/, widgets/ or the public
 // headers. A crossed layer is a build-time coupling we refuse (see STYLE.md, "one narrow door").
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
+
+namespace tst_LayerBoundaries {
 
 class tst_LayerBoundaries : public QObject {
     Q_OBJECT
@@ -96,5 +99,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LayerBoundaries)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_LayerBoundaries)
+
+} // namespace tst_LayerBoundaries
 #include "tst_LayerBoundaries.moc"

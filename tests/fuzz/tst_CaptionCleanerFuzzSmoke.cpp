@@ -4,10 +4,13 @@
 // through the cleaner; only framesmith::Error may escape. caption_cleaner_fuzz_driver runs the same
 // generator for 10^6 inputs with a time budget per input (docs/reliability.md).
 #include "CaptionCleanerFuzzTarget.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <exception>
+
+namespace tst_CaptionCleanerFuzzSmoke {
 
 using framesmith::fuzz::CaptionInputGenerator;
 
@@ -33,5 +36,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CaptionCleanerFuzzSmoke)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_CaptionCleanerFuzzSmoke)
+
+} // namespace tst_CaptionCleanerFuzzSmoke
 #include "tst_CaptionCleanerFuzzSmoke.moc"

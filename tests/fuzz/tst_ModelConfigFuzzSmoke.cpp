@@ -5,12 +5,15 @@
 #include "ByteMutator.h"
 #include "ModelConfigFuzzTarget.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+
+namespace tst_ModelConfigFuzzSmoke {
 
 using framesmith::fuzz::runModelConfigInput;
 
@@ -113,5 +116,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ModelConfigFuzzSmoke)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_ModelConfigFuzzSmoke)
+
+} // namespace tst_ModelConfigFuzzSmoke
 #include "tst_ModelConfigFuzzSmoke.moc"

@@ -4,10 +4,13 @@
 #include "ByteMutator.h"
 #include "SafetensorsFuzzTarget.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDirIterator>
 #include <QFile>
 #include <QTest>
+
+namespace tst_SafetensorsFuzzSmoke {
 
 using framesmith::fuzz::runSafetensorsInput;
 
@@ -79,5 +82,7 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SafetensorsFuzzSmoke)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_SafetensorsFuzzSmoke)
+
+} // namespace tst_SafetensorsFuzzSmoke
 #include "tst_SafetensorsFuzzSmoke.moc"

@@ -19,10 +19,9 @@ function(framesmith_add_gui_test name)
   if(G_TIMEOUT)
     set(timeout TIMEOUT ${G_TIMEOUT})
   endif()
-  framesmith_add_test(${name} LABELS ${labels} LIBS ${libs} ${timeout})
-  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests)
-  target_compile_definitions(${name} PRIVATE FRAMESMITH_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-    FRAMESMITH_FIXTURES_DIR="${FRAMESMITH_FIXTURES_DIR}" FRAMESMITH_BINARY_DIR="${CMAKE_BINARY_DIR}")
+  framesmith_add_test(${name} LABELS ${labels} LIBS ${libs} ${timeout} INCLUDES ${CMAKE_SOURCE_DIR}/tests
+    DEFINES FRAMESMITH_SOURCE_DIR="${CMAKE_SOURCE_DIR}" FRAMESMITH_FIXTURES_DIR="${FRAMESMITH_FIXTURES_DIR}"
+    FRAMESMITH_BINARY_DIR="${CMAKE_BINARY_DIR}")
   if(G_NEEDS)
     add_dependencies(${name} ${G_NEEDS})
   endif()

@@ -1,5 +1,6 @@
 // ImageDropArea: accepts an image by path or drop, shows it, refuses non-images, clears.
 #include "widgets/ImageDropArea.h"
+#include "support/TestRegistry.h"
 
 #include <QApplication>
 #include <QImage>
@@ -9,6 +10,8 @@
 #include <QTest>
 #include <QToolButton>
 #include <QUrl>
+
+namespace tst_ImageDropArea {
 
 class tst_ImageDropArea : public QObject {
     Q_OBJECT
@@ -78,5 +81,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ImageDropArea)
+FRAMESMITH_TEST_MAIN(tst_ImageDropArea)
+
+} // namespace tst_ImageDropArea
 #include "tst_ImageDropArea.moc"

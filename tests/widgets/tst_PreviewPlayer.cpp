@@ -1,11 +1,14 @@
 // PreviewPlayer: playback follows the set fps, scrubbing and stepping land on exact frames,
 // looping wraps, no-loop stops at the end, and live previews keep the playhead.
 #include "widgets/PreviewPlayer.h"
+#include "support/TestRegistry.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
+
+namespace tst_PreviewPlayer {
 
 class tst_PreviewPlayer : public QObject {
     Q_OBJECT
@@ -195,5 +198,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_PreviewPlayer)
+FRAMESMITH_TEST_MAIN(tst_PreviewPlayer)
+
+} // namespace tst_PreviewPlayer
 #include "tst_PreviewPlayer.moc"

@@ -5,6 +5,7 @@
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
 #include "widgets/VramGraphStages.h"
+#include "support/TestRegistry.h"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -12,6 +13,8 @@
 #include <QWheelEvent>
 
 #include <cmath>
+
+namespace tst_VramGraph {
 
 namespace {
 constexpr qint64 kGiB = qint64(1) << 30;
@@ -264,5 +267,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_VramGraph)
+FRAMESMITH_TEST_MAIN(tst_VramGraph)
+
+} // namespace tst_VramGraph
 #include "tst_VramGraph.moc"

@@ -7,6 +7,7 @@
 #include "support/CliRun.h"
 #include "support/FakeHubServer.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QFile>
 #include <QProcess>
@@ -15,6 +16,8 @@
 #include <QTest>
 
 #include <filesystem>
+
+namespace tst_DownloadCommand {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -179,5 +182,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_DownloadCommand)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_DownloadCommand)
+
+} // namespace tst_DownloadCommand
 #include "tst_DownloadCommand.moc"

@@ -6,6 +6,7 @@
 // prompt over the cap. Each runs the CLI as a process under `timeout` (a hang is a failure).
 #include "support/CliRun.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,6 +14,8 @@
 #include <QtTest/QtTest>
 
 #include <sys/stat.h>
+
+namespace tst_EarlyRefusals {
 
 using framesmith::test::CliRun;
 
@@ -134,5 +137,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEarlyRefusals)
+FRAMESMITH_TEST_GUILESS_MAIN(TestEarlyRefusals)
+
+} // namespace tst_EarlyRefusals
 #include "tst_EarlyRefusals.moc"

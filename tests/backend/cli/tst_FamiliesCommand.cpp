@@ -3,8 +3,11 @@
 // generate's usage text points to instead of naming a family).
 #include "models/ModelRegistry.h"
 #include "support/CliRun.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_FamiliesCommand {
 
 using namespace framesmith;
 
@@ -38,5 +41,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFamiliesCommand)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFamiliesCommand)
+
+} // namespace tst_FamiliesCommand
 #include "tst_FamiliesCommand.moc"

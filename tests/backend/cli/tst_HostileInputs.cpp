@@ -9,6 +9,7 @@
 #include "framesmith/GenerationRequest.h"
 #include "support/GuardedCli.h"
 #include "support/TinyJob.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,6 +24,8 @@
 #include <vector>
 #include <sys/stat.h>
 #include <unistd.h>
+
+namespace tst_HostileInputs {
 
 using namespace framesmith;
 
@@ -350,5 +353,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHostileInputs)
+FRAMESMITH_TEST_GUILESS_MAIN(TestHostileInputs)
+
+} // namespace tst_HostileInputs
 #include "tst_HostileInputs.moc"

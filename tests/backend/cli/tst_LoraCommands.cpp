@@ -8,6 +8,7 @@
 #include "support/FixturePath.h"
 #include "support/LoraFixtures.h"
 #include "support/TensorParity.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 #include <QTemporaryDir>
@@ -15,6 +16,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_LoraCommands {
 
 using namespace framesmith;
 using test::CliRun;
@@ -157,5 +160,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LoraCommands)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_LoraCommands)
+
+} // namespace tst_LoraCommands
 #include "tst_LoraCommands.moc"

@@ -3,8 +3,11 @@
 // generate refuses.
 #include "support/CliRun.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_PlanImageToVideo {
 
 using framesmith::test::CliRun;
 using framesmith::test::runCli;
@@ -36,5 +39,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_PlanImageToVideo)
+FRAMESMITH_TEST_MAIN(tst_PlanImageToVideo)
+
+} // namespace tst_PlanImageToVideo
 #include "tst_PlanImageToVideo.moc"

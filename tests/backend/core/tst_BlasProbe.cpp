@@ -1,7 +1,10 @@
 // The slow-BLAS warning must fire for Debian's reference library and stay quiet otherwise.
 #include "core/BlasProbe.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_BlasProbe {
 
 using framesmith::BlasKind;
 using framesmith::BlasProbe;
@@ -43,5 +46,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_BlasProbe)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_BlasProbe)
+
+} // namespace tst_BlasProbe
 #include "tst_BlasProbe.moc"

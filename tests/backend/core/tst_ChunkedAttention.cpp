@@ -5,11 +5,14 @@
 #include "core/ChunkedAttention.h"
 #include "framesmith/Error.h"
 #include "support/TensorParity.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <QtTest/QtTest>
 #include <torch/version.h>
+
+namespace tst_ChunkedAttention {
 
 using namespace framesmith;
 
@@ -118,5 +121,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChunkedAttention)
+FRAMESMITH_TEST_GUILESS_MAIN(TestChunkedAttention)
+
+} // namespace tst_ChunkedAttention
 #include "tst_ChunkedAttention.moc"

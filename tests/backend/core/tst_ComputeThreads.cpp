@@ -1,11 +1,14 @@
 // The engine must not run on one thread when the machine has more (Debian's libtorch default).
 #include "core/ComputeThreads.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/Parallel.h>
 #include <QTest>
 
 #include <cstdlib>
 #include <thread>
+
+namespace tst_ComputeThreads {
 
 using framesmith::ComputeThreads;
 
@@ -39,5 +42,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ComputeThreads)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_ComputeThreads)
+
+} // namespace tst_ComputeThreads
 #include "tst_ComputeThreads.moc"

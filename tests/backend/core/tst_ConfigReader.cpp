@@ -2,10 +2,13 @@
 // default; a wrong type or a value out of range is refused naming the file, the key (with its
 // prefix and list index), the value as written and the bound.
 #include "core/ConfigReader.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
 
 #include <functional>
+
+namespace tst_ConfigReader {
 
 using namespace framesmith;
 using nlohmann::json;
@@ -99,5 +102,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConfigReader)
+FRAMESMITH_TEST_GUILESS_MAIN(TestConfigReader)
+
+} // namespace tst_ConfigReader
 #include "tst_ConfigReader.moc"

@@ -1,9 +1,12 @@
 // GroupNormKernel (the VAEs' group norm): the ATen-op path (what runs on a GPU) gives what the CPU kernels give, with
 // and without the decoder's spatial modulation, in float32 and bfloat16, on a frame window.
 #include "core/GroupNormKernel.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_GroupNormKernel {
 
 using namespace framesmith;
 
@@ -79,5 +82,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGroupNormKernel)
+FRAMESMITH_TEST_GUILESS_MAIN(TestGroupNormKernel)
+
+} // namespace tst_GroupNormKernel
 #include "tst_GroupNormKernel.moc"

@@ -2,8 +2,11 @@
 // shares, and the "loras" list of job files and sidecars (written only when used).
 #include "framesmith/Error.h"
 #include "framesmith/GenerationRequest.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_LoraSpec {
 
 using namespace framesmith;
 
@@ -102,5 +105,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LoraSpec)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_LoraSpec)
+
+} // namespace tst_LoraSpec
 #include "tst_LoraSpec.moc"

@@ -3,8 +3,11 @@
 // recognise the CPU).
 #include "framesmith/OpenBlasKernel.h"
 #include "support/CliRun.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_OpenBlasKernel {
 
 using namespace framesmith;
 
@@ -102,5 +105,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenBlasKernel)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenBlasKernel)
+
+} // namespace tst_OpenBlasKernel
 #include "tst_OpenBlasKernel.moc"

@@ -5,10 +5,13 @@
 #include "framesmith/Error.h"
 #include "framesmith/ParameterSpec.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <tuple>
+
+namespace tst_ParameterSpec {
 
 using namespace framesmith;
 
@@ -199,5 +202,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_ParameterSpec)
+FRAMESMITH_TEST_APPLESS_MAIN(tst_ParameterSpec)
+
+} // namespace tst_ParameterSpec
 #include "tst_ParameterSpec.moc"

@@ -1,11 +1,14 @@
 // SHA-256 against the FIPS 180-4 examples and a file read in pieces larger than a block.
 #include "core/Sha256.h"
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <fstream>
+
+namespace tst_Sha256 {
 
 using namespace framesmith;
 
@@ -35,5 +38,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_Sha256)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_Sha256)
+
+} // namespace tst_Sha256
 #include "tst_Sha256.moc"

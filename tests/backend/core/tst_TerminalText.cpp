@@ -3,10 +3,13 @@
 // feeds pass; a guarded stream escapes whatever is written to it, also when a UTF-8 sequence or
 // an escape arrives split over several writes.
 #include "core/TerminalText.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
 
 #include <sstream>
+
+namespace tst_TerminalText {
 
 using namespace framesmith;
 
@@ -54,5 +57,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTerminalText)
+FRAMESMITH_TEST_GUILESS_MAIN(TestTerminalText)
+
+} // namespace tst_TerminalText
 #include "tst_TerminalText.moc"

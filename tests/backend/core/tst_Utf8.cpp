@@ -1,8 +1,11 @@
 // Utf8::isValid accepts every valid sequence and refuses, at the right offset, what JSON writers
 // reject: stray continuation bytes, truncated sequences, overlong forms, surrogates, > U+10FFFF.
 #include "core/Utf8.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_Utf8 {
 
 using namespace framesmith;
 
@@ -39,5 +42,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestUtf8)
+FRAMESMITH_TEST_GUILESS_MAIN(TestUtf8)
+
+} // namespace tst_Utf8
 #include "tst_Utf8.moc"

@@ -3,10 +3,13 @@
 #include "core/VaeConvolution.h"
 
 #include "support/TensorParity.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 #include <QtTest/QtTest>
+
+namespace tst_VaeConvolution {
 
 using namespace framesmith;
 
@@ -60,5 +63,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVaeConvolution)
+FRAMESMITH_TEST_GUILESS_MAIN(TestVaeConvolution)
+
+} // namespace tst_VaeConvolution
 #include "tst_VaeConvolution.moc"

@@ -3,6 +3,7 @@
 #include "framesmith/Error.h"
 #include "engine/CheckpointTarget.h"
 #include "engine/LatentsCheckpoint.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -10,6 +11,8 @@
 
 #include <filesystem>
 #include <unistd.h>
+
+namespace tst_CheckpointTarget {
 
 using namespace framesmith;
 
@@ -113,5 +116,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointTarget)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCheckpointTarget)
+
+} // namespace tst_CheckpointTarget
 #include "tst_CheckpointTarget.moc"

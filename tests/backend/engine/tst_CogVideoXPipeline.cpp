@@ -8,10 +8,13 @@
 #include "engine/PipelineCase.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 #include <c10/core/InferenceMode.h>
+
+namespace tst_CogVideoXPipeline {
 
 using namespace framesmith;
 
@@ -114,5 +117,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXPipeline)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXPipeline)
+
+} // namespace tst_CogVideoXPipeline
 #include "tst_CogVideoXPipeline.moc"

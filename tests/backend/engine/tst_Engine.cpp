@@ -15,6 +15,7 @@
 #include "support/TestPaths.h"
 #include "support/EngineRuns.h"
 #include "support/TinyGeneration.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -24,6 +25,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+
+namespace tst_Engine {
 
 using namespace framesmith;
 
@@ -341,5 +344,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEngine)
+FRAMESMITH_TEST_GUILESS_MAIN(TestEngine)
+
+} // namespace tst_Engine
 #include "tst_Engine.moc"

@@ -3,9 +3,12 @@
 // checkpoint records them), "Decode again" with its own; each clip records what made it.
 #include "framesmith/Engine.h"
 #include "support/EngineRuns.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+namespace tst_EngineDecode {
 
 using namespace framesmith;
 using namespace framesmith::test;
@@ -72,5 +75,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEngineDecode)
+FRAMESMITH_TEST_GUILESS_MAIN(TestEngineDecode)
+
+} // namespace tst_EngineDecode
 #include "tst_EngineDecode.moc"

@@ -8,10 +8,13 @@
 #include "support/LoraFixtures.h"
 #include "support/TensorParity.h"
 #include "support/TinyGeneration.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+namespace tst_EngineLoras {
 
 using namespace framesmith;
 
@@ -169,5 +172,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_EngineLoras)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_EngineLoras)
+
+} // namespace tst_EngineLoras
 #include "tst_EngineLoras.moc"

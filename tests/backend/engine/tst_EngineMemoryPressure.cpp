@@ -11,6 +11,7 @@
 #include "engine/GenerationHooks.h"
 #include "support/TestPaths.h"
 #include "support/TinyGeneration.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -18,6 +19,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_EngineMemoryPressure {
 
 using namespace framesmith;
 
@@ -153,5 +156,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_EngineMemoryPressure)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_EngineMemoryPressure)
+
+} // namespace tst_EngineMemoryPressure
 #include "tst_EngineMemoryPressure.moc"

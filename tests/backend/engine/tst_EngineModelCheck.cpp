@@ -3,6 +3,7 @@
 // Engine::countTokens counts a prompt in the model's own tokenizer against its 226-token limit.
 #include "framesmith/Engine.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,6 +11,8 @@
 #include <QTest>
 
 #include <filesystem>
+
+namespace tst_EngineModelCheck {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -113,5 +116,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_EngineModelCheck)
+FRAMESMITH_TEST_APPLESS_MAIN(tst_EngineModelCheck)
+
+} // namespace tst_EngineModelCheck
 #include "tst_EngineModelCheck.moc"

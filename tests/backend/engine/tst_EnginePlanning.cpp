@@ -7,6 +7,7 @@
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/presets/PresetStore.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -15,6 +16,8 @@
 
 #include <algorithm>
 #include <filesystem>
+
+namespace tst_EnginePlanning {
 
 using namespace framesmith;
 
@@ -172,5 +175,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEnginePlanning)
+FRAMESMITH_TEST_GUILESS_MAIN(TestEnginePlanning)
+
+} // namespace tst_EnginePlanning
 #include "tst_EnginePlanning.moc"

@@ -9,6 +9,7 @@
 #include "engine/GenerationHooks.h"
 #include "engine/LatentsCheckpoint.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QImage>
@@ -17,6 +18,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_EngineResume {
 
 using namespace framesmith;
 
@@ -273,5 +276,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEngineResume)
+FRAMESMITH_TEST_GUILESS_MAIN(TestEngineResume)
+
+} // namespace tst_EngineResume
 #include "tst_EngineResume.moc"

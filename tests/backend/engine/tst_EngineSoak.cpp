@@ -6,12 +6,15 @@
 #include "framesmith/Engine.h"
 #include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <fstream>
 #include <unistd.h>
+
+namespace tst_EngineSoak {
 
 using namespace framesmith;
 
@@ -120,5 +123,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEngineSoak)
+FRAMESMITH_TEST_GUILESS_MAIN(TestEngineSoak)
+
+} // namespace tst_EngineSoak
 #include "tst_EngineSoak.moc"

@@ -5,6 +5,7 @@
 #include "engine/LatentsCheckpoint.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QProcess>
@@ -16,6 +17,8 @@
 #include <limits>
 #include <regex>
 #include <set>
+
+namespace tst_FramesmithCli {
 
 using namespace framesmith;
 
@@ -430,5 +433,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFramesmithCli)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFramesmithCli)
+
+} // namespace tst_FramesmithCli
 #include "tst_FramesmithCli.moc"

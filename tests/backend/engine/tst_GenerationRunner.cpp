@@ -6,11 +6,14 @@
 #include "engine/GenerationRunner.h"
 #include "engine/LatentsCheckpoint.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <c10/core/InferenceMode.h>
+
+namespace tst_GenerationRunner {
 
 using namespace framesmith;
 
@@ -143,5 +146,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGenerationRunner)
+FRAMESMITH_TEST_GUILESS_MAIN(TestGenerationRunner)
+
+} // namespace tst_GenerationRunner
 #include "tst_GenerationRunner.moc"

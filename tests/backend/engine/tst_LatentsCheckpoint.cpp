@@ -6,6 +6,7 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsWriter.h"
 #include "engine/LatentsCheckpoint.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -17,6 +18,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+namespace tst_LatentsCheckpoint {
 
 using namespace framesmith;
 
@@ -258,5 +261,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLatentsCheckpoint)
+FRAMESMITH_TEST_GUILESS_MAIN(TestLatentsCheckpoint)
+
+} // namespace tst_LatentsCheckpoint
 #include "tst_LatentsCheckpoint.moc"

@@ -8,9 +8,12 @@
 #include "memory/monitor/SimulatedDeviceUseSource.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "engine/MemoryPressureCheck.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_MemoryPressureCheck {
 
 using namespace framesmith;
 using namespace framesmith::test;
@@ -160,5 +163,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_MemoryPressureCheck)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_MemoryPressureCheck)
+
+} // namespace tst_MemoryPressureCheck
 #include "tst_MemoryPressureCheck.moc"

@@ -2,9 +2,12 @@
 // models, dtypes, prompts and guidance apart (the negative prompt only matters with guidance);
 // the least recently used entry goes first.
 #include "engine/PromptCache.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_PromptCache {
 
 using namespace framesmith;
 
@@ -82,5 +85,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPromptCache)
+FRAMESMITH_TEST_GUILESS_MAIN(TestPromptCache)
+
+} // namespace tst_PromptCache
 #include "tst_PromptCache.moc"

@@ -4,6 +4,7 @@
 // every family's demo model and for image-to-video; a finished checkpoint is refused (bad input).
 #include "io/SafetensorsReader.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QProcess>
@@ -11,6 +12,8 @@
 #include <QtTest/QtTest>
 
 #include <csignal>
+
+namespace tst_ResumeCommand {
 
 using namespace framesmith;
 
@@ -152,5 +155,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestResumeCommand)
+FRAMESMITH_TEST_GUILESS_MAIN(TestResumeCommand)
+
+} // namespace tst_ResumeCommand
 #include "tst_ResumeCommand.moc"

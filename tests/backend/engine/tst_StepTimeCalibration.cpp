@@ -9,12 +9,15 @@
 #include "engine/StepTimeFeedback.h"
 #include "support/EngineRuns.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_StepTimeCalibration {
 
 using namespace framesmith;
 
@@ -174,5 +177,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStepTimeCalibration)
+FRAMESMITH_TEST_GUILESS_MAIN(TestStepTimeCalibration)
+
+} // namespace tst_StepTimeCalibration
 #include "tst_StepTimeCalibration.moc"

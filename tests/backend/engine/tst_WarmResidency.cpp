@@ -8,8 +8,11 @@
 #include "engine/WarmResidency.h"
 #include "support/TestPaths.h"
 #include "support/TinyGeneration.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_WarmResidency {
 
 using namespace framesmith;
 
@@ -128,5 +131,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWarmResidency)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWarmResidency)
+
+} // namespace tst_WarmResidency
 #include "tst_WarmResidency.moc"

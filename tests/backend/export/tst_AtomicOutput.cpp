@@ -2,6 +2,7 @@
 // a signal handler (removePendingFiles), so a second Ctrl-C during an export leaves no
 // "*.tmp-XXXXXX" behind.
 #include "export/AtomicOutput.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -11,6 +12,8 @@
 #include <filesystem>
 #include <sys/wait.h>
 #include <unistd.h>
+
+namespace tst_AtomicOutput {
 
 using namespace framesmith;
 
@@ -72,5 +75,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAtomicOutput)
+FRAMESMITH_TEST_GUILESS_MAIN(TestAtomicOutput)
+
+} // namespace tst_AtomicOutput
 #include "tst_AtomicOutput.moc"

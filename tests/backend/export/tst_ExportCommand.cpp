@@ -8,10 +8,13 @@
 #include "io/SafetensorsWriter.h"
 
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_ExportCommand {
 
 using namespace framesmith;
 
@@ -89,5 +92,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ExportCommand)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_ExportCommand)
+
+} // namespace tst_ExportCommand
 #include "tst_ExportCommand.moc"

@@ -7,6 +7,7 @@
 
 #include "framesmith/Error.h"
 #include "framesmith/VideoExport.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,6 +21,8 @@
 #include <unistd.h>
 
 Q_DECLARE_METATYPE(framesmith::ExportFormat)
+
+namespace tst_FfmpegVideoWriter {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -346,5 +349,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_FfmpegVideoWriter)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_FfmpegVideoWriter)
+
+} // namespace tst_FfmpegVideoWriter
 #include "tst_FfmpegVideoWriter.moc"

@@ -2,10 +2,13 @@
 #include "SyntheticClip.h"
 
 #include "export/GifPalette.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <set>
+
+namespace tst_GifPalette {
 
 using namespace framesmith;
 
@@ -54,5 +57,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GifPalette)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_GifPalette)
+
+} // namespace tst_GifPalette
 #include "tst_GifPalette.moc"

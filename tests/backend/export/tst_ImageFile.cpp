@@ -2,11 +2,14 @@
 #include "framesmith/Error.h"
 #include "export/ImageFile.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <fstream>
+
+namespace tst_ImageFile {
 
 using namespace framesmith;
 
@@ -81,5 +84,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImageFile)
+FRAMESMITH_TEST_GUILESS_MAIN(TestImageFile)
+
+} // namespace tst_ImageFile
 #include "tst_ImageFile.moc"

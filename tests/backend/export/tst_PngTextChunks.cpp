@@ -2,8 +2,11 @@
 #include "export/PngTextChunks.h"
 
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_PngTextChunks {
 
 using namespace framesmith;
 
@@ -80,5 +83,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PngTextChunks)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_PngTextChunks)
+
+} // namespace tst_PngTextChunks
 #include "tst_PngTextChunks.moc"

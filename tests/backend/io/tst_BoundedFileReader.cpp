@@ -4,6 +4,7 @@
 // is a FileError naming the path.
 #include "framesmith/Error.h"
 #include "io/BoundedFileReader.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
@@ -12,6 +13,8 @@
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
+
+namespace tst_BoundedFileReader {
 
 using namespace framesmith;
 
@@ -83,5 +86,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBoundedFileReader)
+FRAMESMITH_TEST_GUILESS_MAIN(TestBoundedFileReader)
+
+} // namespace tst_BoundedFileReader
 #include "tst_BoundedFileReader.moc"

@@ -4,9 +4,12 @@
 #include "io/SafetensorsReader.h"
 #include "io/WeightSource.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QTest>
+
+namespace tst_BrokenFixtures {
 
 using namespace framesmith;
 
@@ -108,5 +111,7 @@ private:
     QSet<QString> m_rows;
 };
 
-QTEST_GUILESS_MAIN(tst_BrokenFixtures)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_BrokenFixtures)
+
+} // namespace tst_BrokenFixtures
 #include "tst_BrokenFixtures.moc"

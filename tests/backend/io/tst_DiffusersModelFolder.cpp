@@ -3,12 +3,15 @@
 #include "io/DiffusersModelFolder.h"
 #include "io/DiskUsage.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_DiffusersModelFolder {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -153,5 +156,7 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_DiffusersModelFolder)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_DiffusersModelFolder)
+
+} // namespace tst_DiffusersModelFolder
 #include "tst_DiffusersModelFolder.moc"

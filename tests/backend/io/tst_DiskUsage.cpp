@@ -1,10 +1,13 @@
 #include "io/DiskUsage.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_DiskUsage {
 
 using framesmith::DiskUsage;
 namespace fs = std::filesystem;
@@ -34,5 +37,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_DiskUsage)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_DiskUsage)
+
+} // namespace tst_DiskUsage
 #include "tst_DiskUsage.moc"

@@ -1,4 +1,5 @@
 #include "io/Float8Codec.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 
@@ -7,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+namespace tst_Float8Codec {
 
 using framesmith::Float8Codec;
 
@@ -120,5 +123,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_Float8Codec)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_Float8Codec)
+
+} // namespace tst_Float8Codec
 #include "tst_Float8Codec.moc"

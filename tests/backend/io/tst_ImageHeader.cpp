@@ -2,8 +2,11 @@
 // them, and says nothing (nullopt) for anything else or a header cut short.
 #include "io/ImageHeader.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_ImageHeader {
 
 using namespace framesmith;
 
@@ -76,5 +79,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImageHeader)
+FRAMESMITH_TEST_GUILESS_MAIN(TestImageHeader)
+
+} // namespace tst_ImageHeader
 #include "tst_ImageHeader.moc"

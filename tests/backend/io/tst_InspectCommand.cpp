@@ -3,6 +3,7 @@
 // any other status fails.
 #include "support/CliRun.h"
 #include "support/FixturePath.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,6 +11,8 @@
 #include <QTest>
 
 #include <sys/stat.h>
+
+namespace tst_InspectCommand {
 
 using framesmith::test::fixturePath;
 
@@ -127,5 +130,7 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_InspectCommand)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_InspectCommand)
+
+} // namespace tst_InspectCommand
 #include "tst_InspectCommand.moc"

@@ -1,11 +1,14 @@
 #include "framesmith/Error.h"
 #include "io/JsonGuard.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <fstream>
 #include <string>
+
+namespace tst_JsonGuard {
 
 using framesmith::ErrorCode;
 using framesmith::FileError;
@@ -90,5 +93,7 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_JsonGuard)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_JsonGuard)
+
+} // namespace tst_JsonGuard
 #include "tst_JsonGuard.moc"

@@ -2,12 +2,15 @@
 // link or a file planted at its name is refused, never followed; a folder of ours left open to
 // others is closed; one that belongs to another user (when the test runs as root) is refused.
 #include "io/PrivateFolder.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+namespace tst_PrivateFolder {
 
 using namespace framesmith;
 
@@ -73,5 +76,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPrivateFolder)
+FRAMESMITH_TEST_GUILESS_MAIN(TestPrivateFolder)
+
+} // namespace tst_PrivateFolder
 #include "tst_PrivateFolder.moc"

@@ -2,10 +2,13 @@
 // tst_BrokenFixtures; random mutations in tests/fuzz).
 #include "framesmith/Error.h"
 #include "io/SafetensorsHeader.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <string>
+
+namespace tst_SafetensorsHeader {
 
 using framesmith::ErrorCode;
 using framesmith::FileError;
@@ -114,5 +117,7 @@ private:
     static QByteArray bytes(const std::string& s) { return QByteArray(s.data(), int(s.size())); }
 };
 
-QTEST_GUILESS_MAIN(tst_SafetensorsHeader)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_SafetensorsHeader)
+
+} // namespace tst_SafetensorsHeader
 #include "tst_SafetensorsHeader.moc"

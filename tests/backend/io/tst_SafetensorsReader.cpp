@@ -3,6 +3,7 @@
 #include "io/SafetensorsWriter.h"
 #include "memory/monitor/ProcessResidentMemory.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 
@@ -14,6 +15,8 @@
 
 #include <cmath>
 #include <fstream>
+
+namespace tst_SafetensorsReader {
 
 using namespace framesmith;
 
@@ -203,5 +206,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(tst_SafetensorsReader)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_SafetensorsReader)
+
+} // namespace tst_SafetensorsReader
 #include "tst_SafetensorsReader.moc"

@@ -1,6 +1,7 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 
@@ -13,6 +14,8 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+namespace tst_SafetensorsWriter {
 
 using namespace framesmith;
 
@@ -139,5 +142,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(tst_SafetensorsWriter)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_SafetensorsWriter)
+
+} // namespace tst_SafetensorsWriter
 #include "tst_SafetensorsWriter.moc"

@@ -2,11 +2,14 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsWriter.h"
 #include "io/WeightLoader.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_WeightLoader {
 
 using namespace framesmith;
 
@@ -91,5 +94,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(tst_WeightLoader)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_WeightLoader)
+
+} // namespace tst_WeightLoader
 #include "tst_WeightLoader.moc"

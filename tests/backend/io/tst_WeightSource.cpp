@@ -2,6 +2,7 @@
 #include "io/SafetensorsWriter.h"
 #include "io/WeightSource.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 
@@ -10,6 +11,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_WeightSource {
 
 using namespace framesmith;
 
@@ -133,5 +136,7 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_WeightSource)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_WeightSource)
+
+} // namespace tst_WeightSource
 #include "tst_WeightSource.moc"

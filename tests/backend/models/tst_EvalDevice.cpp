@@ -4,8 +4,11 @@
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
 #include "models/EvalDevice.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_EvalDevice {
 
 using namespace framesmith;
 
@@ -59,5 +62,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvalDevice)
+FRAMESMITH_TEST_GUILESS_MAIN(TestEvalDevice)
+
+} // namespace tst_EvalDevice
 #include "tst_EvalDevice.moc"

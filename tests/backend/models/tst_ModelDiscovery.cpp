@@ -3,6 +3,7 @@
 #include "io/DiskUsage.h"
 #include "models/ModelDiscovery.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -11,6 +12,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+
+namespace tst_ModelDiscovery {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -136,5 +139,7 @@ private:
     fs::path m_root;
 };
 
-QTEST_GUILESS_MAIN(tst_ModelDiscovery)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_ModelDiscovery)
+
+} // namespace tst_ModelDiscovery
 #include "tst_ModelDiscovery.moc"

@@ -11,6 +11,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -20,6 +21,8 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+
+namespace tst_ModelRegistry {
 
 using namespace framesmith;
 
@@ -263,5 +266,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelRegistry)
+FRAMESMITH_TEST_GUILESS_MAIN(TestModelRegistry)
+
+} // namespace tst_ModelRegistry
 #include "tst_ModelRegistry.moc"

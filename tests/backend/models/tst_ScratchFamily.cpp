@@ -11,6 +11,7 @@
 #include "models/ModelRegistry.h"
 #include "engine/WarmResidency.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +23,8 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+
+namespace tst_ScratchFamily {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -319,5 +322,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScratchFamily)
+FRAMESMITH_TEST_GUILESS_MAIN(TestScratchFamily)
+
+} // namespace tst_ScratchFamily
 #include "tst_ScratchFamily.moc"

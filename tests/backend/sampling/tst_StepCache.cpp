@@ -5,10 +5,13 @@
 #include "framesmith/Error.h"
 #include "framesmith/StepCacheSetting.h"
 #include "sampling/StepCache.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 #include <c10/core/InferenceMode.h>
+
+namespace tst_StepCache {
 
 using namespace framesmith;
 
@@ -189,5 +192,7 @@ private:
     std::unique_ptr<c10::InferenceMode> m_inference;
 };
 
-QTEST_APPLESS_MAIN(TestStepCache)
+FRAMESMITH_TEST_APPLESS_MAIN(TestStepCache)
+
+} // namespace tst_StepCache
 #include "tst_StepCache.moc"

@@ -6,8 +6,11 @@
 #include "models/ModelRegistry.h"
 #include "sampling/StepCacheBytes.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_StepCacheBytes {
 
 using namespace framesmith;
 
@@ -72,5 +75,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestStepCacheBytes)
+FRAMESMITH_TEST_APPLESS_MAIN(TestStepCacheBytes)
+
+} // namespace tst_StepCacheBytes
 #include "tst_StepCacheBytes.moc"

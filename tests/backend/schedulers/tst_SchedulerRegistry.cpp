@@ -7,12 +7,15 @@
 #include "models/ModelRegistry.h"
 #include "schedulers/SchedulerRegistry.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <cmath>
+
+namespace tst_SchedulerRegistry {
 
 using namespace framesmith;
 
@@ -167,5 +170,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSchedulerRegistry)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSchedulerRegistry)
+
+} // namespace tst_SchedulerRegistry
 #include "tst_SchedulerRegistry.moc"

@@ -1,8 +1,11 @@
 // Added-token splitting and Python-compatible whitespace stripping, independent of SentencePiece.
 #include "text/AddedTokenSplitter.h"
 #include "text/python/PythonWhitespace.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_AddedTokenSplitter {
 
 using framesmith::AddedToken;
 using framesmith::AddedTokenSplitter;
@@ -65,5 +68,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_AddedTokenSplitter)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_AddedTokenSplitter)
+
+} // namespace tst_AddedTokenSplitter
 #include "tst_AddedTokenSplitter.moc"

@@ -5,6 +5,7 @@
 #include "framesmith/Error.h"
 #include "text/SentencePieceBridge.h"
 #include "text/SentencePieceModel.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 
@@ -12,6 +13,8 @@
 #include <QTest>
 
 #include <cstdlib>
+
+namespace tst_SentencePieceBridge {
 
 using framesmith::SentencePieceBridge;
 using framesmith::SentencePieceModel;
@@ -98,5 +101,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SentencePieceBridge)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_SentencePieceBridge)
+
+} // namespace tst_SentencePieceBridge
 #include "tst_SentencePieceBridge.moc"

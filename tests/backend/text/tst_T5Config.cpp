@@ -4,6 +4,7 @@
 #include "framesmith/Error.h"
 #include "support/TestPaths.h"
 #include "text/T5Config.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,8 @@
 #include <QtTest/QtTest>
 
 #include <sys/stat.h>
+
+namespace tst_T5Config {
 
 using namespace framesmith;
 
@@ -75,5 +78,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestT5Config)
+FRAMESMITH_TEST_GUILESS_MAIN(TestT5Config)
+
+} // namespace tst_T5Config
 #include "tst_T5Config.moc"

@@ -8,6 +8,7 @@
 #include "io/SafetensorsReader.h"
 #include "text/T5Attention.h"
 #include "text/T5Encoder.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/core/grad_mode.h>
@@ -17,6 +18,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_T5Encoder {
 
 using framesmith::T5Encoder;
 using framesmith::test::cogvideoxFixture;
@@ -207,5 +210,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_T5Encoder)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_T5Encoder)
+
+} // namespace tst_T5Encoder
 #include "tst_T5Encoder.moc"

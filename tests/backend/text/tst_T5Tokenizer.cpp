@@ -5,6 +5,7 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "text/T5Tokenizer.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,8 @@
 #include <QTest>
 
 #include <fstream>
+
+namespace tst_T5Tokenizer {
 
 using framesmith::T5Tokenizer;
 using framesmith::test::cogvideoxFixture;
@@ -196,5 +199,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_T5Tokenizer)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_T5Tokenizer)
+
+} // namespace tst_T5Tokenizer
 #include "tst_T5Tokenizer.moc"

@@ -4,6 +4,7 @@
 #include "support/TestPaths.h"
 
 #include "io/SafetensorsReader.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_TextCli {
 
 using framesmith::test::cogvideoxFixture;
 
@@ -100,5 +103,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_TextCli)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_TextCli)
+
+} // namespace tst_TextCli
 #include "tst_TextCli.moc"

@@ -13,6 +13,9 @@
 
 #include <csignal>
 #include <sys/types.h>
+#include "support/TestRegistry.h"
+
+namespace tst_GpuQuickRun {
 
 namespace {
 
@@ -125,5 +128,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GpuQuickRun)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_GpuQuickRun)
+
+} // namespace tst_GpuQuickRun
 #include "tst_GpuQuickRun.moc"

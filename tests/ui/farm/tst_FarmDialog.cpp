@@ -12,6 +12,7 @@
 #include "ui/queue/QueueStore.h"
 #include "ui/queue/RenderQueue.h"
 #include "ui/settings/AppSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -26,6 +27,8 @@
 #include <QTreeWidget>
 
 #include <algorithm>
+
+namespace tst_FarmDialog {
 
 namespace {
 constexpr int kTimeoutMs = 180000;
@@ -177,5 +180,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_FarmDialog)
+FRAMESMITH_TEST_MAIN(tst_FarmDialog)
+
+} // namespace tst_FarmDialog
 #include "tst_FarmDialog.moc"

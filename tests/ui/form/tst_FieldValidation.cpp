@@ -1,10 +1,13 @@
 // FieldValidation: the backend's rules (the ones generate applies) come back worded from their
 // codes and numbers, naming the field; the seed's text and the output folder are checked too.
 #include "ui/form/FieldValidation.h"
+#include "support/TestRegistry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_FieldValidation {
 
 namespace {
 // A text-to-video model of the 8N+1 kind (9 to 161 frames, sizes in multiples of 16).
@@ -83,5 +86,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_FieldValidation)
+FRAMESMITH_TEST_APPLESS_MAIN(tst_FieldValidation)
+
+} // namespace tst_FieldValidation
 #include "tst_FieldValidation.moc"

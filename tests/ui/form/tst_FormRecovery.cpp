@@ -1,9 +1,12 @@
 // FormRecovery keeps the form a history load replaced, until taken back or dismissed; a load
 // that changes nothing keeps what an earlier load saved.
 #include "ui/form/FormRecovery.h"
+#include "support/TestRegistry.h"
 
 #include <QSignalSpy>
 #include <QTest>
+
+namespace tst_FormRecovery {
 
 class tst_FormRecovery : public QObject {
     Q_OBJECT
@@ -42,5 +45,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_FormRecovery)
+FRAMESMITH_TEST_APPLESS_MAIN(tst_FormRecovery)
+
+} // namespace tst_FormRecovery
 #include "tst_FormRecovery.moc"

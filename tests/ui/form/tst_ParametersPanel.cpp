@@ -2,6 +2,7 @@
 // family's samplers; a model of another family brings its defaults; the whole 64-bit seed is
 // readable; refused fields are marked and the messages shown without squeezing the fields.
 #include "ui/form/ParametersPanel.h"
+#include "support/TestRegistry.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -10,6 +11,8 @@
 #include <QSpinBox>
 #include <QSignalSpy>
 #include <QTest>
+
+namespace tst_ParametersPanel {
 
 class tst_ParametersPanel : public QObject {
     Q_OBJECT
@@ -174,5 +177,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ParametersPanel)
+FRAMESMITH_TEST_MAIN(tst_ParametersPanel)
+
+} // namespace tst_ParametersPanel
 #include "tst_ParametersPanel.moc"

@@ -2,12 +2,15 @@
 // and turns red past it; the model box says what the check found (with the family's frame rule);
 // the negative prompt and the demo warning follow what the model's family says.
 #include "ui/form/PromptPanel.h"
+#include "support/TestRegistry.h"
 
 #include <QLabel>
 #include <QSignalSpy>
 #include <QToolButton>
 #include <QPlainTextEdit>
 #include <QTest>
+
+namespace tst_PromptPanel {
 
 class tst_PromptPanel : public QObject {
     Q_OBJECT
@@ -116,5 +119,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_PromptPanel)
+FRAMESMITH_TEST_MAIN(tst_PromptPanel)
+
+} // namespace tst_PromptPanel
 #include "tst_PromptPanel.moc"

@@ -2,9 +2,12 @@
 // slow-down (Open-Sora's quality setting: 0.94×) "no faster on this machine" and never "faster",
 // PSNR in dB only behind the tooltip with the other measured figures.
 #include "ui/form/SpeedChoices.h"
+#include "support/TestRegistry.h"
 
 #include <QCoreApplication>
 #include <QTest>
+
+namespace tst_SpeedChoices {
 
 namespace {
 SpeedChoice choice(const QString& family, const QString& id)
@@ -44,5 +47,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SpeedChoices)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_SpeedChoices)
+
+} // namespace tst_SpeedChoices
 #include "tst_SpeedChoices.moc"

@@ -8,6 +8,7 @@
 #include "ui/main/MainWindow.h"
 #include "ui/settings/AppSettings.h"
 #include "widgets/ImageDropArea.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
+
+namespace tst_StartImageGuard {
 
 namespace {
 quint32 crc32(const QByteArray& bytes)
@@ -154,5 +157,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_StartImageGuard)
+FRAMESMITH_TEST_MAIN(tst_StartImageGuard)
+
+} // namespace tst_StartImageGuard
 #include "tst_StartImageGuard.moc"

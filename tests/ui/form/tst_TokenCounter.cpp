@@ -2,9 +2,12 @@
 // count and the last count reported is the newest text's.
 #include "framesmith/Engine.h"
 #include "ui/form/TokenCounter.h"
+#include "support/TestRegistry.h"
 
 #include <QSignalSpy>
 #include <QTest>
+
+namespace tst_TokenCounter {
 
 namespace {
 const QString kTiny = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b");
@@ -40,5 +43,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_TokenCounter)
+FRAMESMITH_TEST_MAIN(tst_TokenCounter)
+
+} // namespace tst_TokenCounter
 #include "tst_TokenCounter.moc"

@@ -2,12 +2,15 @@
 // out of memory), gives back exactly the VAE settings chosen, disables the tile sizes when tiling
 // is off, and says when the latents hold fewer steps than were asked.
 #include "ui/generation/DecodeAgainDialog.h"
+#include "support/TestRegistry.h"
 
 #include <QCheckBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
+
+namespace tst_DecodeAgainDialog {
 
 class tst_DecodeAgainDialog : public QObject {
     Q_OBJECT
@@ -58,5 +61,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_DecodeAgainDialog)
+FRAMESMITH_TEST_MAIN(tst_DecodeAgainDialog)
+
+} // namespace tst_DecodeAgainDialog
 #include "tst_DecodeAgainDialog.moc"

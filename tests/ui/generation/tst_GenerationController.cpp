@@ -8,6 +8,7 @@
 #include "support/CliRun.h"
 #include "support/TensorFileBytes.h"
 #include "support/TinyRequest.h"
+#include "support/TestRegistry.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -15,6 +16,8 @@
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+
+namespace tst_GenerationController {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -241,5 +244,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(tst_GenerationController)
+FRAMESMITH_TEST_MAIN(tst_GenerationController)
+
+} // namespace tst_GenerationController
 #include "tst_GenerationController.moc"

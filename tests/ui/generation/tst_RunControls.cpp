@@ -11,6 +11,7 @@
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
 #include "ui/settings/AppSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QDir>
@@ -23,6 +24,8 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_RunControls {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -232,5 +235,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_RunControls)
+FRAMESMITH_TEST_MAIN(tst_RunControls)
+
+} // namespace tst_RunControls
 #include "tst_RunControls.moc"

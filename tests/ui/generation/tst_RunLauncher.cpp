@@ -11,6 +11,7 @@
 #include "ui/main/MainWindow.h"
 #include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -26,6 +27,8 @@
 #include <QTest>
 
 #include <memory>
+
+namespace tst_RunLauncher {
 
 class tst_RunLauncher : public QObject {
     Q_OBJECT
@@ -264,5 +267,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_RunLauncher)
+FRAMESMITH_TEST_MAIN(tst_RunLauncher)
+
+} // namespace tst_RunLauncher
 #include "tst_RunLauncher.moc"

@@ -7,6 +7,7 @@
 #include "ui/history/HistoryPanel.h"
 #include "ui/main/MainWindow.h"
 #include "ui/settings/AppSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -16,6 +17,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_RunQuitGuard {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -118,5 +121,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_RunQuitGuard)
+FRAMESMITH_TEST_MAIN(tst_RunQuitGuard)
+
+} // namespace tst_RunQuitGuard
 #include "tst_RunQuitGuard.moc"

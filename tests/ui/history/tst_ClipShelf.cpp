@@ -6,6 +6,7 @@
 #include "ui/history/HistoryPanel.h"
 #include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractButton>
 #include <QDir>
@@ -16,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
+
+namespace tst_ClipShelf {
 
 namespace {
 framesmith::GenerationResult fakeResult(const QString& checkpoint)
@@ -119,5 +122,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ClipShelf)
+FRAMESMITH_TEST_MAIN(tst_ClipShelf)
+
+} // namespace tst_ClipShelf
 #include "tst_ClipShelf.moc"

@@ -3,6 +3,7 @@
 // folder that is not there, and passes quality (CRF) and size on like the CLI's export.
 #include "framesmith/VideoExport.h"
 #include "ui/history/ExportDialog.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -13,6 +14,8 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_ExportDialog {
 
 namespace {
 const ExportDialog::Clip kClip{96, 64, 42, true};
@@ -125,5 +128,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ExportDialog)
+FRAMESMITH_TEST_MAIN(tst_ExportDialog)
+
+} // namespace tst_ExportDialog
 #include "tst_ExportDialog.moc"

@@ -2,6 +2,7 @@
 // a language change; an edited name is reported for saving; the right-click menu offers load,
 // rename, show in folder and delete; dates follow the locale.
 #include "ui/history/HistoryPanel.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QEvent>
@@ -11,6 +12,8 @@
 #include <QTest>
 
 Q_DECLARE_METATYPE(HistoryEntry)
+
+namespace tst_HistoryPanel {
 
 namespace {
 QVector<HistoryEntry> twoEntries()
@@ -124,5 +127,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_HistoryPanel)
+FRAMESMITH_TEST_MAIN(tst_HistoryPanel)
+
+} // namespace tst_HistoryPanel
 #include "tst_HistoryPanel.moc"

@@ -2,6 +2,7 @@
 // atomically (no temporary files left, an existing entry replaced whole), sort newest first, and
 // a damaged entry is skipped with a warning instead of breaking the list.
 #include "ui/history/HistoryStore.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,6 +11,8 @@
 #include <QTest>
 
 #include <sys/stat.h>
+
+namespace tst_HistoryStore {
 
 namespace {
 HistoryEntry sampleEntry(const QString& id, const QDateTime& when)
@@ -313,5 +316,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_HistoryStore)
+FRAMESMITH_TEST_MAIN(tst_HistoryStore)
+
+} // namespace tst_HistoryStore
 #include "tst_HistoryStore.moc"

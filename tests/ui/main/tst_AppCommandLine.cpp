@@ -3,6 +3,9 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTest>
+#include "support/TestRegistry.h"
+
+namespace tst_AppCommandLine {
 
 class tst_AppCommandLine : public QObject {
     Q_OBJECT
@@ -45,5 +48,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_AppCommandLine)
+FRAMESMITH_TEST_APPLESS_MAIN(tst_AppCommandLine)
+
+} // namespace tst_AppCommandLine
 #include "tst_AppCommandLine.moc"

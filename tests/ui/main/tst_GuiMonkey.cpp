@@ -10,6 +10,7 @@
 #include "ui/main/MainWindow.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/AppTranslator.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -27,6 +28,8 @@
 
 #include <functional>
 #include <random>
+
+namespace tst_GuiMonkey {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -224,5 +227,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_GuiMonkey)
+FRAMESMITH_TEST_MAIN(tst_GuiMonkey)
+
+} // namespace tst_GuiMonkey
 #include "tst_GuiMonkey.moc"

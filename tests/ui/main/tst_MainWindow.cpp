@@ -4,6 +4,7 @@
 #include "framesmith/GenerationRequest.h"
 #include "ui/main/MainWindow.h"
 #include "ui/settings/AppSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,6 +24,8 @@
 #include <QTest>
 
 #include <algorithm>
+
+namespace tst_MainWindow {
 
 namespace {
 QString fixtureModel(const char* name)
@@ -422,5 +425,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MainWindow)
+FRAMESMITH_TEST_MAIN(tst_MainWindow)
+
+} // namespace tst_MainWindow
 #include "tst_MainWindow.moc"

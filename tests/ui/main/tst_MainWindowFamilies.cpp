@@ -10,6 +10,7 @@
 #include "ui/settings/AppSettings.h"
 #include "widgets/ImageDropArea.h"
 #include "widgets/PreviewPlayer.h"
+#include "support/TestRegistry.h"
 
 #include <QComboBox>
 #include <QMimeData>
@@ -19,6 +20,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_MainWindowFamilies {
 
 namespace {
 constexpr int kTimeoutMs = 240000;
@@ -144,5 +147,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MainWindowFamilies)
+FRAMESMITH_TEST_MAIN(tst_MainWindowFamilies)
+
+} // namespace tst_MainWindowFamilies
 #include "tst_MainWindowFamilies.moc"

@@ -15,6 +15,7 @@
 #include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QDir>
@@ -27,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+namespace tst_MainWindowGeneration {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -325,5 +328,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MainWindowGeneration)
+FRAMESMITH_TEST_MAIN(tst_MainWindowGeneration)
+
+} // namespace tst_MainWindowGeneration
 #include "tst_MainWindowGeneration.moc"

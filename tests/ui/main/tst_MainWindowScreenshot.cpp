@@ -12,6 +12,7 @@
 #include "ui/settings/AppTranslator.h"
 #include "widgets/PreviewPlayer.h"
 #include "widgets/VramGraph.h"
+#include "support/TestRegistry.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -26,6 +27,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_MainWindowScreenshot {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -203,5 +206,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MainWindowScreenshot)
+FRAMESMITH_TEST_MAIN(tst_MainWindowScreenshot)
+
+} // namespace tst_MainWindowScreenshot
 #include "tst_MainWindowScreenshot.moc"

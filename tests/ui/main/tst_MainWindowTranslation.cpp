@@ -12,6 +12,7 @@
 #include "widgets/PreviewPlayer.h"
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -29,6 +30,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
+
+namespace tst_MainWindowTranslation {
 
 namespace {
 // Words that are the same in every language: units, formats, product and model names.
@@ -214,5 +217,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MainWindowTranslation)
+FRAMESMITH_TEST_MAIN(tst_MainWindowTranslation)
+
+} // namespace tst_MainWindowTranslation
 #include "tst_MainWindowTranslation.moc"

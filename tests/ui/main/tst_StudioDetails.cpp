@@ -19,6 +19,7 @@
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
 #include "widgets/VramGraphStages.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QApplication>
@@ -34,6 +35,8 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QWheelEvent>
+
+namespace tst_StudioDetails {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -272,5 +275,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_StudioDetails)
+FRAMESMITH_TEST_MAIN(tst_StudioDetails)
+
+} // namespace tst_StudioDetails
 #include "tst_StudioDetails.moc"

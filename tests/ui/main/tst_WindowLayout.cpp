@@ -5,6 +5,7 @@
 #include "ui/main/WindowLayout.h"
 #include "ui/settings/AppSettings.h"
 #include "widgets/PreviewPlayer.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractSpinBox>
 #include <QComboBox>
@@ -17,6 +18,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_WindowLayout {
 
 class tst_WindowLayout : public QObject {
     Q_OBJECT
@@ -120,5 +123,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_WindowLayout)
+FRAMESMITH_TEST_MAIN(tst_WindowLayout)
+
+} // namespace tst_WindowLayout
 #include "tst_WindowLayout.moc"

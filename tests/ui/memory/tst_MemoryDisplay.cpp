@@ -4,12 +4,15 @@
 #include "ui/memory/MemoryDisplay.h"
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
+#include "support/TestRegistry.h"
 
 #include <QImage>
 #include <QMainWindow>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_MemoryDisplay {
 
 class tst_MemoryDisplay : public QObject {
     Q_OBJECT
@@ -50,5 +53,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MemoryDisplay)
+FRAMESMITH_TEST_MAIN(tst_MemoryDisplay)
+
+} // namespace tst_MemoryDisplay
 #include "tst_MemoryDisplay.moc"

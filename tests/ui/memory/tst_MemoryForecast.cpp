@@ -6,9 +6,12 @@
 
 #include "framesmith/JobForecast.h"
 #include "ui/presets/PresetLibrary.h"
+#include "support/TestRegistry.h"
 
 #include <QRegularExpression>
 #include <QTest>
+
+namespace tst_MemoryForecast {
 
 namespace {
 constexpr qint64 kGiB = qint64(1) << 30;
@@ -172,5 +175,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_MemoryForecast)
+FRAMESMITH_TEST_APPLESS_MAIN(tst_MemoryForecast)
+
+} // namespace tst_MemoryForecast
 #include "tst_MemoryForecast.moc"

@@ -6,10 +6,13 @@
 #include "ui/memory/MemoryGraphFeeder.h"
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <cmath>
+
+namespace tst_MemoryGraphFeeder {
 
 class tst_MemoryGraphFeeder : public QObject {
     Q_OBJECT
@@ -89,5 +92,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MemoryGraphFeeder)
+FRAMESMITH_TEST_MAIN(tst_MemoryGraphFeeder)
+
+} // namespace tst_MemoryGraphFeeder
 #include "tst_MemoryGraphFeeder.moc"

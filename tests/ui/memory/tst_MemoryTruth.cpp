@@ -12,6 +12,7 @@
 #include "ui/settings/AppSettings.h"
 #include "widgets/QCustomPlotInclude.h"
 #include "widgets/VramGraph.h"
+#include "support/TestRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,6 +22,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+
+namespace tst_MemoryTruth {
 
 namespace {
 constexpr int kTimeoutMs = 180000;
@@ -130,5 +133,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_MemoryTruth)
+FRAMESMITH_TEST_MAIN(tst_MemoryTruth)
+
+} // namespace tst_MemoryTruth
 #include "tst_MemoryTruth.moc"

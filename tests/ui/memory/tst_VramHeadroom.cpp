@@ -3,10 +3,13 @@
 #include "framesmith/Engine.h"
 #include "support/TinyRequest.h"
 #include "ui/memory/VramHeadroom.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTest>
+
+namespace tst_VramHeadroom {
 
 namespace {
 constexpr qint64 kGiB = qint64(1) << 30;
@@ -84,5 +87,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_VramHeadroom)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_VramHeadroom)
+
+} // namespace tst_VramHeadroom
 #include "tst_VramHeadroom.moc"

@@ -2,6 +2,7 @@
 // settings and announced; cancelling changes nothing.
 #include "ui/memory/VramHeadroomAction.h"
 #include "ui/settings/AppSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QApplication>
@@ -11,6 +12,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_VramHeadroomAction {
 
 class tst_VramHeadroomAction : public QObject {
     Q_OBJECT
@@ -74,5 +77,7 @@ private:
     QMainWindow m_window;
 };
 
-QTEST_MAIN(tst_VramHeadroomAction)
+FRAMESMITH_TEST_MAIN(tst_VramHeadroomAction)
+
+} // namespace tst_VramHeadroomAction
 #include "tst_VramHeadroomAction.moc"

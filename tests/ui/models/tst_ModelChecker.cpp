@@ -2,6 +2,7 @@
 // background; a damaged or config-only folder ends Damaged naming its files, a complete one Ready;
 // only the newest folder's check is reported.
 #include "ui/models/ModelChecker.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,6 +11,10 @@
 #include <QTest>
 
 #include <filesystem>
+
+Q_DECLARE_METATYPE(ModelFolderProbe)
+
+namespace tst_ModelChecker {
 
 namespace {
 const QString kTiny = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b");
@@ -29,7 +34,6 @@ QString copyOfTiny(const QTemporaryDir& dir, const QString& name, bool withWeigh
 }
 } // namespace
 
-Q_DECLARE_METATYPE(ModelFolderProbe)
 
 class tst_ModelChecker : public QObject {
     Q_OBJECT
@@ -98,5 +102,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ModelChecker)
+FRAMESMITH_TEST_MAIN(tst_ModelChecker)
+
+} // namespace tst_ModelChecker
 #include "tst_ModelChecker.moc"

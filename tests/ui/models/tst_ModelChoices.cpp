@@ -6,6 +6,7 @@
 #include "ui/main/MainWindow.h"
 #include "ui/models/ModelChoices.h"
 #include "ui/settings/AppSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QComboBox>
 #include <QCryptographicHash>
@@ -18,6 +19,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_ModelChoices {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
@@ -132,5 +135,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ModelChoices)
+FRAMESMITH_TEST_MAIN(tst_ModelChoices)
+
+} // namespace tst_ModelChoices
 #include "tst_ModelChoices.moc"

@@ -9,6 +9,7 @@
 #include "ui/models/ModelDownloadDialog.h"
 #include "ui/models/ModelDownloadMenu.h"
 #include "ui/settings/AppTranslator.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QLabel>
@@ -22,6 +23,8 @@
 #include <QTest>
 
 #include <filesystem>
+
+namespace tst_ModelDownloadDialog {
 
 using namespace framesmith;
 
@@ -169,5 +172,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ModelDownloadDialog)
+FRAMESMITH_TEST_MAIN(tst_ModelDownloadDialog)
+
+} // namespace tst_ModelDownloadDialog
 #include "tst_ModelDownloadDialog.moc"

@@ -7,6 +7,7 @@
 #include "ui/presets/PresetEditorDialog.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/AppTranslator.h"
+#include "support/TestRegistry.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,6 +24,8 @@
 #include <QTest>
 
 #include <algorithm>
+
+namespace tst_PresetEditorDialog {
 
 namespace {
 bool hasStrategy(const framesmith::MemoryPreset& p, const char* id)
@@ -265,5 +268,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_PresetEditorDialog)
+FRAMESMITH_TEST_MAIN(tst_PresetEditorDialog)
+
+} // namespace tst_PresetEditorDialog
 #include "tst_PresetEditorDialog.moc"

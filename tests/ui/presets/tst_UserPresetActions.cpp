@@ -2,6 +2,7 @@
 // refused with the reason), deleted after asking and shown in their folder; built-ins have no menu.
 #include "framesmith/PresetCatalog.h"
 #include "ui/presets/UserPresetActions.h"
+#include "support/TestRegistry.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -11,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
+
+namespace tst_UserPresetActions {
 
 class tst_UserPresetActions : public QObject {
     Q_OBJECT
@@ -79,5 +82,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_UserPresetActions)
+FRAMESMITH_TEST_MAIN(tst_UserPresetActions)
+
+} // namespace tst_UserPresetActions
 #include "tst_UserPresetActions.moc"

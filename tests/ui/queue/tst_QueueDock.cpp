@@ -12,6 +12,7 @@
 #include "ui/queue/RenderQueue.h"
 #include "ui/queue/VariationsDialog.h"
 #include "ui/settings/AppSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -23,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+
+namespace tst_QueueDock {
 
 namespace {
 constexpr int kTimeoutMs = 180000;
@@ -223,5 +226,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_QueueDock)
+FRAMESMITH_TEST_MAIN(tst_QueueDock)
+
+} // namespace tst_QueueDock
 #include "tst_QueueDock.moc"

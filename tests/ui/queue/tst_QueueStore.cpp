@@ -3,6 +3,7 @@
 // link or a FIFO (a resume reads it, a delete removes it); a farm array id is digits; a job file
 // that grows past the cap while it is read is skipped, not read whole (issue 34).
 #include "ui/queue/QueueStore.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +12,8 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+namespace tst_QueueStore {
 
 class tst_QueueStore : public QObject {
     Q_OBJECT
@@ -86,5 +89,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_QueueStore)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_QueueStore)
+
+} // namespace tst_QueueStore
 #include "tst_QueueStore.moc"

@@ -6,6 +6,7 @@
 #include "support/TinyRequest.h"
 #include "ui/history/HistoryStore.h"
 #include "ui/queue/QueueStore.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -15,6 +16,8 @@
 
 #include <csignal>
 #include <sys/types.h>
+
+namespace tst_RenderQueue {
 
 namespace {
 constexpr int kTimeoutMs = 240000;
@@ -150,5 +153,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_RenderQueue)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_RenderQueue)
+
+} // namespace tst_RenderQueue
 #include "tst_RenderQueue.moc"

@@ -1,11 +1,14 @@
 // LegacyData: the history, clips and presets of earlier releases move under the one data root,
 // once; a data root already in use is never touched.
 #include "ui/settings/LegacyData.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_LegacyData {
 
 namespace {
 void write(const QString& path)
@@ -52,5 +55,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_LegacyData)
+FRAMESMITH_TEST_APPLESS_MAIN(tst_LegacyData)
+
+} // namespace tst_LegacyData
 #include "tst_LegacyData.moc"

@@ -8,6 +8,7 @@
 #include "support/CliRun.h"
 #include "support/TestPaths.h"
 #include "support/TinyJob.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,6 +19,8 @@
 
 #include <csignal>
 #include <fstream>
+
+namespace tst_BatchCommand {
 
 using namespace framesmith;
 using test::cliPath;
@@ -246,5 +249,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBatchCommand)
+FRAMESMITH_TEST_GUILESS_MAIN(TestBatchCommand)
+
+} // namespace tst_BatchCommand
 #include "tst_BatchCommand.moc"

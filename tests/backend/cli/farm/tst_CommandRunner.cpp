@@ -2,12 +2,15 @@
 // a program that never ends, floods its output or is interrupted is ended with its whole process
 // group (a hung squeue cannot hang `farm`), and says why.
 #include "cli/farm/CommandRunner.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <csignal>
 #include <fstream>
+
+namespace tst_CommandRunner {
 
 using namespace framesmith;
 using namespace framesmith::cli;
@@ -114,5 +117,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCommandRunner)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCommandRunner)
+
+} // namespace tst_CommandRunner
 #include "tst_CommandRunner.moc"

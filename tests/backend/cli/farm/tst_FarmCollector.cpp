@@ -7,6 +7,7 @@
 #include "framesmith/ExportOptions.h"
 #include "support/TestPaths.h"
 #include "ui/history/HistoryStore.h"
+#include "support/TestRegistry.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -14,6 +15,8 @@
 #include <QtTest/QtTest>
 
 #include <unistd.h>
+
+namespace tst_FarmCollector {
 
 using namespace framesmith;
 using namespace framesmith::cli;
@@ -160,5 +163,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFarmCollector)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFarmCollector)
+
+} // namespace tst_FarmCollector
 #include "tst_FarmCollector.moc"

@@ -8,6 +8,7 @@
 #include "support/CliRun.h"
 #include "support/TestPaths.h"
 #include "support/TinyJob.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,6 +18,8 @@
 
 #include <csignal>
 #include <fstream>
+
+namespace tst_FarmCommand {
 
 using namespace framesmith;
 using test::CliRun;
@@ -236,5 +239,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFarmCommand)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFarmCommand)
+
+} // namespace tst_FarmCommand
 #include "tst_FarmCommand.moc"

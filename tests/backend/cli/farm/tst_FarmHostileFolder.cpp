@@ -6,6 +6,7 @@
 #include "framesmith/GenerationRequest.h"
 #include "support/GuardedCli.h"
 #include "support/TinyJob.h"
+#include "support/TestRegistry.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -15,6 +16,8 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+namespace tst_FarmHostileFolder {
 
 using namespace framesmith;
 
@@ -158,5 +161,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFarmHostileFolder)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFarmHostileFolder)
+
+} // namespace tst_FarmHostileFolder
 #include "tst_FarmHostileFolder.moc"

@@ -2,11 +2,14 @@
 // sacct (canned), as on a cluster with and without an accounting database: ok, out of memory
 // (exit 3), time limit, node lost, cancelled, killed outright, pending, and kept latents.
 #include "cli/farm/FarmStatus.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <fstream>
+
+namespace tst_FarmStatus {
 
 using namespace framesmith::cli;
 
@@ -164,5 +167,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFarmStatus)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFarmStatus)
+
+} // namespace tst_FarmStatus
 #include "tst_FarmStatus.moc"

@@ -4,6 +4,7 @@
 #include "cli/farm/FarmSubmission.h"
 #include "framesmith/Error.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -15,6 +16,8 @@
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
+
+namespace tst_FarmSubmission {
 
 using namespace framesmith;
 using namespace framesmith::cli;
@@ -257,5 +260,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFarmSubmission)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFarmSubmission)
+
+} // namespace tst_FarmSubmission
 #include "tst_FarmSubmission.moc"

@@ -1,10 +1,13 @@
 // FarmTaskState: what a task writes of itself is read back whole; a missing, damaged or foreign
 // file reads as nothing (the other sources decide), never as a crash.
 #include "cli/farm/FarmTaskState.h"
+#include "support/TestRegistry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+namespace tst_FarmTaskState {
 
 using namespace framesmith::cli;
 
@@ -72,5 +75,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFarmTaskState)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFarmTaskState)
+
+} // namespace tst_FarmTaskState
 #include "tst_FarmTaskState.moc"

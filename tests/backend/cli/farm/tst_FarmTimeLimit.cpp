@@ -3,8 +3,11 @@
 // is one sbatch --time takes.
 #include "cli/farm/FarmTimeLimit.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_FarmTimeLimit {
 
 using namespace framesmith;
 using namespace framesmith::cli;
@@ -71,5 +74,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFarmTimeLimit)
+FRAMESMITH_TEST_GUILESS_MAIN(TestFarmTimeLimit)
+
+} // namespace tst_FarmTimeLimit
 #include "tst_FarmTimeLimit.moc"

@@ -4,8 +4,11 @@
 #include "cli/farm/FarmTimeLimit.h"
 #include "cli/farm/SbatchScript.h"
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_SbatchScript {
 
 using namespace framesmith;
 using namespace framesmith::cli;
@@ -137,5 +140,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSbatchScript)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSbatchScript)
+
+} // namespace tst_SbatchScript
 #include "tst_SbatchScript.moc"

@@ -2,8 +2,11 @@
 // runs, the ids and states it reads, and what it says when Slurm refuses or is not there.
 #include "cli/farm/SlurmClient.h"
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_SlurmClient {
 
 using namespace framesmith;
 using namespace framesmith::cli;
@@ -155,5 +158,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSlurmClient)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSlurmClient)
+
+} // namespace tst_SlurmClient
 #include "tst_SlurmClient.moc"

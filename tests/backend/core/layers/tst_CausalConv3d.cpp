@@ -5,11 +5,14 @@
 #include "core/VaeConvolution.h"
 #include "memory/monitor/CpuAllocationTracker.h"
 #include "core/layers/CausalConv3d.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 
 #include <QtTest/QtTest>
+
+namespace tst_CausalConv3d {
 
 using namespace framesmith;
 
@@ -176,5 +179,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCausalConv3d)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCausalConv3d)
+
+} // namespace tst_CausalConv3d
 #include "tst_CausalConv3d.moc"

@@ -1,9 +1,12 @@
 // ConvWindowPlan: the frame windows the VAE's convolutions (and the planner) use.
 #include "core/layers/ConvWindowPlan.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
 
 #include <numeric>
+
+namespace tst_ConvWindowPlan {
 
 using namespace framesmith;
 
@@ -61,5 +64,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConvWindowPlan)
+FRAMESMITH_TEST_GUILESS_MAIN(TestConvWindowPlan)
+
+} // namespace tst_ConvWindowPlan
 #include "tst_ConvWindowPlan.moc"

@@ -1,8 +1,11 @@
 // RmsNorm: torch.nn.RMSNorm's formula, its weight, and half inputs normalised in float32.
 #include "core/layers/RmsNorm.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_RmsNorm {
 
 using namespace framesmith;
 
@@ -35,5 +38,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRmsNorm)
+FRAMESMITH_TEST_GUILESS_MAIN(TestRmsNorm)
+
+} // namespace tst_RmsNorm
 #include "tst_RmsNorm.moc"

@@ -2,11 +2,14 @@
 // same rotation on differently ordered features.
 #include "core/layers/RopeRotation.h"
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 
 #include <cmath>
+
+namespace tst_RopeRotation {
 
 using namespace framesmith;
 
@@ -50,5 +53,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRopeRotation)
+FRAMESMITH_TEST_GUILESS_MAIN(TestRopeRotation)
+
+} // namespace tst_RopeRotation
 #include "tst_RopeRotation.moc"

@@ -1,11 +1,14 @@
 // SinusoidalTimestepEmbedding: diffusers get_timestep_embedding's layout and options.
 #include "core/layers/SinusoidalTimestepEmbedding.h"
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 
 #include <cmath>
+
+namespace tst_SinusoidalTimestepEmbedding {
 
 using namespace framesmith;
 
@@ -41,5 +44,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSinusoidalTimestepEmbedding)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSinusoidalTimestepEmbedding)
+
+} // namespace tst_SinusoidalTimestepEmbedding
 #include "tst_SinusoidalTimestepEmbedding.moc"

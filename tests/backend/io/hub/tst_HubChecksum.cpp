@@ -4,11 +4,14 @@
 #include "io/hub/HubChecksum.h"
 #include "io/hub/Sha1.h"
 #include "core/Sha256.h"
+#include "support/TestRegistry.h"
 
 #include <QCryptographicHash>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_HubChecksum {
 
 using namespace framesmith;
 
@@ -69,5 +72,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HubChecksum)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_HubChecksum)
+
+} // namespace tst_HubChecksum
 #include "tst_HubChecksum.moc"

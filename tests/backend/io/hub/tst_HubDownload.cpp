@@ -7,6 +7,7 @@
 #include "io/hub/HubDownload.h"
 #include "support/FakeHubServer.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -14,6 +15,8 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+
+namespace tst_HubDownload {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -287,5 +290,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HubDownload)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_HubDownload)
+
+} // namespace tst_HubDownload
 #include "tst_HubDownload.moc"

@@ -1,8 +1,11 @@
 // The Hub API's file list: what is kept from it, what is refused, and the URLs built from it.
 #include "framesmith/HubError.h"
 #include "io/hub/HubRepoListing.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_HubRepoListing {
 
 using namespace framesmith;
 
@@ -93,5 +96,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HubRepoListing)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_HubRepoListing)
+
+} // namespace tst_HubRepoListing
 #include "tst_HubRepoListing.moc"

@@ -1,9 +1,12 @@
 // Where the Hub, the cache and the token come from: the variables huggingface_hub reads.
 #include "framesmith/ModelDownloads.h"
+#include "support/TestRegistry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_HubSettings {
 
 using namespace framesmith;
 
@@ -60,5 +63,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HubSettings)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_HubSettings)
+
+} // namespace tst_HubSettings
 #include "tst_HubSettings.moc"

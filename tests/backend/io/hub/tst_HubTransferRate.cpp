@@ -1,7 +1,10 @@
 // Rate and ETA from fed samples: no clock, no waiting.
 #include "io/hub/HubTransferRate.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_HubTransferRate {
 
 using namespace framesmith;
 
@@ -30,5 +33,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HubTransferRate)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_HubTransferRate)
+
+} // namespace tst_HubTransferRate
 #include "tst_HubTransferRate.moc"

@@ -9,12 +9,15 @@
 #include "models/ModelRegistry.h"
 #include "support/FakeHubServer.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <filesystem>
 #include <set>
+
+namespace tst_ModelDownloadsCatalog {
 
 using namespace framesmith;
 
@@ -88,5 +91,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ModelDownloadsCatalog)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_ModelDownloadsCatalog)
+
+} // namespace tst_ModelDownloadsCatalog
 #include "tst_ModelDownloadsCatalog.moc"

@@ -3,10 +3,13 @@
 // and the tracker above it counts live tensors only.
 #include "memory/host/HostBlockCache.h"
 #include "memory/monitor/CpuAllocationTracker.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/CPUAllocator.h>
 #include <QTest>
+
+namespace tst_HostBlockCache {
 
 using namespace framesmith;
 
@@ -104,5 +107,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HostBlockCache)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_HostBlockCache)
+
+} // namespace tst_HostBlockCache
 #include "tst_HostBlockCache.moc"

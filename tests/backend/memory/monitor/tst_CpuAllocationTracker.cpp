@@ -1,8 +1,11 @@
 // The CPU allocation tracker sees tensors come and go and keeps the peak.
 #include "memory/monitor/CpuAllocationTracker.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTest>
+
+namespace tst_CpuAllocationTracker {
 
 using namespace framesmith;
 
@@ -29,5 +32,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CpuAllocationTracker)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_CpuAllocationTracker)
+
+} // namespace tst_CpuAllocationTracker
 #include "tst_CpuAllocationTracker.moc"

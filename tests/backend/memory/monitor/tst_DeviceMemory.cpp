@@ -3,11 +3,14 @@
 // without throwing, and a CUDA build that sees no GPU says so through Engine::environmentWarnings.
 #include "framesmith/Engine.h"
 #include "memory/monitor/DeviceMemory.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTest>
 
 #include <algorithm>
+
+namespace tst_DeviceMemory {
 
 using namespace framesmith;
 
@@ -68,5 +71,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_DeviceMemory)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_DeviceMemory)
+
+} // namespace tst_DeviceMemory
 #include "tst_DeviceMemory.moc"

@@ -3,12 +3,15 @@
 // limit, a container's view (its group is the mount's root) is read, the limit is named; and on
 // this machine the reader's answer is bounded by MemAvailable.
 #include "memory/monitor/HostMemoryLimits.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_HostMemoryLimits {
 
 using namespace framesmith;
 
@@ -141,5 +144,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHostMemoryLimits)
+FRAMESMITH_TEST_GUILESS_MAIN(TestHostMemoryLimits)
+
+} // namespace tst_HostMemoryLimits
 #include "tst_HostMemoryLimits.moc"

@@ -1,11 +1,14 @@
 // A steady rise of allocated memory across steps raises one warning naming the rate; flat,
 // noisy or one-off jumps do not.
 #include "memory/monitor/MemoryGrowthDetector.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <cmath>
 #include <random>
+
+namespace tst_MemoryGrowthDetector {
 
 using namespace framesmith;
 
@@ -86,5 +89,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_MemoryGrowthDetector)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_MemoryGrowthDetector)
+
+} // namespace tst_MemoryGrowthDetector
 #include "tst_MemoryGrowthDetector.moc"

@@ -3,8 +3,11 @@
 #include "memory/monitor/SimulatedDeviceUseSource.h"
 
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_SimulatedDeviceUseSource {
 
 using namespace framesmith;
 
@@ -71,5 +74,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SimulatedDeviceUseSource)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_SimulatedDeviceUseSource)
+
+} // namespace tst_SimulatedDeviceUseSource
 #include "tst_SimulatedDeviceUseSource.moc"

@@ -1,6 +1,7 @@
 // VramMonitor samples on its own thread at the set interval, sees host memory move, records
 // markers, and degrades (says so, keeps host lines) when NVML is missing.
 #include "framesmith/VramMonitor.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
@@ -8,6 +9,8 @@
 #include <cstring>
 #include <thread>
 #include <vector>
+
+namespace tst_VramMonitor {
 
 using framesmith::MemorySample;
 using framesmith::VramMonitor;
@@ -148,5 +151,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_VramMonitor)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_VramMonitor)
+
+} // namespace tst_VramMonitor
 #include "tst_VramMonitor.moc"

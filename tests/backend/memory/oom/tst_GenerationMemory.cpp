@@ -5,6 +5,7 @@
 #include "memory/oom/GenerationMemory.h"
 #include "support/PlanningOf.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
@@ -13,6 +14,8 @@
 
 #include <algorithm>
 #include <fstream>
+
+namespace tst_GenerationMemory {
 
 using namespace framesmith;
 
@@ -171,5 +174,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GenerationMemory)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_GenerationMemory)
+
+} // namespace tst_GenerationMemory
 #include "tst_GenerationMemory.moc"

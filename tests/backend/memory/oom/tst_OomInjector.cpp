@@ -2,10 +2,13 @@
 #include "framesmith/Error.h"
 #include "memory/oom/OomInjector.h"
 #include "memory/oom/OutOfMemoryClassifier.h"
+#include "support/TestRegistry.h"
 
 #include <c10/util/Exception.h>
 
 #include <QTest>
+
+namespace tst_OomInjector {
 
 using namespace framesmith;
 
@@ -107,5 +110,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OomInjector)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OomInjector)
+
+} // namespace tst_OomInjector
 #include "tst_OomInjector.moc"

@@ -4,9 +4,12 @@
 // uninterrupted run.
 #include "support/TinyGeneration.h"
 #include "framesmith/Error.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_OomPlacementRungs {
 
 using namespace framesmith;
 using namespace framesmith::test;
@@ -100,5 +103,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OomPlacementRungs)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OomPlacementRungs)
+
+} // namespace tst_OomPlacementRungs
 #include "tst_OomPlacementRungs.moc"

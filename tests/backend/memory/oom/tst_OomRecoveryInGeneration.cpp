@@ -10,11 +10,14 @@
 #include "engine/PipelineResourcesFor.h"
 #include "support/TestPaths.h"
 #include "support/TinyRequest.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QTest>
 #include <c10/core/InferenceMode.h>
+
+namespace tst_OomRecoveryInGeneration {
 
 using namespace framesmith;
 
@@ -118,5 +121,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OomRecoveryInGeneration)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OomRecoveryInGeneration)
+
+} // namespace tst_OomRecoveryInGeneration
 #include "tst_OomRecoveryInGeneration.moc"

@@ -5,10 +5,13 @@
 #include "memory/oom/OomRecoveryLadder.h"
 #include "memory/presets/PresetStore.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <algorithm>
+
+namespace tst_OomRecoveryLadder {
 
 using namespace framesmith;
 
@@ -151,5 +154,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OomRecoveryLadder)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OomRecoveryLadder)
+
+} // namespace tst_OomRecoveryLadder
 #include "tst_OomRecoveryLadder.moc"

@@ -2,9 +2,12 @@
 // turn-taking are the same): blocks come out equal, K slots of one allocation each are used in
 // turn, and the planner's figure pays CUDA's power-of-two rounding once per slot.
 #include "memory/placement/PinnedStagingRing.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTest>
+
+namespace tst_PinnedStagingRing {
 
 using namespace framesmith;
 
@@ -106,5 +109,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PinnedStagingRing)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_PinnedStagingRing)
+
+} // namespace tst_PinnedStagingRing
 #include "tst_PinnedStagingRing.moc"

@@ -10,9 +10,12 @@
 #include "support/TestGpus.h"
 #include "support/TestPaths.h"
 #include "support/ThreeComponentFootprint.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTest>
+
+namespace tst_PlacementExecutor {
 
 using namespace framesmith;
 using test::gpus;
@@ -149,5 +152,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PlacementExecutor)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_PlacementExecutor)
+
+} // namespace tst_PlacementExecutor
 #include "tst_PlacementExecutor.moc"

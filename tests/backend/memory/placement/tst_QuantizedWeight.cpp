@@ -3,10 +3,13 @@
 #include "core/Layers.h"
 #include "memory/placement/ModuleWeightTransport.h"
 #include "memory/placement/QuantizedWeight.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 
 #include <QTest>
+
+namespace tst_QuantizedWeight {
 
 using namespace framesmith;
 
@@ -125,5 +128,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_QuantizedWeight)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_QuantizedWeight)
+
+} // namespace tst_QuantizedWeight
 #include "tst_QuantizedWeight.moc"

@@ -4,9 +4,12 @@
 #include "support/TinyGeneration.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "support/TensorParity.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_RuntimePlacement {
 
 using namespace framesmith;
 using namespace framesmith::test;
@@ -277,5 +280,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_RuntimePlacement)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_RuntimePlacement)
+
+} // namespace tst_RuntimePlacement
 #include "tst_RuntimePlacement.moc"

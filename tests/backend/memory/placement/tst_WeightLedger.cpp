@@ -1,8 +1,11 @@
 // The ledger counts bytes per device, peaks, copies and moves, for device names that need not exist.
 #include "framesmith/Error.h"
 #include "memory/placement/WeightLedger.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_WeightLedger {
 
 using namespace framesmith;
 
@@ -54,5 +57,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_WeightLedger)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_WeightLedger)
+
+} // namespace tst_WeightLedger
 #include "tst_WeightLedger.moc"

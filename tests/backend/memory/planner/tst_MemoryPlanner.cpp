@@ -6,8 +6,11 @@
 #include "models/ModelRegistry.h"
 #include "support/TestGpus.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_MemoryPlanner {
 
 using namespace framesmith;
 using test::gpus;
@@ -74,7 +77,7 @@ private Q_SLOTS:
         QFETCH(double, gib);
         QFETCH(bool, fits);
         const DetailedPlan plan = MemoryPlanner::planDetailed(*fullSize(model.toLatin1().constData()), GenerationRequest{},
-                                                              ::preset(preset.toLatin1().constData()), gpus({gib}));
+                                                              ::tst_MemoryPlanner::preset(preset.toLatin1().constData()), gpus({gib}));
         QCOMPARE(plan.fits(), fits);
         QCOMPARE(plan.stages.size(), std::size_t(3));
     }
@@ -242,5 +245,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_MemoryPlanner)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_MemoryPlanner)
+
+} // namespace tst_MemoryPlanner
 #include "tst_MemoryPlanner.moc"

@@ -16,10 +16,13 @@
 #include "support/TestPaths.h"
 #include "text/T5Encoder.h"
 #include "models/T5MemoryModel.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 #include <QTest>
+
+namespace tst_MemoryPlannerAccuracy {
 
 using namespace framesmith;
 
@@ -219,5 +222,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_MemoryPlannerAccuracy)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_MemoryPlannerAccuracy)
+
+} // namespace tst_MemoryPlannerAccuracy
 #include "tst_MemoryPlannerAccuracy.moc"

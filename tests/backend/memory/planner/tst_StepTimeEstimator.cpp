@@ -7,10 +7,13 @@
 #include "models/ModelRegistry.h"
 #include "support/TestGpus.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <algorithm>
+
+namespace tst_StepTimeEstimator {
 
 using namespace framesmith;
 using test::gpus;
@@ -184,5 +187,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_StepTimeEstimator)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_StepTimeEstimator)
+
+} // namespace tst_StepTimeEstimator
 #include "tst_StepTimeEstimator.moc"

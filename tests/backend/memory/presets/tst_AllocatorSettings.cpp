@@ -1,9 +1,12 @@
 // The allocator settings of a preset reach PYTORCH_CUDA_ALLOC_CONF, unless the user set it.
 #include "memory/presets/AllocatorSettings.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <cstdlib>
+
+namespace tst_AllocatorSettings {
 
 using namespace framesmith;
 
@@ -62,5 +65,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_AllocatorSettings)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_AllocatorSettings)
+
+} // namespace tst_AllocatorSettings
 #include "tst_AllocatorSettings.moc"

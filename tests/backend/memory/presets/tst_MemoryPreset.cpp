@@ -1,8 +1,11 @@
 // Preset JSON: strategies set their fields, explicit fields win, mistakes are named.
 #include "framesmith/Error.h"
 #include "framesmith/MemoryPreset.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_MemoryPreset {
 
 using namespace framesmith;
 
@@ -102,5 +105,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_MemoryPreset)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_MemoryPreset)
+
+} // namespace tst_MemoryPreset
 #include "tst_MemoryPreset.moc"

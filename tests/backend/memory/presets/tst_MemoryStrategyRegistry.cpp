@@ -4,10 +4,13 @@
 #include "memory/presets/MemoryStrategyRegistry.h"
 #include "memory/placement/PlacementPlanner.h"
 #include "support/ThreeComponentFootprint.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
 
 #include <set>
+
+namespace tst_MemoryStrategyRegistry {
 
 using namespace framesmith;
 
@@ -64,5 +67,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_MemoryStrategyRegistry)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_MemoryStrategyRegistry)
+
+} // namespace tst_MemoryStrategyRegistry
 #include "tst_MemoryStrategyRegistry.moc"

@@ -5,6 +5,7 @@
 #include "framesmith/PresetCatalog.h"
 #include "memory/oom/GenerationMemory.h"
 #include "support/PlanningOf.h"
+#include "support/TestRegistry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -13,6 +14,8 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+
+namespace tst_PresetCatalog {
 
 using namespace framesmith;
 
@@ -139,5 +142,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PresetCatalog)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_PresetCatalog)
+
+} // namespace tst_PresetCatalog
 #include "tst_PresetCatalog.moc"

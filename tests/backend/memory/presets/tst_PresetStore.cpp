@@ -3,12 +3,15 @@
 #include "framesmith/Error.h"
 #include "memory/presets/PresetStore.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <fstream>
 #include <sys/stat.h>
+
+namespace tst_PresetStore {
 
 using namespace framesmith;
 
@@ -127,5 +130,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PresetStore)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_PresetStore)
+
+} // namespace tst_PresetStore
 #include "tst_PresetStore.moc"

@@ -6,11 +6,14 @@
 #include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 #include "support/StepCacheRuns.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <c10/core/InferenceMode.h>
+
+namespace tst_CogVideoXBlockSplit {
 
 using namespace framesmith;
 
@@ -151,5 +154,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXBlockSplit)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXBlockSplit)
+
+} // namespace tst_CogVideoXBlockSplit
 #include "tst_CogVideoXBlockSplit.moc"

@@ -6,12 +6,15 @@
 #include "framesmith/Error.h"
 #include "io/SafetensorsReader.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTest>
 
 #include <filesystem>
 #include <map>
+
+namespace tst_CogVideoXComponentModules {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -82,5 +85,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CogVideoXComponentModules)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_CogVideoXComponentModules)
+
+} // namespace tst_CogVideoXComponentModules
 #include "tst_CogVideoXComponentModules.moc"

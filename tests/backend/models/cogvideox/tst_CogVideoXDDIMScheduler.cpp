@@ -4,9 +4,12 @@
 #include "models/cogvideox/sampling/CogVideoXDDIMScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_CogVideoXDDIMScheduler {
 
 using namespace framesmith;
 
@@ -69,5 +72,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXDDIMScheduler)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXDDIMScheduler)
+
+} // namespace tst_CogVideoXDDIMScheduler
 #include "tst_CogVideoXDDIMScheduler.moc"

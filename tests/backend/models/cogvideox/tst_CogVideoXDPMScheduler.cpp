@@ -5,12 +5,15 @@
 #include "models/cogvideox/sampling/CogVideoXDPMScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
 #include <regex>
+
+namespace tst_CogVideoXDPMScheduler {
 
 using namespace framesmith;
 
@@ -107,5 +110,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXDPMScheduler)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXDPMScheduler)
+
+} // namespace tst_CogVideoXDPMScheduler
 #include "tst_CogVideoXDPMScheduler.moc"

@@ -5,12 +5,15 @@
 #include "models/ModelRegistry.h"
 #include "models/cogvideox/CogVideoXFamily.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_CogVideoXFamily {
 
 using namespace framesmith;
 
@@ -64,5 +67,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXFamily)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXFamily)
+
+} // namespace tst_CogVideoXFamily
 #include "tst_CogVideoXFamily.moc"

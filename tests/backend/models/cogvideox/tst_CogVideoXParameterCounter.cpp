@@ -6,12 +6,15 @@
 #include "models/cogvideox/planning/CogVideoXPlanning.h"
 #include "support/TestPaths.h"
 #include "models/T5MemoryModel.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QTest>
 
 #include <fstream>
+
+namespace tst_CogVideoXParameterCounter {
 
 using namespace framesmith;
 
@@ -92,5 +95,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CogVideoXParameterCounter)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_CogVideoXParameterCounter)
+
+} // namespace tst_CogVideoXParameterCounter
 #include "tst_CogVideoXParameterCounter.moc"

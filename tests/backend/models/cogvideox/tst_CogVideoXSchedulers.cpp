@@ -5,8 +5,11 @@
 #include "models/cogvideox/sampling/CogVideoXSchedulers.h"
 #include "models/cogvideox/sampling/DiffusionSchedule.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_CogVideoXSchedulers {
 
 using namespace framesmith;
 
@@ -80,5 +83,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXSchedulers)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXSchedulers)
+
+} // namespace tst_CogVideoXSchedulers
 #include "tst_CogVideoXSchedulers.moc"

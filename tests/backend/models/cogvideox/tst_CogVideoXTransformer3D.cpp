@@ -7,6 +7,7 @@
 #include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
@@ -14,6 +15,8 @@
 
 #include <filesystem>
 #include <vector>
+
+namespace tst_CogVideoXTransformer3D {
 
 using namespace framesmith;
 
@@ -226,5 +229,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXTransformer3D)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXTransformer3D)
+
+} // namespace tst_CogVideoXTransformer3D
 #include "tst_CogVideoXTransformer3D.moc"

@@ -4,11 +4,14 @@
 #include "models/cogvideox/transformer/CogVideoXTransformer3D.h"
 #include "models/cogvideox/transformer/CogVideoXTransformerConfig.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 #include <QtTest/QtTest>
 
 #include <fstream>
+
+namespace tst_CogVideoXTransformerConfig {
 
 using namespace framesmith;
 
@@ -116,5 +119,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXTransformerConfig)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXTransformerConfig)
+
+} // namespace tst_CogVideoXTransformerConfig
 #include "tst_CogVideoXTransformerConfig.moc"

@@ -5,6 +5,7 @@
 #include "models/cogvideox/vae/CogVideoXVae.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
@@ -14,6 +15,8 @@
 #include <QtTest/QtTest>
 
 #include <regex>
+
+namespace tst_CogVideoXVae {
 
 using namespace framesmith;
 
@@ -232,5 +235,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXVae)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXVae)
+
+} // namespace tst_CogVideoXVae
 #include "tst_CogVideoXVae.moc"

@@ -2,8 +2,11 @@
 #include "framesmith/Error.h"
 #include "models/cogvideox/vae/CogVideoXVaeConfig.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_CogVideoXVaeConfig {
 
 using namespace framesmith;
 
@@ -73,5 +76,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXVaeConfig)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXVaeConfig)
+
+} // namespace tst_CogVideoXVaeConfig
 #include "tst_CogVideoXVaeConfig.moc"

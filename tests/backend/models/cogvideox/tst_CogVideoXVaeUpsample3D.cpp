@@ -4,10 +4,13 @@
 #include "models/cogvideox/vae/CogVideoXVaeUpsample3D.h"
 
 #include "support/TensorParity.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 #include <QtTest/QtTest>
+
+namespace tst_CogVideoXVaeUpsample3D {
 
 using namespace framesmith;
 
@@ -79,5 +82,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCogVideoXVaeUpsample3D)
+FRAMESMITH_TEST_GUILESS_MAIN(TestCogVideoXVaeUpsample3D)
+
+} // namespace tst_CogVideoXVaeUpsample3D
 #include "tst_CogVideoXVaeUpsample3D.moc"

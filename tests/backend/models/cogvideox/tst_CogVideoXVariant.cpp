@@ -2,8 +2,11 @@
 #include "models/cogvideox/CogVideoXVariant.h"
 #include "io/JsonGuard.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_CogVideoXVariant {
 
 using namespace framesmith;
 using Json = nlohmann::json;
@@ -106,5 +109,7 @@ private:
     static QString dump(const Json& j) { return QString::fromStdString(j.dump()); }
 };
 
-QTEST_GUILESS_MAIN(tst_CogVideoXVariant)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_CogVideoXVariant)
+
+} // namespace tst_CogVideoXVariant
 #include "tst_CogVideoXVariant.moc"

@@ -9,10 +9,13 @@
 #include "models/lora/LoraResolver.h"
 #include "support/LoraFixtures.h"
 #include "support/TensorParity.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+namespace tst_LoraApplier {
 
 using namespace framesmith;
 
@@ -154,5 +157,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LoraApplier)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_LoraApplier)
+
+} // namespace tst_LoraApplier
 #include "tst_LoraApplier.moc"

@@ -4,10 +4,13 @@
 #include "framesmith/Error.h"
 #include "models/lora/LoraFile.h"
 #include "support/LoraFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+namespace tst_LoraFile {
 
 using namespace framesmith;
 
@@ -157,5 +160,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LoraFile)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_LoraFile)
+
+} // namespace tst_LoraFile
 #include "tst_LoraFile.moc"

@@ -5,8 +5,11 @@
 #include "memory/presets/MemoryLevers.h"
 #include "models/ModelRegistry.h"
 #include "support/LoraFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_LoraPlanning {
 
 using namespace framesmith;
 
@@ -88,5 +91,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LoraPlanning)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_LoraPlanning)
+
+} // namespace tst_LoraPlanning
 #include "tst_LoraPlanning.moc"

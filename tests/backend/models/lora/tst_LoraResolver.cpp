@@ -6,11 +6,14 @@
 #include "models/cogvideox/transformer/CogVideoXLoraKeyMapping.h"
 #include "models/lora/LoraResolver.h"
 #include "support/LoraFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <set>
 #include <QtTest/QtTest>
+
+namespace tst_LoraResolver {
 
 using namespace framesmith;
 
@@ -127,5 +130,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LoraResolver)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_LoraResolver)
+
+} // namespace tst_LoraResolver
 #include "tst_LoraResolver.moc"

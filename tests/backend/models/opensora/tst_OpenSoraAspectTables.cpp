@@ -2,11 +2,14 @@
 // (golden/aspect.json, dumped from opensora/datasets/aspect.py), and the lookups built on them.
 #include "models/opensora/OpenSoraAspectTables.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 #include <QtTest/QtTest>
 
 #include <fstream>
+
+namespace tst_OpenSoraAspectTables {
 
 using namespace framesmith;
 
@@ -89,5 +92,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraAspectTables)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraAspectTables)
+
+} // namespace tst_OpenSoraAspectTables
 #include "tst_OpenSoraAspectTables.moc"

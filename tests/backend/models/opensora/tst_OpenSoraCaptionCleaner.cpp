@@ -11,6 +11,7 @@
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraCaptionCleaner.h"
 #include "text/python/PythonRegexProgram.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,8 @@
 
 #include <cstdlib>
 #include <fstream>
+
+namespace tst_OpenSoraCaptionCleaner {
 
 using framesmith::OpenSoraCaptionCleaner;
 
@@ -172,5 +175,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraCaptionCleaner)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraCaptionCleaner)
+
+} // namespace tst_OpenSoraCaptionCleaner
 #include "tst_OpenSoraCaptionCleaner.moc"

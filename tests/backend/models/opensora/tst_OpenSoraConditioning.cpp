@@ -3,9 +3,12 @@
 // the references' frames written over the noise and the frame mask, later entries winning.
 #include "framesmith/Error.h"
 #include "models/opensora/conditioning/OpenSoraConditioning.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_OpenSoraConditioning {
 
 using namespace framesmith;
 
@@ -99,5 +102,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraConditioning)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraConditioning)
+
+} // namespace tst_OpenSoraConditioning
 #include "tst_OpenSoraConditioning.moc"

@@ -7,10 +7,13 @@
 #include "models/opensora/sampling/OpenSoraDenoiser.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <QtTest/QtTest>
+
+namespace tst_OpenSoraDenoiser {
 
 using namespace framesmith;
 
@@ -170,5 +173,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraDenoiser)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraDenoiser)
+
+} // namespace tst_OpenSoraDenoiser
 #include "tst_OpenSoraDenoiser.moc"

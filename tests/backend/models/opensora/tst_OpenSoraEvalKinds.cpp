@@ -8,6 +8,7 @@
 #include "models/opensora/eval/OpenSoraEvalKinds.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
@@ -15,6 +16,8 @@
 #include <QtTest/QtTest>
 
 #include <filesystem>
+
+namespace tst_OpenSoraEvalKinds {
 
 using namespace framesmith;
 
@@ -152,5 +155,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraEvalKinds)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraEvalKinds)
+
+} // namespace tst_OpenSoraEvalKinds
 #include "tst_OpenSoraEvalKinds.moc"

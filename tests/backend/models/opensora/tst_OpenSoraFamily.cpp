@@ -9,11 +9,14 @@
 #include "models/opensora/OpenSoraFamily.h"
 #include "models/opensora/planning/OpenSoraPlanning.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <filesystem>
+
+namespace tst_OpenSoraFamily {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -138,5 +141,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraFamily)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraFamily)
+
+} // namespace tst_OpenSoraFamily
 #include "tst_OpenSoraFamily.moc"

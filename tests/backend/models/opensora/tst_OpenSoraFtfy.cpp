@@ -4,8 +4,11 @@
 
 #include "text/python/Ftfy.h"
 #include "text/python/FtfyEncoding.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_OpenSoraFtfy {
 
 using framesmith::Ftfy;
 using framesmith::FtfyEncoding;
@@ -45,5 +48,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraFtfy)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraFtfy)
+
+} // namespace tst_OpenSoraFtfy
 #include "tst_OpenSoraFtfy.moc"

@@ -3,8 +3,11 @@
 #include "OpenSoraTextCases.h"
 
 #include "text/python/HtmlEntities.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_OpenSoraHtmlEntities {
 
 using framesmith::HtmlEntities;
 
@@ -31,5 +34,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraHtmlEntities)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraHtmlEntities)
+
+} // namespace tst_OpenSoraHtmlEntities
 #include "tst_OpenSoraHtmlEntities.moc"

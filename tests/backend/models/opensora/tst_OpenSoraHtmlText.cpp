@@ -5,8 +5,11 @@
 
 #include "framesmith/Error.h"
 #include "text/python/HtmlText.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_OpenSoraHtmlText {
 
 using framesmith::HtmlText;
 
@@ -31,5 +34,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraHtmlText)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraHtmlText)
+
+} // namespace tst_OpenSoraHtmlText
 #include "tst_OpenSoraHtmlText.moc"

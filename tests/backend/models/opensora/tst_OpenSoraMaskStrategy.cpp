@@ -3,8 +3,11 @@
 // and the strategies refused before any work, each naming the field "conditioning".
 #include "framesmith/Error.h"
 #include "models/opensora/conditioning/OpenSoraMaskStrategy.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_OpenSoraMaskStrategy {
 
 using namespace framesmith;
 
@@ -114,5 +117,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraMaskStrategy)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraMaskStrategy)
+
+} // namespace tst_OpenSoraMaskStrategy
 #include "tst_OpenSoraMaskStrategy.moc"

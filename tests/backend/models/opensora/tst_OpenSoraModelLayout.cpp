@@ -3,12 +3,15 @@
 #include "framesmith/Error.h"
 #include "models/opensora/OpenSoraModelLayout.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_OpenSoraModelLayout {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -104,5 +107,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraModelLayout)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraModelLayout)
+
+} // namespace tst_OpenSoraModelLayout
 #include "tst_OpenSoraModelLayout.moc"

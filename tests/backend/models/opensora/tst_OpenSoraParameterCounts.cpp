@@ -4,12 +4,15 @@
 
 #include "io/WeightSource.h"
 #include "models/opensora/planning/OpenSoraParameterCounts.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QTest>
 
 #include <fstream>
+
+namespace tst_OpenSoraParameterCounts {
 
 using framesmith::OpenSoraParameterCounts;
 
@@ -81,5 +84,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraParameterCounts)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraParameterCounts)
+
+} // namespace tst_OpenSoraParameterCounts
 #include "tst_OpenSoraParameterCounts.moc"

@@ -4,12 +4,15 @@
 #include "framesmith/Error.h"
 #include "models/opensora/conditioning/OpenSoraPilResize.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+
+namespace tst_OpenSoraPilResize {
 
 using namespace framesmith;
 
@@ -73,5 +76,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraPilResize)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraPilResize)
+
+} // namespace tst_OpenSoraPilResize
 #include "tst_OpenSoraPilResize.moc"

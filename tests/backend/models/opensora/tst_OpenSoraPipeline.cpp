@@ -10,12 +10,15 @@
 #include "models/opensora/conditioning/OpenSoraReferenceFrames.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+namespace tst_OpenSoraPipeline {
 
 using namespace framesmith;
 
@@ -356,5 +359,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraPipeline)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraPipeline)
+
+} // namespace tst_OpenSoraPipeline
 #include "tst_OpenSoraPipeline.moc"

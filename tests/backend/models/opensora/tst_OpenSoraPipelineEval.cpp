@@ -5,11 +5,14 @@
 #include "models/opensora/eval/OpenSoraPipelineEval.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <nlohmann/json.hpp>
 #include <QtTest/QtTest>
+
+namespace tst_OpenSoraPipelineEval {
 
 using namespace framesmith;
 
@@ -52,5 +55,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraPipelineEval)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraPipelineEval)
+
+} // namespace tst_OpenSoraPipelineEval
 #include "tst_OpenSoraPipelineEval.moc"

@@ -2,8 +2,11 @@
 // refused, scores and cleaning (the golden pipeline's prompt).
 #include "framesmith/Error.h"
 #include "models/opensora/text/OpenSoraPromptSyntax.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_OpenSoraPromptSyntax {
 
 using namespace framesmith;
 
@@ -45,5 +48,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraPromptSyntax)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraPromptSyntax)
+
+} // namespace tst_OpenSoraPromptSyntax
 #include "tst_OpenSoraPromptSyntax.moc"

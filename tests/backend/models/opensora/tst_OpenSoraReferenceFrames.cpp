@@ -6,6 +6,7 @@
 #include "framesmith/Error.h"
 #include "models/opensora/conditioning/OpenSoraReferenceFrames.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
@@ -14,6 +15,8 @@
 
 #include <cmath>
 #include <fstream>
+
+namespace tst_OpenSoraReferenceFrames {
 
 using namespace framesmith;
 
@@ -137,5 +140,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraReferenceFrames)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraReferenceFrames)
+
+} // namespace tst_OpenSoraReferenceFrames
 #include "tst_OpenSoraReferenceFrames.moc"

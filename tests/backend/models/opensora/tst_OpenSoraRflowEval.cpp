@@ -5,12 +5,15 @@
 #include "models/opensora/eval/OpenSoraRflowEval.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
 #include <QtTest/QtTest>
 
 #include <filesystem>
+
+namespace tst_OpenSoraRflowEval {
 
 using namespace framesmith;
 
@@ -80,5 +83,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraRflowEval)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraRflowEval)
+
+} // namespace tst_OpenSoraRflowEval
 #include "tst_OpenSoraRflowEval.moc"

@@ -8,10 +8,13 @@
 #include "models/opensora/sampling/OpenSoraRflowScheduler.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
 #include <QtTest/QtTest>
+
+namespace tst_OpenSoraRflowScheduler {
 
 using namespace framesmith;
 
@@ -226,5 +229,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOpenSoraRflowScheduler)
+FRAMESMITH_TEST_GUILESS_MAIN(TestOpenSoraRflowScheduler)
+
+} // namespace tst_OpenSoraRflowScheduler
 #include "tst_OpenSoraRflowScheduler.moc"

@@ -9,6 +9,7 @@
 #include "models/opensora/OpenSoraTextEncoder.h"
 #include "models/opensora/OpenSoraTextEncoderEval.h"
 #include "text/T5Encoder.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/core/grad_mode.h>
@@ -16,6 +17,8 @@
 #include <QTest>
 
 #include <fstream>
+
+namespace tst_OpenSoraTextEncoder {
 
 using framesmith::OpenSoraTextEncoder;
 
@@ -125,5 +128,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraTextEncoder)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraTextEncoder)
+
+} // namespace tst_OpenSoraTextEncoder
 #include "tst_OpenSoraTextEncoder.moc"

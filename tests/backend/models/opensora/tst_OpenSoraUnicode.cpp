@@ -3,8 +3,11 @@
 #include "OpenSoraTextCases.h"
 
 #include "text/python/PythonUnicode.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_OpenSoraUnicode {
 
 using framesmith::PythonUnicode;
 
@@ -41,5 +44,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraUnicode)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraUnicode)
+
+} // namespace tst_OpenSoraUnicode
 #include "tst_OpenSoraUnicode.moc"

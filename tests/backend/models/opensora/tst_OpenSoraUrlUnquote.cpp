@@ -3,8 +3,11 @@
 #include "OpenSoraTextCases.h"
 
 #include "text/python/UrlUnquote.h"
+#include "support/TestRegistry.h"
 
 #include <QTest>
+
+namespace tst_OpenSoraUrlUnquote {
 
 class tst_OpenSoraUrlUnquote : public QObject {
     Q_OBJECT
@@ -17,5 +20,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraUrlUnquote)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraUrlUnquote)
+
+} // namespace tst_OpenSoraUrlUnquote
 #include "tst_OpenSoraUrlUnquote.moc"

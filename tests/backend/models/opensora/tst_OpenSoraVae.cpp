@@ -13,6 +13,7 @@
 #include "models/opensora/vae/spatial/OpenSoraSpatialVae.h"
 #include "models/opensora/vae/temporal/OpenSoraTemporalVae.h"
 #include "core/VaeProgress.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
@@ -24,6 +25,8 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+
+namespace tst_OpenSoraVae {
 
 using framesmith::OpenSoraVae;
 using framesmith::OpenSoraVaeRun;
@@ -370,5 +373,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraVae)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraVae)
+
+} // namespace tst_OpenSoraVae
 #include "tst_OpenSoraVae.moc"

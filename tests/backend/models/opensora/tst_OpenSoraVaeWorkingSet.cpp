@@ -6,12 +6,15 @@
 #include "memory/monitor/CpuAllocationTracker.h"
 #include "models/opensora/vae/OpenSoraVae.h"
 #include "models/opensora/planning/OpenSoraVaeWorkingSet.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/core/grad_mode.h>
 
 #include <QTest>
+
+namespace tst_OpenSoraVaeWorkingSet {
 
 using framesmith::CpuAllocationTracker;
 using framesmith::OpenSoraVaeConfig;
@@ -105,5 +108,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_OpenSoraVaeWorkingSet)
+FRAMESMITH_TEST_GUILESS_MAIN(tst_OpenSoraVaeWorkingSet)
+
+} // namespace tst_OpenSoraVaeWorkingSet
 #include "tst_OpenSoraVaeWorkingSet.moc"

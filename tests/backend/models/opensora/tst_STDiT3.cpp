@@ -8,6 +8,7 @@
 #include "models/opensora/transformer/STDiT3.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
@@ -16,6 +17,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_STDiT3 {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
@@ -309,5 +312,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSTDiT3)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSTDiT3)
+
+} // namespace tst_STDiT3
 #include "tst_STDiT3.moc"

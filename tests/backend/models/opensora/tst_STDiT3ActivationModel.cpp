@@ -4,11 +4,14 @@
 #include "models/opensora/transformer/STDiT3.h"
 #include "models/opensora/planning/STDiT3ActivationModel.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 #include <torch/version.h>
 #include <QtTest/QtTest>
+
+namespace tst_STDiT3ActivationModel {
 
 using namespace framesmith;
 
@@ -134,5 +137,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSTDiT3ActivationModel)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSTDiT3ActivationModel)
+
+} // namespace tst_STDiT3ActivationModel
 #include "tst_STDiT3ActivationModel.moc"

@@ -7,11 +7,14 @@
 #include "models/opensora/transformer/STDiT3.h"
 #include "support/StepCacheRuns.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <c10/core/InferenceMode.h>
+
+namespace tst_STDiT3BlockSplit {
 
 using namespace framesmith;
 
@@ -131,5 +134,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSTDiT3BlockSplit)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSTDiT3BlockSplit)
+
+} // namespace tst_STDiT3BlockSplit
 #include "tst_STDiT3BlockSplit.moc"

@@ -3,11 +3,14 @@
 #include "framesmith/Error.h"
 #include "models/opensora/transformer/STDiT3Config.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_STDiT3Config {
 
 using namespace framesmith;
 
@@ -111,5 +114,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSTDiT3Config)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSTDiT3Config)
+
+} // namespace tst_STDiT3Config
 #include "tst_STDiT3Config.moc"

@@ -5,10 +5,13 @@
 #include "models/opensora/eval/STDiT3Eval.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
 #include <QtTest/QtTest>
+
+namespace tst_STDiT3Eval {
 
 using namespace framesmith;
 
@@ -63,5 +66,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSTDiT3Eval)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSTDiT3Eval)
+
+} // namespace tst_STDiT3Eval
 #include "tst_STDiT3Eval.moc"

@@ -4,11 +4,14 @@
 #include "models/opensora/transformer/STDiT3.h"
 #include "models/opensora/planning/STDiT3ParameterCount.h"
 #include "support/TestPaths.h"
+#include "support/TestRegistry.h"
 
 #include <nlohmann/json.hpp>
 #include <QtTest/QtTest>
 
 #include <fstream>
+
+namespace tst_STDiT3ParameterCount {
 
 using namespace framesmith;
 
@@ -75,5 +78,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSTDiT3ParameterCount)
+FRAMESMITH_TEST_GUILESS_MAIN(TestSTDiT3ParameterCount)
+
+} // namespace tst_STDiT3ParameterCount
 #include "tst_STDiT3ParameterCount.moc"

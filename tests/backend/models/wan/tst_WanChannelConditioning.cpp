@@ -7,9 +7,12 @@
 #include "models/wan/conditioning/WanChannelConditioning.h"
 #include "support/TensorParity.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_WanChannelConditioning {
 
 using namespace framesmith;
 
@@ -68,5 +71,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanChannelConditioning)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanChannelConditioning)
+
+} // namespace tst_WanChannelConditioning
 #include "tst_WanChannelConditioning.moc"

@@ -6,9 +6,12 @@
 #include "io/SafetensorsReader.h"
 #include "models/wan/sampling/WanExpertSwitch.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_WanExpertSwitch {
 
 using namespace framesmith;
 
@@ -66,5 +69,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanExpertSwitch)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanExpertSwitch)
+
+} // namespace tst_WanExpertSwitch
 #include "tst_WanExpertSwitch.moc"

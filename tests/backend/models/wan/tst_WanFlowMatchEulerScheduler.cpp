@@ -6,9 +6,12 @@
 #include "models/wan/sampling/WanFlowMatchEulerScheduler.h"
 #include "support/TensorParity.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_WanFlowMatchEulerScheduler {
 
 using namespace framesmith;
 
@@ -107,5 +110,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanFlowMatchEulerScheduler)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanFlowMatchEulerScheduler)
+
+} // namespace tst_WanFlowMatchEulerScheduler
 #include "tst_WanFlowMatchEulerScheduler.moc"

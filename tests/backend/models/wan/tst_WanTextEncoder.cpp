@@ -9,11 +9,14 @@
 #include "support/TensorParity.h"
 #include "text/T5Encoder.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 
 #include <fstream>
+
+namespace tst_WanTextEncoder {
 
 using namespace framesmith;
 
@@ -127,5 +130,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanTextEncoder)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanTextEncoder)
+
+} // namespace tst_WanTextEncoder
 #include "tst_WanTextEncoder.moc"

@@ -4,9 +4,12 @@
 #include "io/SafetensorsReader.h"
 #include "models/wan/sampling/WanTokenTimesteps.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_WanTokenTimesteps {
 
 using namespace framesmith;
 
@@ -39,5 +42,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanTokenTimesteps)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanTokenTimesteps)
+
+} // namespace tst_WanTokenTimesteps
 #include "tst_WanTokenTimesteps.moc"

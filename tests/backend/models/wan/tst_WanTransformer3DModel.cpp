@@ -7,12 +7,15 @@
 #include "models/wan/transformer/WanTransformer3DModel.h"
 #include "support/TensorParity.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_WanTransformer3DModel {
 
 using namespace framesmith;
 
@@ -155,5 +158,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanTransformer3DModel)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanTransformer3DModel)
+
+} // namespace tst_WanTransformer3DModel
 #include "tst_WanTransformer3DModel.moc"

@@ -3,11 +3,14 @@
 #include "framesmith/Error.h"
 #include "models/wan/transformer/WanTransformerConfig.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_WanTransformerConfig {
 
 using namespace framesmith;
 
@@ -85,5 +88,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanTransformerConfig)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanTransformerConfig)
+
+} // namespace tst_WanTransformerConfig
 #include "tst_WanTransformerConfig.moc"

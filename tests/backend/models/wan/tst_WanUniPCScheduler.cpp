@@ -9,9 +9,12 @@
 #include "models/wan/sampling/WanUniPCScheduler.h"
 #include "support/TensorParity.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
+
+namespace tst_WanUniPCScheduler {
 
 using namespace framesmith;
 
@@ -219,5 +222,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanUniPCScheduler)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanUniPCScheduler)
+
+} // namespace tst_WanUniPCScheduler
 #include "tst_WanUniPCScheduler.moc"

@@ -9,6 +9,7 @@
 #include "models/wan/vae/WanVaeTiling.h"
 #include "support/TensorParity.h"
 #include "WanFixtures.h"
+#include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
 #include <QtTest/QtTest>
@@ -16,6 +17,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+
+namespace tst_WanVae {
 
 using namespace framesmith;
 
@@ -144,5 +147,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWanVae)
+FRAMESMITH_TEST_GUILESS_MAIN(TestWanVae)
+
+} // namespace tst_WanVae
 #include "tst_WanVae.moc"

@@ -6,8 +6,11 @@
 #include "text/python/PythonRegex.h"
 #include "text/python/PythonUnicode.h"
 #include "text/python/PythonWhitespace.h"
+#include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
+
+namespace tst_PythonRegex {
 
 using namespace framesmith;
 
@@ -77,5 +80,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPythonRegex)
+FRAMESMITH_TEST_GUILESS_MAIN(TestPythonRegex)
+
+} // namespace tst_PythonRegex
 #include "tst_PythonRegex.moc"
