@@ -24,11 +24,6 @@
 #include <iostream>
 #include <sstream>
 
-namespace tst_ScratchFamily {
-
-using namespace framesmith;
-namespace fs = std::filesystem;
-
 // framesmith-cli's command table (main.cpp's): the inspect and plan commands compiled into this
 // test register into it, so they run in this process, where the scratch family is registered.
 namespace framesmith::cli {
@@ -43,6 +38,12 @@ bool registerCliCommand(CliCommand command)
     return true;
 }
 } // namespace framesmith::cli
+
+namespace tst_ScratchFamily {
+
+using namespace framesmith;
+namespace fs = std::filesystem;
+
 
 namespace {
 
