@@ -19,7 +19,7 @@ namespace framesmith {
 class ConfigReader {
 public:
     // Integers written as floats (4.0): refused like any non-integer (diffusers configs), or
-    // accepted when whole (Open-Sora's configs, whose Python writers may spell them so).
+    // accepted when whole (configs whose Python writers may spell them so; a family asks for it).
     enum class WholeFloats { Refused, Accepted };
 
     ConfigReader(const nlohmann::json& object, std::string source, std::string prefix = "",
