@@ -6,6 +6,7 @@
 #include "text/TextComponentFolders.h"
 
 #include <ATen/ATen.h>
+#include <ATen/core/grad_mode.h> // at::NoGradGuard: libtorch 2.x does not bring it with ATen.h
 
 namespace framesmith {
 
