@@ -12,6 +12,7 @@
 #include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
+#include <ATen/core/grad_mode.h>
 #include <QtTest/QtTest>
 
 #include <fstream>
