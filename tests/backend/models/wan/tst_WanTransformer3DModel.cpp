@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <unistd.h> // ::getpid (GCC 14's headers do not bring it along)
 
 namespace tst_WanTransformer3DModel {
 

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <unistd.h> // ::getpid (GCC 14's headers do not bring it along)
 
 namespace tst_WanTransformerConfig {
 

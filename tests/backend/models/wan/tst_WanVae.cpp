@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <unistd.h> // ::getpid (GCC 14's headers do not bring it along)
 
 namespace tst_WanVae {
 
