@@ -107,7 +107,8 @@ configure_and_build() {
   BUILD_CONFIGURE_S=$((SECONDS - t0))
   local timefile=$BUILD/build.time
   local TIMEFORMAT='%R %U %S'
-  { time cmake --build "$BUILD" -j"${FRAMESMITH_JOBS:-$(nproc)}" --target $GPU_TARGETS > "$BUILD/build.log" 2>&1; } \
+  # -k 0: a failing build still compiles every other object, so one loan reports every error.
+  { time cmake --build "$BUILD" -j"${FRAMESMITH_JOBS:-$(nproc)}" --target $GPU_TARGETS -- -k 0 > "$BUILD/build.log" 2>&1; } \
     2> "$timefile" || { BUILD_FAILED=compile; return 1; }
   read -r BUILD_WALL_S BUILD_USER_S BUILD_SYS_S < "$timefile"
 }
@@ -133,7 +134,14 @@ build_gpu() {
       configure_and_build "$route" 20 && return 0
     fi
     cp "$BUILD/configure.log" "$OUT/configure-failed.log" 2> /dev/null || true
-    [ "$BUILD_FAILED" = compile ] && tail -200 "$BUILD/build.log" > "$OUT/build-failed.log"
+    if [ "$BUILD_FAILED" = compile ]; then
+      # Every error with its context (the build went on past the first), then the log's tail.
+      { grep -n -B3 -A12 -E "error:|undefined reference" "$BUILD/build.log" | head -3000
+        echo "== tail"; tail -60 "$BUILD/build.log"; } > "$OUT/build-failed.log"
+      # The direct route compiles with the same lines (docs/benchmarks.md, "GPU runbook
+      # rehearsal"): it is the fallback for a configure failure, not for a compile error.
+      break
+    fi
   done
   return 1
 }

@@ -33,7 +33,10 @@ ExportSummary FfmpegVideoWriter::write(const VideoFrames&, const ExportOptions& 
     return {};
 }
 
-FfmpegVideoReader::FfmpegVideoReader(const std::string& path) : m_path(path) { requireVideoFileSupport("video", path); }
+FfmpegVideoReader::FfmpegVideoReader(const std::string& path, std::int64_t maxPixels) : m_path(path), m_maxPixels(maxPixels)
+{
+    requireVideoFileSupport("video", path);
+}
 
 FfmpegVideoReader::~FfmpegVideoReader() = default;
 
