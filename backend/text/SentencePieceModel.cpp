@@ -67,6 +67,17 @@ std::vector<SentencePiece> SentencePieceModel::encode(const std::string& text) c
         throw Error(ErrorCode::Internal, m_path + ": SentencePiece could not encode the text: " + error);
     if (context.isOutOfMemory)
         throw Error(ErrorCode::OutOfMemory, m_path + ": out of memory while collecting SentencePiece pieces");
+    // A bridge built against one SentencePiece's header and loaded with another's library calls
+    // the wrong virtual methods and returns garbage ids: refuse them here, before a text encoder
+    // reads out of its embedding table.
+    const int count = pieceCount();
+    for (const auto& piece : context.pieces)
+        if (piece.id < 0 || piece.id >= count)
+            throw Error(ErrorCode::Internal, m_path + ": SentencePiece returned id " + std::to_string(piece.id) +
+                                                 " for '" + piece.piece + "', outside the model's " +
+                                                 std::to_string(count) + " pieces: the SentencePiece library " +
+                                                 "loaded at run time is not the one the bridge module (" +
+                                                 m_bridge->path() + ") was built against");
     return std::move(context.pieces);
 }
 

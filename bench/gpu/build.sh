@@ -89,6 +89,7 @@ configure_and_build() {
   local route=$1 std=$2 arch; arch=$(cuda_arch)
   local args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DFRAMESMITH_BUILD_GUI=OFF -DFRAMESMITH_BUILD_TESTS=OFF
     -DFRAMESMITH_WITH_FFMPEG="$(with_ffmpeg)" -DCMAKE_CXX_STANDARD="$std"
+    -DFRAMESMITH_SENTENCEPIECE_PREFIX="$(deps_root)/usr"
     -DCMAKE_CXX_FLAGS="-D_GLIBCXX_USE_CXX11_ABI=$TORCH_ABI")
   local prefixes="$(deps_root)/usr"
   if [ "$route" = config ]; then

@@ -207,6 +207,7 @@ quick_build() {
   build_gpu || return 1
   source_hash > "$BUILD/.source-hash"
   check_video_refusal
+  log_sentencepiece
   local cores; cores=$(nproc)
   row "$(python3 -c 'import json, sys
 route, std, conf, wall, user, system, cores, torch, ccache = sys.argv[1:10]
@@ -218,6 +219,15 @@ print(json.dumps({"step": "build", "route": route, "cxx": std, "torch": torch, "
     "$TORCH_VERSION" "$(grep -qs 'CMAKE_CXX_COMPILER_LAUNCHER:.*ccache' "$BUILD/CMakeCache.txt" && echo 1 || echo 0)")"
   tail -1 "$OUT/results.jsonl"
   pack_binaries || echo "-- build: the binaries could not be packed for reuse (xz, strip?)"
+}
+
+# Where the bridge's SentencePiece header and library came from, what the machine has of its own,
+# and one prompt's ids: a header and a library of different versions give garbage ids.
+log_sentencepiece() {
+  echo "-- build: SentencePiece: $(grep -E '^(SENTENCEPIECE_INCLUDE_DIR|SENTENCEPIECE_LIBRARY|SENTENCEPIECE_LINK_LIBRARIES|FRAMESMITH_SENTENCEPIECE_PREFIX)[:=]' "$BUILD/CMakeCache.txt" | tr '\n' ' ')"
+  echo "-- build: the machine's own: $(ls /usr/include/sentencepiece* /usr/lib/x86_64-linux-gnu/libsentencepiece* 2> /dev/null | tr '\n' ' ')"
+  echo "-- build: the module loads: $(ldd "$BUILD/bin/libframesmith_spbridge.so" 2> /dev/null | grep -E 'sentencepiece|protobuf' | tr '\n' ' ')"
+  echo "-- build: tokenize 'a cat': $("$CLI" tokenize --model "$FIXTURES/models/tiny-2b" --max-length 8 "a cat" 2>&1 | head -c 400)"
 }
 
 # A build without FFmpeg must refuse a video --out up front, naming the option.
