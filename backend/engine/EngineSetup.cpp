@@ -121,7 +121,9 @@ EngineSetup EngineSetup::resolve(const GenerationRequest& request, const std::st
         s.preset.vaeTiling = false;
         s.preset.vaeSlicing = false;
     }
-    s.resources = PipelineResourcesFor::preset(s.preset, at::hasCUDA());
+    // "cpu" means the CPU on a machine with a GPU too (the eval cases' float32 reference runs: the
+    // first GPU loan ran them on the GPU in bfloat16 before this).
+    s.resources = PipelineResourcesFor::preset(s.preset, PipelineResourcesFor::mayUseGpu(at::hasCUDA(), device));
     if (s.resources.device.is_cuda() && device.rfind("cuda:", 0) == 0) {
         const bool textOnGpu = s.resources.textEncoderDevice.is_cuda();
         s.resources.device = c10::Device(device);

@@ -11,6 +11,11 @@ c10::ScalarType PipelineResourcesFor::dtypeOf(ComputeDtype dtype)
     }
 }
 
+bool PipelineResourcesFor::mayUseGpu(bool hasCuda, const std::string& requestedDevice)
+{
+    return hasCuda && requestedDevice != "cpu";
+}
+
 PipelineResources PipelineResourcesFor::preset(const MemoryPreset& preset, bool hasCuda)
 {
     PipelineResources r;

@@ -6,11 +6,16 @@
 #include "framesmith/MemoryPreset.h"
 #include "models/VideoPipeline.h"
 
+#include <string>
+
 namespace framesmith {
 
 class PipelineResourcesFor {
 public:
     static PipelineResources preset(const MemoryPreset& preset, bool hasCuda);
+    // Whether a run asked for on `requestedDevice` ("auto", "cuda", "cuda:N" or "cpu") may use the
+    // GPU: "cpu" keeps it on the CPU in float32 on a machine with a GPU too.
+    static bool mayUseGpu(bool hasCuda, const std::string& requestedDevice);
     static c10::ScalarType dtypeOf(ComputeDtype dtype);
 };
 

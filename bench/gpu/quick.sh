@@ -277,6 +277,7 @@ parity_cases() {
 quick_parity() {
   local dtype=$1 strict=() status=0
   mkdir -p "$WORK/parity"
+  rm -f "$WORK/parity/exit"
   parity_cases > "$WORK/parity/cases.tsv"
   [ "$dtype" = float32 ] && strict=(--strict)
   echo "-- parity $dtype on $DEVICE: $(wc -l < "$WORK/parity/cases.tsv") cases in one process"
@@ -288,7 +289,12 @@ quick_parity() {
       "max abs %.2e, outside %d, %.1f s" % (r["maxAbsDiff"], r["elementsOutside"], r["seconds"]))' "$line"
   done < <(FRAMESMITH_EVAL_DEVICE=$DEVICE FRAMESMITH_EVAL_DTYPE=$dtype NVIDIA_TF32_OVERRIDE=0 \
     "$BUILD/bin/bench_gpu_parity" "$WORK/parity/cases.tsv" "${strict[@]}"; echo "exit $?" > "$WORK/parity/exit")
-  status=$(sed 's/exit //' "$WORK/parity/exit")
+  # The loop ends when the program closes its output, which can be before the substitution has
+  # written its exit status (the first GPU loan read a missing file here).
+  wait $! 2> /dev/null
+  local tries=0
+  while [ ! -s "$WORK/parity/exit" ] && [ $tries -lt 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+  status=$(sed 's/exit //' "$WORK/parity/exit" 2> /dev/null)
   [ "$status" = 0 ] || die "$dtype parity failed on $DEVICE (rows above)"
 }
 

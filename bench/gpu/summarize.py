@@ -2,7 +2,7 @@
 """Turns bench/gpu/run.sh results (one JSON object per line) into the markdown for
 docs/benchmarks.md, section "GPU": fixture parity on the device, then per model Framesmith's
 presets (s/step, measured peak allocated per stage against the planner's prediction for the
-busiest device) beside diffusers on the same device and request.
+busiest GPU) beside diffusers on the same device and request.
 
 usage: summarize.py results.jsonl [--device "NAME, MEMORY, DRIVER"]
 """
@@ -23,7 +23,10 @@ def size(value):
 def planned_peaks(plan):
     peaks = {}
     for stage in (plan or {}).get("stages", []):
-        peaks[stage["name"]] = max((d.get("peakBytes", 0) for d in stage.get("devices", [])), default=0)
+        # torch's max_memory_allocated counts GPU memory only: a CPU row (the text encoder of the
+        # low-memory preset) is not what was measured.
+        gpus = [d for d in stage.get("devices", []) if str(d.get("device", "")).startswith("cuda")]
+        peaks[stage["name"]] = max((d.get("peakBytes", 0) for d in gpus), default=0)
     return peaks
 
 
@@ -116,7 +119,7 @@ def main():
     print()
     print("Command: `bench/gpu/run.sh` steps (bench/gpu/README.md). Peaks are torch's allocated bytes "
           "(max_memory_allocated) per stage; planned is `framesmith-cli plan` for the same request, busiest "
-          "device; s/step is the denoise stage over the steps, first step included.")
+          "GPU; s/step is the denoise stage over the steps, first step included.")
     print()
     for line in environment_lines(rows):
         print(line)
