@@ -185,11 +185,23 @@ def main():
         vae.to(args.device)
     generator = torch.Generator(device="cpu").manual_seed(args.seed)
 
+    # Each step's wall time, as Framesmith's CLI prints its own: the first step pays for lazy
+    # initialisation on both sides, so the report also compares the steps after it.
+    step_ends = []
+
+    def on_step_end(pipeline, index, timestep, kwargs):
+        if args.device.startswith("cuda"):
+            torch.cuda.synchronize()
+        step_ends.append(time.perf_counter())
+        return kwargs
+
     def denoise():
+        step_ends.append(time.perf_counter())
         with torch.no_grad():
             return pipe(prompt_embeds=embeds[:1], negative_prompt_embeds=embeds[1:], num_frames=args.frames,
                         height=args.height, width=args.width, num_inference_steps=args.steps,
-                        guidance_scale=args.guidance, generator=generator, output_type="latent").frames
+                        guidance_scale=args.guidance, generator=generator, output_type="latent",
+                        callback_on_step_end=on_step_end).frames
 
     latents = stages.run("denoise", denoise)
     if args.placement != "resident":
@@ -203,6 +215,7 @@ def main():
                       "device": args.device, "dtype": args.dtype, "exit": 0, "textEncoder": encoder_side,
                       "torch": torch.__version__, "diffusers": diffusers.__version__, "imported": imported[:300],
                       "secondsPerStep": round(denoise_seconds / args.steps, 3),
+                      "stepSeconds": [round(b - a, 4) for a, b in zip(step_ends, step_ends[1:])],
                       "videoShape": list(video.shape), "finite": bool(torch.isfinite(video.float()).all()),
                       "measured": {"stages": stages.rows}}))
 

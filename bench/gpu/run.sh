@@ -242,16 +242,26 @@ step_presets() {
     rm -f "$case.safetensors" # float frames: 200 MB at full size, not looked at
     seconds=$(python3 -c "import time,sys; print(round(time.time() - float(sys.argv[1]), 2))" "$start")
     record "$(python3 - "$case" "$model" "$label" "$status" "$seconds" "$DEVICE" <<'PY'
-import json, sys
+import json, re, sys
 case, model, preset, status, seconds, device = sys.argv[1:7]
 def load(path):
     try:
         return json.load(open(path))
     except Exception:
         return None
+def step_seconds(path):  # the CLI's "denoise [###---] k/N  t=T  X s/step" lines
+    out = []
+    try:
+        for line in open(path, errors="replace").read().replace("\r", "\n").splitlines():
+            m = re.search(r"denoise \[[#-]*\] (\d+)/(\d+) .* ([0-9.]+) s/step", line)
+            if m:
+                out.append(float(m.group(3)))
+    except OSError:
+        pass
+    return out
 print(json.dumps({"step": "presets", "side": "framesmith", "model": model, "label": preset, "device": device,
                   "exit": int(status), "wallSeconds": float(seconds), "plan": load(case + ".plan.json"),
-                  "measured": load(case + ".memory.json")}))
+                  "measured": load(case + ".memory.json"), "stepSeconds": step_seconds(case + ".stderr")}))
 PY
 )"
     echo "-- $model $label: exit $status, $seconds s"

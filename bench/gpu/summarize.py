@@ -82,11 +82,21 @@ def environment_lines(rows):
     return out
 
 
+def warm_seconds_per_step(steps):
+    """The median of the steps after the first (which pays for lazy initialisation and, in
+    Framesmith, loading the transformer: its weights load stage by stage, diffusers' before the call)."""
+    later = sorted((steps or [])[1:])
+    if not later:
+        return None
+    mid = len(later) // 2
+    return later[mid] if len(later) % 2 else (later[mid - 1] + later[mid]) / 2
+
+
 def speed_table(rows, model):
     out = [f"**{model}**", "",
-           "| side | preset / placement | exit | s/step | " + " | ".join(
+           "| side | preset / placement | exit | s/step | s/step after step 1 | " + " | ".join(
                f"{s} peak (planned, error)" for s in STAGES) + " |",
-           "|---|---|---|---|" + "---|" * len(STAGES)]
+           "|---|---|---|---|---|" + "---|" * len(STAGES)]
     for r in rows:
         if r.get("model") != model or r.get("step") not in ("presets", "diffusers"):
             continue
@@ -103,8 +113,9 @@ def speed_table(rows, model):
             else:
                 seconds = measured.get(stage, {}).get("seconds")
                 cells.append(f"- ({seconds:.1f} s)" if seconds else "-")
+        warm = warm_seconds_per_step(r.get("stepSeconds"))
         out.append(f"| {r.get('side', 'framesmith')} | {r['label']} | {r['exit']} | "
-                   f"{sps:.3f} |" if sps else f"| {r.get('side', 'framesmith')} | {r['label']} | {r['exit']} | - |")
+                   + (f"{sps:.3f} |" if sps else "- |") + (f" {warm:.3f} |" if warm else " - |"))
         out[-1] += " " + " | ".join(cells) + " |"
     return out
 
@@ -119,7 +130,8 @@ def main():
     print()
     print("Command: `bench/gpu/run.sh` steps (bench/gpu/README.md). Peaks are torch's allocated bytes "
           "(max_memory_allocated) per stage; planned is `framesmith-cli plan` for the same request, busiest "
-          "GPU; s/step is the denoise stage over the steps, first step included.")
+          "GPU; s/step is the denoise stage over the steps, first step included; s/step after step 1 is the median "
+          "of the later steps' wall times.")
     print()
     for line in environment_lines(rows):
         print(line)
