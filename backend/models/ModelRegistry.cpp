@@ -109,16 +109,20 @@ const ModelFamily& ModelRegistry::familyOf(const std::string& folder)
         throw FileError(ErrorCode::MissingFile, folder, "no such folder");
     if (!fs::is_directory(folder, ec))
         throw FileError(ErrorCode::BadFile, folder, "is a file, expected a model folder");
-    std::optional<FileError> refusal;
+    std::optional<FileError> refusal, hint;
     for (const auto& family : families()) {
         FolderRecognition seen = family->recognise(folder);
         if (seen.isClaimed())
             return *family;
-        if (!refusal && seen.problem)
-            refusal = seen.problem; // the first family in registry order that came close speaks
+        // The first family in registry order whose marker is there speaks; a hint only when none is.
+        std::optional<FileError>& slot = seen.isRefused() ? refusal : hint;
+        if (!slot && seen.problem)
+            slot = seen.problem;
     }
     if (refusal)
         throw *refusal;
+    if (hint)
+        throw *hint;
     throw FileError(ErrorCode::MissingFile, folder,
                     "is not a model folder this build can run (" + familyHints() + ")");
 }

@@ -64,7 +64,8 @@ FolderRecognition CogVideoXFamily::recognise(const std::string& folder) const
         const std::string pipelineClass = json.is_object() && cls != json.end() && cls->is_string() ? cls->get<std::string>() : "";
         if (pipelineClass.rfind("CogVideoX", 0) == 0)
             return FolderRecognition::claimed();
-        return FolderRecognition::refused(FileError(ErrorCode::UnsupportedModel, index.string(),
+        // Another pipeline class is another family's folder (or none's): a hint, not a refusal.
+        return FolderRecognition::hinted(FileError(ErrorCode::UnsupportedModel, index.string(),
                                                     "pipeline class '" + pipelineClass +
                                                         "' is not a CogVideoX pipeline (supported: CogVideoXPipeline, "
                                                         "CogVideoXImageToVideoPipeline)"));

@@ -62,6 +62,13 @@ private Q_SLOTS:
         std::ofstream(root + "/model_index.json") << "{\"_class_name\": ";
         seen = family.recognise(root);
         QCOMPARE(seen.problem->code(), ErrorCode::BadFile);
+        // Another pipeline class is not CogVideoX's marker: Foreign with a hint (it speaks only
+        // when no family refuses, so another family's broken folder gets that family's message).
+        std::ofstream(root + "/model_index.json") << "{\"_class_name\": \"StableDiffusionPipeline\"}";
+        seen = family.recognise(root);
+        QVERIFY(seen.isForeign());
+        QVERIFY(seen.problem);
+        QVERIFY(QString::fromStdString(seen.problem->what()).contains("is not a CogVideoX pipeline"));
         std::ofstream(root + "/model_index.json") << "{\"_class_name\": \"CogVideoXPipeline\"}";
         QVERIFY(family.recognise(root).isClaimed());
     }
