@@ -83,6 +83,9 @@ FolderRecognition WanFamily::recognise(const std::string& folder) const
         return FolderRecognition::claimed();
     } catch (const FileError& e) {
         return FolderRecognition::refused(e); // Wan's marker is there, the model is not
+    } catch (const Error& e) { // a config reader's other refusals: recognise() never throws
+        return FolderRecognition::refused(
+            FileError(ErrorCode::BadFile, (fs::path(folder) / "model_index.json").string(), e.what()));
     }
 }
 
