@@ -1,5 +1,7 @@
 #pragma once
-// `framesmith-cli eval transformer` for Wan cases (WanEvalKinds). The calling thread only.
+// `framesmith-cli eval transformer` for Wan cases: one forward of the expert the metadata names
+// (`expert`: transformer or transformer_2) on hidden_states, timestep, encoder_hidden_states
+// [, encoder_hidden_states_image] -> output and every debug tap as tap_<name>. The calling thread only.
 #include "models/EvalKind.h"
 
 namespace framesmith {
