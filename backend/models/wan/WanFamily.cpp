@@ -10,6 +10,7 @@
 #include "models/wan/pipeline/WanPipelineFactory.h"
 #include "models/wan/planning/WanPlanningFactory.h"
 #include "models/wan/sampling/WanSchedulers.h"
+#include "models/wan/transformer/WanLoraKeyMapping.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -137,6 +138,12 @@ std::unique_ptr<Scheduler> WanFamily::createScheduler(const std::string& folder,
 std::vector<EvalKind> WanFamily::evalKinds() const
 {
     return WanEvalKinds::all();
+}
+
+const LoraKeyMapping* WanFamily::loraKeyMapping() const
+{
+    static const WanLoraKeyMapping mapping;
+    return &mapping;
 }
 
 void WanFamily::writeDemoModel(const std::string& dir, const DemoModelOptions& options) const

@@ -18,6 +18,7 @@ public:
     const SchedulerRegistry& schedulers() const override;
     std::unique_ptr<Scheduler> createScheduler(const std::string& folder, const std::string& requested) const override;
     std::vector<EvalKind> evalKinds() const override;
+    const LoraKeyMapping* loraKeyMapping() const override;
     void writeDemoModel(const std::string& dir, const DemoModelOptions& options) const override;
 };
 

@@ -22,7 +22,7 @@ bool isFile(const fs::path& p)
     return fs::is_regular_file(p, ec);
 }
 
-// These fixture cases take no LoRA (generate --lora applies them to a real run).
+// These fixture cases take no LoRA (they run no denoiser; transformer cases take --lora).
 EvalKind withoutLora(EvalKind kind)
 {
     EvalFunction run = kind.run;
@@ -43,8 +43,10 @@ std::vector<EvalKind> WanEvalKinds::all()
                      "Wan prompts (prompt_clean, umt5 tokens, UMT5 with zero rows past each prompt): input_ids, "
                      "attention_mask, last_hidden_state, prompt_embeds",
                      &WanTextEncoderEval::run}),
-        withoutLora({"transformer", "one WanTransformer3DModel forward of the case's expert (output and tap_* taps)",
-                     &WanTransformerEval::run}),
+        {"transformer",
+         "one WanTransformer3DModel forward of the case's expert (output and tap_* taps), with --lora "
+         "FILE[:STRENGTH][@high|@low] applied",
+         &WanTransformerEval::run},
         withoutLora({"vae", "Wan 2.1 / 2.2 VAE encode, decode and tiled passes, or the concatenating I2V condition",
                      &WanVaeEval::run}),
         withoutLora({"scheduler", "UniPC (flow sigmas, shift) and flow-match Euler timesteps, sigmas and runs",
