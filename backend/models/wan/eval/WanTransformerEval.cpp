@@ -9,8 +9,6 @@
 
 #include <ATen/ATen.h>
 
-#include <filesystem>
-
 namespace framesmith {
 
 namespace {
@@ -33,26 +31,6 @@ std::string expertOf(const nlohmann::json& meta)
     return expert;
 }
 
-// The case's LoRAs that go on `expert` (@high: transformer, @low: transformer_2, neither: both),
-// the expert choice dropped once made. @high/@low on a model of one transformer is refused.
-std::vector<LoraSpec> lorasFor(const EvalCase& c, const std::string& variant, const std::string& expert)
-{
-    std::error_code ec;
-    const bool hasTwoExperts = std::filesystem::is_directory(std::filesystem::path(variant) / "transformer_2", ec);
-    std::vector<LoraSpec> out;
-    for (LoraSpec lora : c.loras) {
-        if (!lora.expert.empty() && !hasTwoExperts)
-            throw InvalidRequestError("--lora", lora.file + "@" + lora.expert +
-                                                    ": this model has one transformer; @high/@low choose an expert of a "
-                                                    "two-expert model (Wan 2.2 A14B)");
-        if (!WanLoraKeyMapping::takesLora(expert, lora.expert))
-            continue;
-        lora.expert.clear();
-        out.push_back(lora);
-    }
-    return out;
-}
-
 } // namespace
 
 EvalOutputs WanTransformerEval::run(const EvalCase& c)
@@ -60,7 +38,7 @@ EvalOutputs WanTransformerEval::run(const EvalCase& c)
     const std::string variant = WanEvalKinds::variantFolder(c), expert = expertOf(c.meta);
     const std::string folder = WanEvalKinds::componentFolder(variant, expert);
     EvalCase withLoras = c;
-    withLoras.loras = lorasFor(c, variant, expert);
+    withLoras.loras = WanLoraKeyMapping::lorasFor(c.loras, variant, expert); // @high: transformer, @low: transformer_2
     static const WanLoraKeyMapping mapping;
     LoraEval loras(withLoras, mapping, folder); // a LoRA this model cannot take is refused before its weights load
     auto model = WanTransformer3DModel::load(folder, evalDtype(at::kFloat), evalDevice());

@@ -98,4 +98,28 @@ bool WanLoraKeyMapping::takesLora(const std::string& component, const std::strin
     return expert.empty() || expertComponent(expert) == component;
 }
 
+bool WanLoraKeyMapping::hasTwoExperts(const std::string& modelDir)
+{
+    std::error_code ec;
+    return std::filesystem::is_directory(std::filesystem::path(modelDir) / "transformer_2", ec);
+}
+
+std::vector<LoraSpec> WanLoraKeyMapping::lorasFor(const std::vector<LoraSpec>& specs, const std::string& modelDir,
+                                                  const std::string& component)
+{
+    const bool twoExperts = hasTwoExperts(modelDir);
+    std::vector<LoraSpec> out;
+    for (LoraSpec lora : specs) {
+        if (!lora.expert.empty() && !twoExperts)
+            throw InvalidRequestError("--lora", lora.file + "@" + lora.expert +
+                                                    ": this model has one transformer; @high/@low choose an expert of a "
+                                                    "two-expert model (Wan 2.2 A14B)");
+        if (!takesLora(component, lora.expert))
+            continue;
+        lora.expert.clear();
+        out.push_back(lora);
+    }
+    return out;
+}
+
 } // namespace framesmith

@@ -12,10 +12,13 @@
 // A two-expert model (Wan 2.2 A14B: transformer = high noise, transformer_2 = low noise) has the
 // same module names in both experts, so one mapping serves both: a LoRA without @high/@low (a
 // Wan 2.1 LoRA, what ComfyUI users put on both) applies to each expert's `blocks.N`, one with
-// @high or @low to that expert only (expertComponent, takesLora). Stateless; any thread.
+// @high or @low to that expert only (lorasFor: what the pipeline hands the shared LoraLibrary for
+// each expert it takes up, with that expert's folder). Stateless; any thread.
+#include "framesmith/LoraSpec.h"
 #include "models/lora/LoraKeyMapping.h"
 
 #include <string>
+#include <vector>
 
 namespace framesmith {
 
@@ -33,6 +36,13 @@ public:
     // Whether a LoRA given for `expert` ("" = every expert, "high", "low") goes on `component`
     // (transformer or transformer_2).
     static bool takesLora(const std::string& component, const std::string& expert);
+    // Whether the variant folder `modelDir` holds two experts (transformer_2/ beside transformer/).
+    static bool hasTwoExperts(const std::string& modelDir);
+    // The LoRAs of `specs` that go on `component` of the model in `modelDir`, their expert choice
+    // dropped once made (the shared LoraLibrary knows one transformer). Throws
+    // InvalidRequestError("--lora") for @high/@low on a model of one transformer.
+    static std::vector<LoraSpec> lorasFor(const std::vector<LoraSpec>& specs, const std::string& modelDir,
+                                          const std::string& component);
 };
 
 } // namespace framesmith

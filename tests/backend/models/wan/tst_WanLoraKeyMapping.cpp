@@ -230,6 +230,34 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(InvalidRequestError, WanLoraKeyMapping::expertComponent("middle"));
     }
 
+    void handsEachExpertItsLoras()
+    {
+        const std::string a14b = test::wanFixture("models/wan2.2-a14b"), t2v = test::wanFixture("models/wan2.1-t2v");
+        QVERIFY(WanLoraKeyMapping::hasTwoExperts(a14b));
+        QVERIFY(!WanLoraKeyMapping::hasTwoExperts(t2v));
+        const std::vector<LoraSpec> specs = {{"both.safetensors", 0.5}, {"high.safetensors", 1.0, "high"},
+                                             {"low.safetensors", -0.3, "low"}};
+        auto files = [](const std::vector<LoraSpec>& loras) {
+            QStringList names;
+            for (const LoraSpec& l : loras) {
+                names << QString::fromStdString(l.file);
+                if (!l.expert.empty())
+                    return QStringList{"expert kept"};
+            }
+            return names;
+        };
+        QCOMPARE(files(WanLoraKeyMapping::lorasFor(specs, a14b, "transformer")), (QStringList{"both.safetensors", "high.safetensors"}));
+        QCOMPARE(files(WanLoraKeyMapping::lorasFor(specs, a14b, "transformer_2")), (QStringList{"both.safetensors", "low.safetensors"}));
+        QCOMPARE(WanLoraKeyMapping::lorasFor(specs, a14b, "transformer_2")[1].strength, -0.3);
+        QCOMPARE(int(WanLoraKeyMapping::lorasFor({specs[0]}, t2v, "transformer").size()), 1);
+        try {
+            WanLoraKeyMapping::lorasFor(specs, t2v, "transformer");
+            QFAIL("@high on Wan 2.1 was taken");
+        } catch (const InvalidRequestError& e) {
+            QVERIFY2(QString(e.what()).contains("high.safetensors@high: this model has one transformer"), e.what());
+        }
+    }
+
     void refusesACogVideoXLoraNamingItsFirstKeys()
     {
         const QString message = refusal("wan2.1-t2v", test::loraFixture("bad/wrong_family_cogvideox_for_wan.safetensors"));
