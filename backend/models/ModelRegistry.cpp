@@ -21,6 +21,7 @@ namespace framesmith {
 #define FRAMESMITH_MODEL_FAMILIES(FAMILY) \
     FAMILY(cogvideox)                     \
     FAMILY(opensora)                      \
+    FAMILY(wan)                           \
     /* a new family: one more line above this one */
 
 #define FRAMESMITH_DECLARE_FAMILY(name)                                                             \
