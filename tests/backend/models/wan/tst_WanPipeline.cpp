@@ -9,6 +9,8 @@
 #include "io/SafetensorsReader.h"
 #include "models/wan/eval/WanPipelineEval.h"
 #include "models/wan/pipeline/WanPipeline.h"
+#include "sampling/StepCache.h"
+#include "support/StepCacheRuns.h"
 #include "support/TensorParity.h"
 #include "support/TestRegistry.h"
 #include "WanFixtures.h"
@@ -67,7 +69,8 @@ private:
 
     // The runner's run of `request` (paused after pauseAfter steps when > 0): its final latents.
     GenerationResult run(WanPipeline& pipeline, const GenerationRequest& request, int pauseAfter,
-                         const LatentsCheckpoint* resume, const std::string& checkpoint)
+                         const LatentsCheckpoint* resume, const std::string& checkpoint, StepCache* cache = nullptr,
+                         const at::Tensor& startImage = at::Tensor())
     {
         Quiet sink;
         CancelToken cancel;
@@ -78,6 +81,8 @@ private:
         options.isPreviewWanted = false;
         options.pauseAfterStep = pauseAfter;
         options.resume = resume;
+        options.stepCache = cache;
+        options.startImage = startImage;
         return runner.run(request, options);
     }
 
@@ -174,6 +179,38 @@ private Q_SLOTS:
         // Each expert attached once, the high-noise one detached before the low-noise one came.
         const std::string log = placement.log();
         QVERIFY2(log.find("+transformer -transformer +transformer_2 -transformer_2") != std::string::npos, log.c_str());
+    }
+
+    void stepCacheThatNeverSkipsChangesNoBit()
+    {
+        c10::InferenceMode inference;
+        const GenerationRequest request = requestFor(model("wan2.2-a14b"));
+        WanPipeline plain(request.modelPath, PipelineResources{});
+        run(plain, request, 0, nullptr, "plain.safetensors");
+        StepCache cache(StepCachePolicy::neverSkip());
+        WanPipeline cached(request.modelPath, PipelineResources{});
+        run(cached, request, 0, nullptr, "cached.safetensors", &cache);
+        QCOMPARE(cache.computedCount(), 8); // 4 steps x (cond, uncond)
+        QVERIFY(at::equal(cached.latents(), plain.latents()));
+    }
+
+    void stepCacheKeepsEachExpertsResidualApart()
+    {
+        c10::InferenceMode inference;
+        GenerationRequest request = requestFor(model("wan2.2-i2v-a14b")); // experts 0, 1, 1, 1
+        request.startImagePath = "start.png";
+        StepCachePolicy policy;
+        policy.kind = StepCachePolicy::Kind::FixedInterval;
+        policy.interval = 2;
+        policy.warmupSteps = 1;
+        StepCache cache(policy);
+        WanPipeline pipeline(request.modelPath, PipelineResources{});
+        run(pipeline, request, 0, nullptr, "experts.safetensors", &cache, at::full({32, 48, 3}, 90, at::kByte));
+        // Step 1 is the low-noise expert's first: computed although the interval would skip it,
+        // since only the high-noise expert's residual exists; step 3 reuses step 2's.
+        QCOMPARE(test::computedSteps(cache, 2), (std::vector<int>{1, 2}));
+        QCOMPARE(test::computedSteps(cache, 3), (std::vector<int>{1, 2}));
+        QCOMPARE(test::computedSteps(cache, 0), (std::vector<int>{0}));
     }
 
     void guidanceScale2DefaultsToGuidance()
