@@ -6,10 +6,12 @@
 #include "models/wan/image/WanClipImageProcessor.h"
 #include "models/wan/image/WanClipVisionModel.h"
 #include "models/wan/pipeline/WanSchedulers.h"
+#include "models/wan/text/WanPromptCleaner.h"
 #include "models/wan/text/WanTextEncoder.h"
 #include "models/wan/vae/WanVae.h"
 #include "models/wan/vae/WanVaeTiling.h"
 #include "text/T5Encoder.h"
+#include "text/TextComponentFolders.h"
 
 #include <ATen/ATen.h>
 
@@ -34,6 +36,15 @@ WanPipeline::WanPipeline(std::string modelDir, PipelineResources resources)
 }
 
 WanPipeline::~WanPipeline() = default;
+
+PromptTokenCount WanPipeline::countPromptTokens(const std::string& text) const
+{
+    const T5Tokenizer tokenizer = T5Tokenizer::fromFolder(tokenizerFolderOf(m_modelDir));
+    PromptTokenCount count;
+    count.count = static_cast<int>(tokenizer.encodeUntruncated(WanPromptCleaner::clean(text)).size());
+    count.limit = WanTextEncoder::kMaxSequenceLength;
+    return count;
+}
 
 bool WanPipeline::isKept(const char* component) const
 {

@@ -28,6 +28,8 @@ public:
     std::string family() const override { return "wan"; }
     const std::string& modelDir() const override { return m_modelDir; }
     ParameterSpec parameterSpec() const override { return m_rules.spec(); }
+    // The cleaned prompt in the umt5 tokenizer (</s> included) against 512; reads tokenizer/ only.
+    PromptTokenCount countPromptTokens(const std::string& text) const override;
     const WanPipelineRules& rules() const { return m_rules; }
     const WanModelIndex& modelIndex() const { return m_index; }
 

@@ -9,6 +9,7 @@
 #include "io/SafetensorsReader.h"
 #include "models/wan/eval/WanPipelineEval.h"
 #include "models/wan/pipeline/WanPipeline.h"
+#include "models/wan/vae/WanVaeTiling.h"
 #include "sampling/StepCache.h"
 #include "support/StepCacheRuns.h"
 #include "support/TensorParity.h"
@@ -211,6 +212,33 @@ private Q_SLOTS:
         QCOMPARE(test::computedSteps(cache, 2), (std::vector<int>{1, 2}));
         QCOMPARE(test::computedSteps(cache, 3), (std::vector<int>{1, 2}));
         QCOMPARE(test::computedSteps(cache, 0), (std::vector<int>{0}));
+    }
+
+    void decodesInTilesWhenTheSettingsSay()
+    {
+        c10::InferenceMode inference;
+        const GenerationRequest request = requestFor(model("wan2.1-t2v")); // 48 x 32: latents 6 x 4
+        WanPipeline pipeline(request.modelPath, PipelineResources{});
+        const at::Tensor latents = at::randn({1, 3, 16, 4, 6}, at::TensorOptions().dtype(at::kFloat));
+        const at::Tensor whole = pipeline.decode(latents, request, DecodeSettings{}, {});
+        DecodeSettings tiled;
+        tiled.tiling = true;
+        tiled.tileHeight = tiled.tileWidth = 32; // strides 32·(1 − 1/6) and 32·(1 − 1/5): 24 pixels each
+        const at::Tensor frames = pipeline.decode(latents, request, tiled, {});
+        QCOMPARE(frames.sizes(), (at::IntArrayRef{9, 3, 32, 48}));
+        const auto vae = WanVae::load(request.modelPath + "/vae", at::kFloat, at::kCPU);
+        const at::Tensor expected = WanVaeTiling::decode(*vae, pipeline.lastDecodeInput(), WanVaeTiles{32, 32, 24, 24});
+        QVERIFY(pipeline.lastDecoded().equal(expected));
+        QVERIFY(!frames.equal(whole)); // the tiles' seams blend: not the untiled decode
+    }
+
+    void countsPromptTokensWithoutWeights()
+    {
+        WanPipeline pipeline(model("wan2.1-t2v"), PipelineResources{});
+        const PromptTokenCount count = pipeline.countPromptTokens("a panda &amp;amp; a   guitar");
+        QCOMPARE(count.limit, 512);
+        QVERIFY(count.count > 1 && count.count < 20);
+        QVERIFY(!count.isTruncated());
     }
 
     void guidanceScale2DefaultsToGuidance()
