@@ -79,6 +79,11 @@ WanStepRecord WanDenoiser::step(int index, NoiseSource& noise)
     return r;
 }
 
+at::Tensor WanDenoiser::finalLatents() const
+{
+    return m_inputs.firstFrame.isDefined() ? m_inputs.firstFrame.apply(m_inputs.latents) : m_inputs.latents;
+}
+
 void WanDenoiser::restore(const at::Tensor& latents, const StepState& state)
 {
     if (latents.sizes() != m_inputs.latents.sizes())

@@ -52,6 +52,9 @@ public:
     void setStepCache(StepCache* cache) { m_stepCache = cache; }
 
     const at::Tensor& latents() const { return m_inputs.latents; } // [1, C, F, h, w]
+    // What is decoded: TI2V image-to-video writes the condition over frame 0 (done after the last
+    // step already; a run stopped early gets it here). Idempotent.
+    at::Tensor finalLatents() const;
     StepState state() const { return m_scheduler->saveState(); }
     void restore(const at::Tensor& latents, const StepState& state);
     const Scheduler& scheduler() const { return *m_scheduler; }

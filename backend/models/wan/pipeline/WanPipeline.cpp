@@ -268,7 +268,7 @@ void WanPipeline::restoreDenoising(const at::Tensor& latents, const StepState& s
 void WanPipeline::releaseDenoiser()
 {
     if (m_denoiser)
-        m_finalLatents = m_denoiser->latents(); // the runner checkpoints and decodes them after the release
+        m_finalLatents = m_denoiser->finalLatents(); // the runner checkpoints and decodes them after the release
     m_denoiser.reset();
     if (m_experts)
         m_experts->release();
