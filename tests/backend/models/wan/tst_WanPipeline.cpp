@@ -232,6 +232,27 @@ private Q_SLOTS:
         QVERIFY(!frames.equal(whole)); // the tiles' seams blend: not the untiled decode
     }
 
+    void runsTheRequestedSampler()
+    {
+        c10::InferenceMode inference;
+        GenerationRequest request = requestFor(model("wan2.1-t2v"));
+        request.scheduler = "euler";
+        WanPipeline pipeline(request.modelPath, PipelineResources{});
+        std::vector<at::Tensor> timesteps;
+        pipeline.setWanStepObserver([&](const WanStepRecord& r) { timesteps.push_back(r.timestepInput); });
+        pipeline.encodeText(request);
+        GeneratorNoise noise(request.seed);
+        pipeline.prepareDenoising(request, at::Tensor(), std::nullopt, noise);
+        pipeline.denoiseStep(0, noise);
+        pipeline.denoiseStep(1, noise);
+        // FlowMatchEuler's float32 timesteps, shifted twice by the config's flow_shift 3 (1000·shift(shift(2/3))
+        // ≈ 857.7; UniPC's are 999, 899 in int64)
+        QCOMPARE(timesteps[1].scalar_type(), at::kFloat);
+        QVERIFY2(std::abs(pipeline.timestep(1) - 857.7) < 0.1, std::to_string(pipeline.timestep(1)).c_str());
+        request.scheduler = "ddim";
+        QVERIFY_THROWS_EXCEPTION(InvalidRequestError, pipeline.prepareDenoising(request, at::Tensor(), std::nullopt, noise));
+    }
+
     void countsPromptTokensWithoutWeights()
     {
         WanPipeline pipeline(model("wan2.1-t2v"), PipelineResources{});
