@@ -40,6 +40,7 @@ public:
 
     const T5Tokenizer& tokenizer() const { return m_tokenizer; }
     const T5Encoder& model() const { return *m_model; }
+    T5Encoder& model() { return *m_model; } // for the placement's attach
 
 private:
     T5Tokenizer m_tokenizer;

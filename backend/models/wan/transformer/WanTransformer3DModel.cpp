@@ -3,6 +3,8 @@
 #include "framesmith/Error.h"
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
+#include "models/wan/transformer/WanBlockSplit.h"
+#include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>
 
@@ -64,6 +66,14 @@ std::shared_ptr<WanTransformer3DModel> WanTransformer3DModel::load(const std::st
                          "Checkpoint: " + fileList(source) + ".");
     loadWeights(*model, source, dtype, device);
     return model;
+}
+
+std::vector<Module*> WanTransformer3DModel::blockModules() const
+{
+    std::vector<Module*> blocks;
+    for (std::size_t i = 0; i < m_blocks->size(); ++i)
+        blocks.push_back(&(*m_blocks)[i]);
+    return blocks;
 }
 
 at::Tensor WanTransformer3DModel::forward(const WanTransformerInputs& inputs) const
@@ -145,18 +155,39 @@ at::Tensor WanTransformer3DModel::run(const WanTransformerInputs& in, DebugTenso
     // image rows first: cat([encoder_hidden_states_image, encoder_hidden_states], 1)
     const at::Tensor context = cond.image.defined() ? at::cat({cond.image, cond.text}, 1) : cond.text;
 
-    for (std::size_t i = 0; i < m_blocks->size(); ++i) {
-        if (m_cancelToken && m_cancelToken->isStopRequested())
-            throw CancelledError("Wan transformer block " + std::to_string(i));
-        hidden = (*m_blocks)[i].forward(hidden, context, timestepProj, rope, m_attentionOptions);
-        if (i == 0)
-            tap("block0_out", hidden);
+    const std::size_t count = m_blocks->size();
+    if (m_stepCache && !debug && count > 0) {
+        const WanBlockSplit split(
+            [&](const at::Tensor& state, std::size_t begin, std::size_t end, const at::Tensor& contextRows,
+                const at::Tensor& projRows) { return runBlocks(state, begin, end, contextRows, projRows, rope, nullptr); },
+            count, context, timestepProj);
+        hidden = m_stepCache->run(hidden, in.cacheBranch, split);
+    } else {
+        hidden = runBlocks(hidden, 0, count, context, timestepProj, rope, debug);
     }
     tap("last_block_out", hidden);
 
     hidden = m_projOut->forward(outputNorm(hidden, cond.temb)); // [B, seq, p_t·p_h·p_w·C]
     tap("proj_out", hidden);
     return unpatchify(hidden, x.sizes());
+}
+
+at::Tensor WanTransformer3DModel::runBlocks(at::Tensor hidden, std::size_t begin, std::size_t end,
+                                            const at::Tensor& context, const at::Tensor& timestepProj,
+                                            const WanAttention::Rope& rope, DebugTensors* debug) const
+{
+    for (std::size_t i = begin; i < end; ++i) {
+        if (m_cancelToken && m_cancelToken->isStopRequested())
+            throw CancelledError("Wan transformer block " + std::to_string(i));
+        if (m_blockCallback)
+            m_blockCallback(static_cast<int>(i), true);
+        hidden = (*m_blocks)[i].forward(hidden, context, timestepProj, rope, m_attentionOptions);
+        if (m_blockCallback)
+            m_blockCallback(static_cast<int>(i), false);
+        if (i == 0 && debug)
+            (*debug)["block0_out"] = hidden;
+    }
+    return hidden;
 }
 
 at::Tensor WanTransformer3DModel::outputNorm(const at::Tensor& x, const at::Tensor& temb) const

@@ -13,11 +13,15 @@
 #include "models/wan/transformer/WanTransformerBlock.h"
 #include "models/wan/transformer/WanTransformerConfig.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace framesmith {
+
+class StepCache;
 
 // WanTransformer3DModel.forward(hidden_states, timestep, encoder_hidden_states, encoder_hidden_states_image)
 struct WanTransformerInputs {
@@ -25,6 +29,7 @@ struct WanTransformerInputs {
     at::Tensor timestep;            // [B] (int64 or float) or [B, F·H·W/4] per token (expand_timesteps)
     at::Tensor encoderHiddenStates; // [B, L, text_dim] (L = 512 from the pipeline, zero rows included)
     at::Tensor encoderHiddenStatesImage; // [B, N, image_dim]: Wan 2.1 I2V only, else undefined
+    int cacheBranch = 0; // the step cache's branch of batch row 0 (CFG: cond 0, uncond 1)
 };
 
 class WanTransformer3DModel : public Module {
@@ -49,11 +54,18 @@ public:
     at::Tensor forwardWithDebug(const WanTransformerInputs& inputs, DebugTensors& debug) const;
 
     void setCancelToken(const CancelToken* token) { m_cancelToken = token; }
+    // Called around every block (index, before): the placement streams blocks through it.
+    void setBlockCallback(std::function<void(int, bool)> callback) { m_blockCallback = std::move(callback); }
+    std::vector<Module*> blockModules() const; // `blocks` in the order they run
+    // The run's step cache (nullptr: every block runs); a debug forward never caches.
+    void setStepCache(StepCache* cache) { m_stepCache = cache; }
     void setAttentionOptions(const AttentionOptions& options) { m_attentionOptions = options; }
 
 private:
     at::Tensor run(const WanTransformerInputs& inputs, DebugTensors* debug) const;
     void checkInputs(const WanTransformerInputs& in) const;
+    at::Tensor runBlocks(at::Tensor hidden, std::size_t begin, std::size_t end, const at::Tensor& context,
+                         const at::Tensor& timestepProj, const WanAttention::Rope& rope, DebugTensors* debug) const;
     at::Tensor outputNorm(const at::Tensor& x, const at::Tensor& temb) const;
     at::Tensor unpatchify(const at::Tensor& tokens, at::IntArrayRef inputShape) const;
 
@@ -67,6 +79,8 @@ private:
     at::Tensor m_scaleShiftTable; // [1, 2, D]
 
     const CancelToken* m_cancelToken = nullptr;
+    std::function<void(int, bool)> m_blockCallback;
+    StepCache* m_stepCache = nullptr;
     AttentionOptions m_attentionOptions;
 };
 

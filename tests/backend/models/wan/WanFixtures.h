@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <string>
 
 namespace framesmith::test {
@@ -15,6 +16,23 @@ inline std::string wanFixture(const std::string& relative) { return fixturesDir(
 inline nlohmann::json wanMetadata(const SafetensorsReader& golden)
 {
     return nlohmann::json::parse(golden.metadata().at("json"));
+}
+
+// A whole -Diffusers folder for `variant` under `scratch`: the variant's own files, plus the
+// components the tests tree keeps once (the five variants ship byte-identical text encoders and
+// tokenizers; all but TI2V the Wan 2.1 VAE), taken from models/wan2.1-t2v.
+inline std::string wanModelFolder(const std::string& variant, const std::string& scratch)
+{
+    namespace fs = std::filesystem;
+    const fs::path target = fs::path(scratch) / variant;
+    if (fs::exists(target))
+        return target.string();
+    fs::copy(wanFixture("models/" + variant), target, fs::copy_options::recursive);
+    for (const char* component : {"text_encoder", "tokenizer", "vae"})
+        if (!fs::exists(target / component))
+            fs::copy(wanFixture(std::string("models/wan2.1-t2v/") + component), target / component,
+                     fs::copy_options::recursive);
+    return target.string();
 }
 
 } // namespace framesmith::test
