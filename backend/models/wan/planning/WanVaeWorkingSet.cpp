@@ -36,10 +36,11 @@ public:
             const bool isUp = i + 1 != levels;
             const bool isTemporal = isUp && m_c.temperalDownsample[levels - 2 - i];
             std::int64_t in = m_c.isResidual || i == 0 ? dims[i] : dims[i] / 2; // Wan 2.1: the upsampler halved it
+            m_held = m_c.isResidual && isUp ? bytes(in) : 0; // Wan 2.2 keeps the block's input for DupUp3D
             for (std::int64_t r = 0; r <= m_c.numResBlocks; ++r, in = dims[i + 1])
                 resBlock(in, dims[i + 1]);
             if (isUp)
-                upsample(dims[i + 1], m_c.isResidual ? dims[i + 1] : dims[i + 1] / 2, isTemporal, dims[i]);
+                upsample(dims[i + 1], m_c.isResidual ? dims[i + 1] : dims[i + 1] / 2, isTemporal);
         }
         cache(dims.back()); // conv_out after norm_out and SiLU
         layer(bytes(dims.back()) * 3 + bytes(dims.back(), m_frames + 2) + bytes(m_c.outChannels));
@@ -55,7 +56,7 @@ private:
     void layer(std::int64_t live)
     {
         // oneDNN reorders a conv's padded input and its output on the CPU.
-        m_chunk.layer = std::max(m_chunk.layer, live + (m_w.isCpu ? m_lastConv : 0));
+        m_chunk.layer = std::max(m_chunk.layer, m_held + live + (m_w.isCpu ? m_lastConv : 0));
     }
     // x, its RMS norm and SiLU, the conv's time-padded input (two cached frames in front), the output;
     // for conv2 the shortcut (or x) and conv1's output beside.
@@ -84,7 +85,7 @@ private:
     // Nearest-exact x2 per frame in float32 (the widened input, the row-doubled and the full copy, cast
     // back), then the 3x3 conv to `out` channels; a temporal upsampler first doubles the frames
     // through its cached (3, 1, 1) time conv. Wan 2.2 adds the DupUp3D shortcut of the block's input.
-    void upsample(std::int64_t c, std::int64_t out, bool isTemporal, std::int64_t blockIn)
+    void upsample(std::int64_t c, std::int64_t out, bool isTemporal)
     {
         const std::int64_t wide = m_e == kFloat ? 0 : kFloat;
         if (isTemporal) {
@@ -93,12 +94,16 @@ private:
             m_frames *= 2;
         }
         const std::int64_t x = bytes(c) / m_e; // elements
+        const std::int64_t back = m_e == kFloat ? 0 : 4 * x * m_e;
+        // The input, its frame-major copy, then the expression's temporaries to its end.
+        layer(2 * x * m_e + x * wide + 2 * x * kFloat + 4 * x * kFloat + back);
         m_lastConv = 4 * x * m_e + 4 * x * out / c * m_e;
-        layer(x * m_e + x * wide + 2 * x * kFloat + 4 * x * kFloat + 4 * x * m_e + 4 * x * out / c * m_e);
+        layer(x * m_e + 4 * x * m_e + 4 * x * out / c * m_e);
         m_h *= 2;
         m_wd *= 2;
-        if (m_c.isResidual) // x + dupUp(block input): the repeated input and its permuted copy
-            layer(bytes(out) * 3 + 2 * bytes(out) * blockIn / std::max<std::int64_t>(1, out));
+        if (m_c.isResidual) // x + dupUp(block input): the block's input, its repeated and permuted copies, the sum
+            layer(4 * bytes(out));
+        m_held = 0;
     }
 
     const WanVaeConfig& m_c;
@@ -106,6 +111,7 @@ private:
     std::int64_t m_e, m_h, m_wd;
     std::int64_t m_frames = 1;
     std::int64_t m_lastConv = 0;
+    std::int64_t m_held = 0; // held beside every layer of the current level
     Chunk m_chunk;
 };
 
