@@ -5,6 +5,7 @@
 // the first that fits is the row (--all prints every candidate). Prints a Markdown table for
 // docs/benchmarks.md ("Wan: planned memory"): peak VRAM and host RAM over the stages, the stage that
 // peaks, and the planner's step-time floor (arithmetic at the card's rate; real steps are slower).
+#include "core/ChunkedAttention.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "memory/presets/MemoryLevers.h"
 #include "memory/presets/PresetStore.h"
@@ -45,6 +46,7 @@ const std::vector<Goal>& goals()
 struct Peaks {
     std::int64_t vram = 0, host = 0;
     std::string vramStage, hostStage;
+    DeviceBreakdown gpu; // at the VRAM peak
 };
 
 Peaks peaksOf(const DetailedPlan& plan)
@@ -54,8 +56,11 @@ Peaks peaksOf(const DetailedPlan& plan)
         for (const DeviceBreakdown& d : stage.devices) {
             std::int64_t& peak = d.device == "cpu" ? p.host : p.vram;
             std::string& where = d.device == "cpu" ? p.hostStage : p.vramStage;
-            if (d.peakBytes() > peak)
-                peak = d.peakBytes(), where = stage.name;
+            if (d.peakBytes() <= peak)
+                continue;
+            peak = d.peakBytes(), where = stage.name;
+            if (d.device != "cpu")
+                p.gpu = d;
         }
     return p;
 }
@@ -87,8 +92,9 @@ int main(int argc, char** argv)
     }
     const PresetStore store("resources/presets", "/nonexistent");
     const std::int64_t hostBytes = 32ll << 30;
-    std::printf("| model | request | GPU | preset | VRAM peak (stage) | host RAM peak (stage) | fits | step floor |\n");
-    std::printf("|---|---|---|---|---|---|---|---|\n");
+    std::printf("| model | request | GPU | preset | VRAM peak (stage) | = weights + working + margin | host RAM peak (stage) | fits | "
+                "step estimate (compute + copies) |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|\n");
     int missed = 0;
     for (const Goal& g : goals()) {
         const auto planning = createWanPlanning(fixtures + "/wan/full-size-configs/Wan-AI/" + g.repo);
@@ -104,15 +110,33 @@ int main(int argc, char** argv)
                 continue;
             found = found || fits;
             const Peaks p = peaksOf(plan);
-            std::printf("| %s | %d x %d, %d frames | %d GiB | %s | %s (%s) | %s (%s) | %s | %.1f s |\n", g.repo, g.width,
-                        g.height, g.frames, g.gpuGib, name.c_str(), formatBytes(p.vram).c_str(), p.vramStage.c_str(),
-                        formatBytes(p.host).c_str(), p.hostStage.c_str(), fits ? "yes" : "no", plan.step.seconds);
+            std::printf("| %s | %d x %d, %d frames | %d GiB | %s | %s (%s) | %s + %s + %s | %s (%s) | %s | %.0f s (%.0f + %.0f) |\n",
+                        g.repo, g.width, g.height, g.frames, g.gpuGib, name.c_str(), formatBytes(p.vram).c_str(),
+                        p.vramStage.c_str(), formatBytes(p.gpu.weightBytes).c_str(), formatBytes(p.gpu.activationBytes).c_str(),
+                        formatBytes(p.gpu.marginBytes).c_str(), formatBytes(p.host).c_str(), p.hostStage.c_str(),
+                        fits ? "yes" : "no", plan.step.seconds, plan.step.computeSeconds, plan.step.transferSeconds);
         }
         if (!found) {
             ++missed;
-            std::printf("| %s | %d x %d, %d frames | %d GiB | none fits | | | no | |\n", g.repo, g.width, g.height, g.frames,
+            std::printf("| %s | %d x %d, %d frames | %d GiB | none fits | | | | no | |\n", g.repo, g.width, g.height, g.frames,
                         g.gpuGib);
         }
     }
+    // The decode's working set (GPU, bf16), untiled and in the low-memory preset's tiles.
+    std::printf("\n| VAE decode (bf16, GPU) | untiled | low-memory's tiles |\n|---|---|---|\n");
+    for (const Goal& g : goals()) {
+        if (g.gpuGib == 16)
+            continue;
+        const auto planning = createWanPlanning(fixtures + "/wan/full-size-configs/Wan-AI/" + g.repo);
+        GenerationRequest r;
+        r.width = g.width, r.height = g.height, r.frameCount = g.frames;
+        MemoryPreset tiled = store.load("low-memory"), whole = tiled;
+        whole.vaeTiling = false;
+        std::printf("| %s, %d x %d, %d frames | %s | %s (%d x %d) |\n", g.repo, g.width, g.height, g.frames,
+                    formatBytes(planning->vaeDecodeBytes(r, whole, false)).c_str(),
+                    formatBytes(planning->vaeDecodeBytes(r, tiled, false)).c_str(), tiled.vaeTileWidth, tiled.vaeTileHeight);
+    }
+    std::printf("\nAttention on the GPU as planned by this build: %s.\n",
+                ChunkedAttention::hasFusedKernel(true) ? "fused SDPA" : "chunked math (no fused kernel in this libtorch)");
     return missed == 0 ? 0 : 1;
 }

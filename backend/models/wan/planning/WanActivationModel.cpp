@@ -44,15 +44,17 @@ WanActivations WanActivationModel::estimate(const WanTransformerConfig& c, const
     // FP32LayerNorm · (1 + scale) + shift in float32, then cast: normed, product, sum, cast.
     const std::int64_t modulate = N * std::max(wide + kFloat, 3 * kFloat + back);
     // Self-attention: its modulated input, q, k, v; RoPE rotates q (then k) into float32 with a
-    // half-width product beside; at the kernel the output and its token-major copy.
+    // half-width product beside; at the kernel the output and its token-major copy. The chunked
+    // path also reshapes the [B, S, H, d] views head-major (a copy each of q, k and v); SDPA reads them.
     a.attentionBytes = attention(fused, B * c.numAttentionHeads, S, S, c.attentionHeadDim, e);
     const std::int64_t rope = N * (4 * e + kFloat + kFloat / 2 + back);
-    const std::int64_t selfAttention = std::max(rope, N * 6 * e + a.attentionBytes);
+    const std::int64_t selfAttention = std::max(rope, N * (fused ? 6 : 9) * e + a.attentionBytes);
     // x.float() + attn · gate, cast back: beside the attention output.
     const std::int64_t residual = N * (e + wide + 2 * kFloat + back);
     // Cross-attention: norm2 (float32, cast), q, the output and its copy; k, v over the L rows.
     const std::int64_t crossScores = attention(fused, B * c.numAttentionHeads, S, L, c.attentionHeadDim, e);
-    const std::int64_t cross = std::max(N * (wide + kFloat + back), N * 4 * e + 2 * B * L * D * e + crossScores + N * e);
+    const std::int64_t cross = std::max(N * (wide + kFloat + back),
+                                        N * (fused ? 4 : 5) * e + 2 * B * L * D * e * (fused ? 1 : 2) + crossScores + N * e);
     // Feed-forward: the modulated input, ffn.0's [B, S, F] output and its GELU, the projection back.
     const std::int64_t feedForward = std::max(modulate, N * 2 * e + 2 * B * S * F * e);
     // x.float() + ff.float() · c_gate, cast back: beside the feed-forward output.

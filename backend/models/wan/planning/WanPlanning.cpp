@@ -104,7 +104,10 @@ WanStepShape WanPlanning::stepShape(const GenerationRequest& request, int batch)
 {
     const auto latent = latentSize(request);
     WanStepShape s;
-    s.batch = batch >= 2 ? 2 : 1;
+    // WanPipeline runs guidance as two calls, cond then uncond, never as a batch of 2: one call's
+    // working set whatever `batch` says (the held cond prediction is one more latent: samplerBytes).
+    (void)batch;
+    s.batch = 1;
     s.latentFrames = latent[0];
     s.latentHeight = latent[1];
     s.latentWidth = latent[2];
@@ -137,7 +140,8 @@ std::int64_t WanPlanning::denoiseBytes(const GenerationRequest& request, int bat
             a = b;
     }
     const std::int64_t rowElements = WanActivationModel::tokens(m_configs.transformer, shape) * m_configs.transformer.innerDim();
-    return a.peakBytes() + StepCacheBytes::forStep(request.stepCache, shape.batch, rowElements, rowElements, e);
+    // Each guidance branch keeps its own step-cache entry on this device, calls apart or not.
+    return a.peakBytes() + StepCacheBytes::forStep(request.stepCache, batch >= 2 ? 2 : 1, rowElements, rowElements, e);
 }
 
 // Per sample, S video tokens at width D, L context rows, FFN width M, per block: self-attention's

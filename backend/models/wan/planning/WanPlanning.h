@@ -45,6 +45,7 @@ public:
 
     // [F, h, w] of the latents; InvalidRequestError("request") for frames not 4k + 1 or sizes off the grid.
     std::array<std::int64_t, 3> latentSize(const GenerationRequest& request) const;
+    // One transformer call: batch 1 whatever the guidance (two calls per step).
     WanStepShape stepShape(const GenerationRequest& request, int batch) const;
     const WanPlanningConfigs& configs() const { return m_configs; }
 

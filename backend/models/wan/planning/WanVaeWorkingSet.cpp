@@ -43,7 +43,7 @@ public:
                 upsample(dims[i + 1], m_c.isResidual ? dims[i + 1] : dims[i + 1] / 2, isTemporal);
         }
         cache(dims.back()); // conv_out after norm_out and SiLU
-        layer(bytes(dims.back()) * 3 + bytes(dims.back(), m_frames + 2) + bytes(m_c.outChannels));
+        layer(bytes(dims.back()) * 3 + bytes(dims.back(), 2) + bytes(dims.back(), m_frames + 2) + bytes(m_c.outChannels));
         return m_chunk;
     }
 
@@ -62,13 +62,14 @@ private:
     // for conv2 the shortcut (or x) and conv1's output beside.
     void resBlock(std::int64_t in, std::int64_t out)
     {
+        // Each conv's new cache (a clone of its input's last two frames) is made before the old one goes.
         cache(in);
         m_lastConv = bytes(in, m_frames + 2) + bytes(out);
-        layer(3 * bytes(in) + bytes(in, m_frames + 2) + bytes(out));
+        layer(3 * bytes(in) + bytes(in, 2) + bytes(in, m_frames + 2) + bytes(out));
         cache(out);
         m_lastConv = bytes(out, m_frames + 2) + bytes(out);
         const std::int64_t shortcut = in != out ? bytes(out) : 0;
-        layer(bytes(in) + shortcut + 3 * bytes(out) + bytes(out, m_frames + 2) + bytes(out));
+        layer(bytes(in) + shortcut + 3 * bytes(out) + bytes(out, 2) + bytes(out, m_frames + 2) + bytes(out));
     }
     void midAttention(std::int64_t c)
     {

@@ -63,7 +63,16 @@ void addGoals()
     QTest::addColumn<int>("frames");
     QTest::addColumn<int>("gpuGib");
     QTest::addColumn<QString>("preset");
-    // GOALS
+    QTest::newRow("1.3B 480p in 8 GB") << "Wan2.1-T2V-1.3B-Diffusers" << 832 << 480 << 81 << 8 << "low-memory";
+    QTest::newRow("TI2V-5B 720p 121 frames in 24 GB") << "Wan2.2-TI2V-5B-Diffusers" << 1280 << 704 << 121 << 24 << "max-speed";
+    QTest::newRow("14B 480p in 16 GB") << "Wan2.1-T2V-14B-Diffusers" << 832 << 480 << 81 << 16 << "low-memory";
+    QTest::newRow("14B 720p in 24 GB") << "Wan2.1-T2V-14B-Diffusers" << 1280 << 720 << 81 << 24 << "low-memory";
+    QTest::newRow("I2V-14B 480p in 16 GB") << "Wan2.1-I2V-14B-480P-Diffusers" << 832 << 480 << 81 << 16 << "low-memory+int8-weights";
+    QTest::newRow("T2V-A14B 480p in 16 GB") << "Wan2.2-T2V-A14B-Diffusers" << 832 << 480 << 81 << 16 << "low-memory+int8-weights";
+    QTest::newRow("T2V-A14B 720p in 24 GB") << "Wan2.2-T2V-A14B-Diffusers" << 1280 << 720 << 81 << 24 << "low-memory+int8-weights";
+    QTest::newRow("I2V-A14B 480p in 16 GB") << "Wan2.2-I2V-A14B-Diffusers" << 832 << 480 << 81 << 16 << "low-memory+int8-weights";
+    QTest::newRow("I2V-A14B 720p in 24 GB") << "Wan2.2-I2V-A14B-Diffusers" << 1280 << 720 << 81 << 24 << "low-memory+int8-weights";
+    QTest::newRow("T2V-A14B 720p in 24 GB, fp8 blocks") << "Wan2.2-T2V-A14B-Diffusers" << 1280 << 720 << 81 << 24 << "low-memory+fp8-weights";
 }
 
 } // namespace
@@ -87,6 +96,28 @@ private Q_SLOTS:
         QVERIFY(p.fits());
         QVERIFY(peaks.vram <= (std::int64_t(gpuGib) << 30));
         QVERIFY(peaks.host <= kHostBytes);
+    }
+
+    // The goals no built-in preset meets as they are, and the lever that is missing: with bf16
+    // blocks, low-memory rests both A14B experts (and I2V-14B's larger blocks) in host RAM, past
+    // 32 GiB. int8/fp8 block storage (above) halves that; keeping the idle expert on disk and
+    // re-reading it at the switch would be the lever for bf16 A14B. When it lands, this fails:
+    // move the rows up.
+    void nativeBlocksMissTheHostGoal_data()
+    {
+        QTest::addColumn<QString>("repo");
+        QTest::newRow("T2V-A14B") << "Wan2.2-T2V-A14B-Diffusers";
+        QTest::newRow("I2V-A14B") << "Wan2.2-I2V-A14B-Diffusers";
+        QTest::newRow("I2V-14B") << "Wan2.1-I2V-14B-480P-Diffusers";
+    }
+    void nativeBlocksMissTheHostGoal()
+    {
+        QFETCH(QString, repo);
+        for (const char* name : {"max-speed", "24gb", "low-memory"}) {
+            const DetailedPlan p = plan(repo, 832, 480, 81, 16, name);
+            QVERIFY2(!p.fits(), name);
+        }
+        QVERIFY(peaksOf(plan(repo, 832, 480, 81, 16, "low-memory")).host > kHostBytes);
     }
 };
 
