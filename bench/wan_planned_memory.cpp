@@ -101,7 +101,7 @@ int main(int argc, char** argv)
         GenerationRequest r;
         r.width = g.width, r.height = g.height, r.frameCount = g.frames, r.steps = 40, r.guidanceScale = 5.0;
         const std::int64_t gpuBytes = std::int64_t(g.gpuGib) << 30;
-        const std::vector<DeviceInfo> devices{{0, g.gpuName, gpuBytes, gpuBytes}, {-1, "CPU", hostBytes, hostBytes}};
+        const std::vector<DeviceInfo> devices{{0, g.gpuName, gpuBytes, gpuBytes, ""}, {-1, "CPU", hostBytes, hostBytes, ""}};
         bool found = false;
         for (const auto& [name, preset] : candidates(store)) {
             const DetailedPlan plan = MemoryPlanner::planDetailed(*planning, r, preset, devices);

@@ -52,7 +52,7 @@ DetailedPlan plan(const QString& repo, int width, int height, int frames, int gp
     r.frameCount = frames;
     r.guidanceScale = 5.0;
     const std::int64_t gpu = std::int64_t(gpuGib) << 30;
-    return MemoryPlanner::planDetailed(*planning, r, preset(presetSpec), {{0, "simulated", gpu, gpu}, {-1, "CPU", kHostBytes, kHostBytes}});
+    return MemoryPlanner::planDetailed(*planning, r, preset(presetSpec), {{0, "simulated", gpu, gpu, ""}, {-1, "CPU", kHostBytes, kHostBytes, ""}});
 }
 
 void addGoals()

@@ -62,42 +62,46 @@ private Q_SLOTS:
 
     void transformerForward_data()
     {
-        QTest::addColumn<bool>("isMid");
+        QTest::addColumn<QString>("model"); // a tiny folder, or "mid" (1.3B widths, one block)
+        QTest::addColumn<bool>("isPerToken");
         QTest::addColumn<qint64>("frames");
         QTest::addColumn<qint64>("height");
         QTest::addColumn<qint64>("width");
-        QTest::newRow("tiny wan2.1-t2v, 5 x 32 x 48 latents") << false << qint64(5) << qint64(32) << qint64(48);
-        QTest::newRow("tiny wan2.1-t2v, 9 x 48 x 64 latents") << false << qint64(9) << qint64(48) << qint64(64);
-        QTest::newRow("1.3B widths, 1 block, 5 x 24 x 32 latents") << true << qint64(5) << qint64(24) << qint64(32);
+        QTest::newRow("tiny wan2.1-t2v, 5 x 32 x 48 latents") << "wan2.1-t2v" << false << qint64(5) << qint64(32) << qint64(48);
+        QTest::newRow("tiny wan2.1-t2v, 9 x 48 x 64 latents") << "wan2.1-t2v" << false << qint64(9) << qint64(48) << qint64(64);
+        QTest::newRow("tiny wan2.2-ti2v, per-token timesteps, 9 x 48 x 64") << "wan2.2-ti2v" << true << qint64(9) << qint64(48) << qint64(64);
+        QTest::newRow("1.3B widths, 1 block, 5 x 24 x 32 latents") << "mid" << false << qint64(5) << qint64(24) << qint64(32);
     }
     void transformerForward()
     {
-        QFETCH(bool, isMid);
+        QFETCH(QString, model);
+        QFETCH(bool, isPerToken);
         QFETCH(qint64, frames);
         QFETCH(qint64, height);
         QFETCH(qint64, width);
         c10::InferenceMode inference;
-        std::shared_ptr<WanTransformer3DModel> model;
-        if (isMid) {
+        std::shared_ptr<WanTransformer3DModel> transformer;
+        if (model == "mid") {
             WanTransformerConfig c = WanTransformerConfig::fromFile(test::fixturesDir() +
                                                                     "/wan/full-size-configs/Wan-AI/Wan2.1-T2V-1.3B-Diffusers/transformer/config.json");
             c.numLayers = 1;
-            model = std::make_shared<WanTransformer3DModel>(c);
-            fillRandom(*model);
+            transformer = std::make_shared<WanTransformer3DModel>(c);
+            fillRandom(*transformer);
         } else {
-            model = WanTransformer3DModel::load(tiny("wan2.1-t2v/transformer"), at::kFloat, at::kCPU);
+            transformer = WanTransformer3DModel::load(tiny(model.toStdString() + "/transformer"), at::kFloat, at::kCPU);
         }
-        const WanTransformerConfig& c = model->config();
-        WanTransformerInputs in;
-        in.hiddenStates = at::randn({1, c.inChannels, frames, height, width});
-        in.timestep = at::full({1}, 757, at::kLong);
-        in.encoderHiddenStates = at::randn({1, 512, c.textDim}) * 0.3;
-        at::Tensor out;
-        const std::int64_t measured = measure([&] { out = model->forward(in); });
+        const WanTransformerConfig& c = transformer->config();
         WanStepShape shape;
         shape.latentFrames = frames;
         shape.latentHeight = height;
         shape.latentWidth = width;
+        shape.isPerTokenTimestep = isPerToken;
+        WanTransformerInputs in;
+        in.hiddenStates = at::randn({1, c.inChannels, frames, height, width});
+        in.timestep = isPerToken ? at::full({1, WanActivationModel::tokens(c, shape)}, 800.0) : at::full({1}, 757, at::kLong);
+        in.encoderHiddenStates = at::randn({1, 512, c.textDim}) * 0.3;
+        at::Tensor out;
+        const std::int64_t measured = measure([&] { out = transformer->forward(in); });
         const WanActivations a = WanActivationModel::estimate(c, shape, 4, ChunkedAttention::hasFusedKernel(false));
         QVERIFY2(inside(QTest::currentDataTag(), measured, a.peakBytes() - a.samplerBytes), "outside the model's band");
     }
