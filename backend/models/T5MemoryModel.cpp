@@ -14,7 +14,8 @@ std::int64_t T5MemoryModel::parameterElements(const T5Config& c)
     const std::int64_t feedForward = (c.isGatedAct ? 2 : 1) * d * c.dFf + c.dFf * d + d; // wi(_0, _1), wo + layer_norm
     std::int64_t count = c.vocabSize * d;                                                // shared == embed_tokens
     count += c.numLayers * (attention + feedForward);
-    count += c.relativeAttentionNumBuckets * c.numHeads; // block 0 only
+    // T5: block 0 only; UMT5: every block has its own relative_attention_bias.
+    count += (c.hasRelativeBiasPerLayer ? c.numLayers : 1) * c.relativeAttentionNumBuckets * c.numHeads;
     count += d;                                          // final_layer_norm
     return count;
 }

@@ -12,7 +12,8 @@ namespace framesmith {
 
 class T5MemoryModel {
 public:
-    // Tied embedding (shared == encoder.embed_tokens) counted once; relative bias in block 0 only.
+    // Tied embedding (shared == encoder.embed_tokens) counted once; relative bias in block 0 only
+    // (UMT5: in every block).
     static std::int64_t parameterElements(const T5Config& config);
     // transformers keeps each block's `wo` in float32 under float16 (_keep_in_fp32_modules).
     static std::int64_t weightBytes(const T5Config& config, ComputeDtype dtype);
