@@ -97,9 +97,11 @@ const ModelFamily* ModelRegistry::recognise(const std::string& folder)
 
 bool ModelRegistry::looksLikeAModel(const std::string& folder)
 {
-    for (const auto& family : families())
-        if (!family->recognise(folder).isForeign())
+    for (const auto& family : families()) {
+        const FolderRecognition seen = family->recognise(folder);
+        if (!seen.isForeign() || seen.problem) // a hinted folder is listed with the hint as its problem
             return true;
+    }
     return false;
 }
 

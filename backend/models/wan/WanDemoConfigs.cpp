@@ -30,11 +30,13 @@ json WanDemoConfigs::scheduler()
             {"predict_x0", true}, {"timestep_spacing", "linspace"}, {"use_flow_sigmas", true}};
 }
 
+// Four blocks (the fixtures have two): block streaming then holds fewer blocks than the model has,
+// so the demo shows what the memory presets do.
 json WanDemoConfigs::transformer()
 {
     return {{"_class_name", "WanTransformer3DModel"}, {"_diffusers_version", "0.36.0"}, {"added_kv_proj_dim", nullptr},
             {"attention_head_dim", 16}, {"cross_attn_norm", true}, {"eps", 1e-6}, {"ffn_dim", 64}, {"freq_dim", 256},
-            {"image_dim", nullptr}, {"in_channels", 16}, {"num_attention_heads", 2}, {"num_layers", 2},
+            {"image_dim", nullptr}, {"in_channels", 16}, {"num_attention_heads", 2}, {"num_layers", 4},
             {"out_channels", 16}, {"patch_size", {1, 2, 2}}, {"pos_embed_seq_len", nullptr},
             {"qk_norm", "rms_norm_across_heads"}, {"rope_max_seq_len", 1024}, {"text_dim", 32}};
 }

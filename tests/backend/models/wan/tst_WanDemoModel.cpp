@@ -49,7 +49,7 @@ private Q_SLOTS:
                 QVERIFY2(!family->recognise(m_model).isClaimed(), family->info().name.c_str());
         const ModelInspection inspection = ModelRegistry::inspect(m_model);
         QVERIFY(inspection.info.isDemo);
-        QCOMPARE(inspection.info.variant, std::string("wan2.1-t2v-h32-d2"));
+        QCOMPARE(inspection.info.variant, std::string("wan2.1-t2v-h32-d4"));
         QVERIFY2(QString::fromStdString(inspection.info.displayName).contains("demo"), inspection.info.displayName.c_str());
         QCOMPARE(inspection.missingFiles, std::vector<std::string>{});
         QCOMPARE(inspection.unexpectedFiles, std::vector<std::string>{});
