@@ -1,6 +1,7 @@
 // Every model family through the whole app: open the family's tiny fixture model the way a user
 // does (its folder), see the form take the family's samplers, click Generate and get the clip in
-// the player and one entry in the History. The families switch by opening another folder, in one
+// the player and one entry in the History (Wan too: text to video, and TI2V-5B from a dropped image).
+// The families switch by opening another folder, in one
 // window, with the warm engine reloading for the new model.
 #include "framesmith/Engine.h"
 #include "ui/form/PromptPanel.h"
@@ -53,6 +54,8 @@ private Q_SLOTS:
             // Open-Sora 1.2: the three repos as they sit on a user's disk; 17 frames, the first
             // length past the still image.
             {QStringLiteral(FRAMESMITH_FIXTURES_DIR "/opensora/models"), 17, 64, 64},
+            // Wan 2.1 T2V as its -Diffusers repo lays it out; 4k+1 frames, sizes on the 16 grid.
+            {QStringLiteral(FRAMESMITH_FIXTURES_DIR "/wan/models/wan2.1-t2v"), 9, 96, 64},
         };
         AppSettings settings(m_dir.filePath(QStringLiteral("families.ini")));
         MainWindow window(settings);
@@ -98,27 +101,42 @@ private Q_SLOTS:
             QVERIFY(QFile::exists(newest.videoPath));
         }
         QCOMPARE(window.historyPanel()->count(), int(models.size()));
-        QCOMPARE(families, (QStringList{QStringLiteral("cogvideox"), QStringLiteral("opensora")}));
+        QCOMPARE(families, (QStringList{QStringLiteral("cogvideox"), QStringLiteral("opensora"), QStringLiteral("wan")}));
     }
 
-    // Open-Sora 1.2 takes a start image: dropped on the form with an Open-Sora model open, the
-    // form has nothing to flag, and Generate gives the clip with the image recorded in its History entry.
-    void openSoraGeneratesFromADroppedStartImage()
+    // The families that take a start image: dropped on the form with the model open, the form has
+    // nothing to flag, and Generate gives the clip with the image recorded in its History entry.
+    // Open-Sora 1.2 conditions on it as a reference frame; Wan 2.2 TI2V-5B replaces the first
+    // frame's latents (its sizes on the 32 grid; the 96 x 64 image at its own size).
+    void generatesFromADroppedStartImage_data()
     {
-        const QString folder = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/opensora/models");
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<int>("frames");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("opensora") << QStringLiteral(FRAMESMITH_FIXTURES_DIR "/opensora/models") << 17 << 64 << 64;
+        QTest::newRow("wan2.2-ti2v") << QStringLiteral(FRAMESMITH_FIXTURES_DIR "/wan/models/wan2.2-ti2v") << 9 << 96
+                                     << 64;
+    }
+    void generatesFromADroppedStartImage()
+    {
+        QFETCH(QString, folder);
+        QFETCH(int, frames);
+        QFETCH(int, width);
+        QFETCH(int, height);
         const QString image = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/golden/tiny-5b-i2v/image.png");
-        AppSettings settings(m_dir.filePath(QStringLiteral("start-image.ini")));
+        AppSettings settings(m_dir.filePath(QStringLiteral("start-image-%1.ini").arg(QTest::currentDataTag())));
         MainWindow window(settings);
-        window.setHistoryRoot(m_dir.filePath(QStringLiteral("history-start-image")));
+        window.setHistoryRoot(m_dir.filePath(QStringLiteral("history-start-image-%1").arg(QTest::currentDataTag())));
         window.resize(1400, 900);
         window.show();
         window.setModelFolder(folder);
         QVERIFY(QTest::qWaitFor([&] { return window.isModelReady(); }, kTimeoutMs));
         auto r = window.request();
         r.prompt = "a red fox trots through fresh snow";
-        r.frameCount = 17;
-        r.width = 64;
-        r.height = 64;
+        r.frameCount = frames;
+        r.width = width;
+        r.height = height;
         r.steps = 2;
         r.scheduler = "";
         window.setRequest(r);
@@ -141,7 +159,7 @@ private Q_SLOTS:
         QTest::mouseClick(generate, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kTimeoutMs);
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
-        QCOMPARE(window.previewPlayer()->frameCount(), 17);
+        QCOMPARE(window.previewPlayer()->frameCount(), frames);
         const HistoryEntry newest = window.historyPanel()->entries().first();
         QCOMPARE(QString::fromStdString(newest.request.startImagePath), image);
     }
