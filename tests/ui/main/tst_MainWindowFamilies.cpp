@@ -1,8 +1,8 @@
 // Every model family through the whole app: open the family's tiny fixture model the way a user
 // does (its folder), see the form take the family's samplers, click Generate and get the clip in
 // the player and one entry in the History (Wan too: text to video, and TI2V-5B from a dropped image).
-// The families switch by opening another folder, in one
-// window, with the warm engine reloading for the new model.
+// The families switch by opening another folder, in one window, with the warm engine reloading for
+// the new model.
 #include "framesmith/Engine.h"
 #include "ui/form/PromptPanel.h"
 #include "ui/generation/GenerationController.h"

@@ -132,6 +132,14 @@ private Q_SLOTS:
         QCOMPARE(e.path(), folder + "/transformer_2/config.json");
         QCOMPARE(e.code(), ErrorCode::MissingFile);
         QVERIFY2(QString(e.what()).contains("transformer_2"), e.what());
+        // Through the registry the user sees Wan's refusal, not another family's hint about the
+        // pipeline class it does not take.
+        try {
+            ModelRegistry::familyOf(folder);
+            QFAIL("no exception");
+        } catch (const FileError& seen) {
+            QCOMPARE(seen.path(), folder + "/transformer_2/config.json");
+        }
     }
 
     void refusesAWanPipelineItDoesNotRun()
