@@ -1,6 +1,7 @@
 #include "models/cogvideox/CogVideoXDemoModel.h"
 
 #include "framesmith/Error.h"
+#include "models/DemoConfigFile.h"
 #include "models/DemoTokenizer.h"
 #include "models/DemoWeights.h"
 #include "models/cogvideox/CogVideoXDemoConfigs.h"
@@ -15,23 +16,6 @@
 namespace framesmith {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-void writeJson(const fs::path& path, const nlohmann::json& value)
-{
-    fs::create_directories(path.parent_path());
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp);
-        out << value.dump(2) << "\n";
-        if (!out)
-            throw FileError(ErrorCode::Io, path.string(), "cannot write");
-    }
-    fs::rename(tmp, path);
-}
-
-} // namespace
 
 void CogVideoXDemoModel::write(const std::string& dir, const std::string& tokenizerDir, std::uint64_t seed)
 {
@@ -52,10 +36,10 @@ void CogVideoXDemoModel::writeWithConfigs(const std::string& dirText, const std:
     if (fs::exists(dir) && !fs::is_empty(dir) && !fs::exists(dir / "model_index.json"))
         throw FileError(ErrorCode::Io, dirText, "exists and is not a model folder: choose an empty or new folder");
     DemoTokenizer::copyTo(tokenizerDir, (dir / "tokenizer").string());
-    writeJson(dir / "scheduler" / "scheduler_config.json", CogVideoXDemoConfigs::scheduler());
-    writeJson(dir / "transformer" / "config.json", transformerConfig);
-    writeJson(dir / "vae" / "config.json", vaeConfig);
-    writeJson(dir / "text_encoder" / "config.json", textEncoderConfig);
+    DemoConfigFile::write((dir / "scheduler" / "scheduler_config.json").string(), CogVideoXDemoConfigs::scheduler());
+    DemoConfigFile::write((dir / "transformer" / "config.json").string(), transformerConfig);
+    DemoConfigFile::write((dir / "vae" / "config.json").string(), vaeConfig);
+    DemoConfigFile::write((dir / "text_encoder" / "config.json").string(), textEncoderConfig);
 
     CogVideoXTransformer3D transformer(CogVideoXTransformerConfig::fromFile((dir / "transformer" / "config.json").string()));
     DemoWeights::write(transformer, (dir / "transformer" / "diffusion_pytorch_model.safetensors").string(), seed);
@@ -64,7 +48,7 @@ void CogVideoXDemoModel::writeWithConfigs(const std::string& dirText, const std:
     T5Encoder encoder(T5Config::fromFile((dir / "text_encoder" / "config.json").string()));
     DemoWeights::write(encoder, (dir / "text_encoder" / "model.safetensors").string(), seed + 2);
     // Written last: a folder without model_index.json is never mistaken for a finished model.
-    writeJson(dir / "model_index.json", CogVideoXDemoConfigs::modelIndex());
+    DemoConfigFile::write((dir / "model_index.json").string(), CogVideoXDemoConfigs::modelIndex());
 }
 
 } // namespace framesmith

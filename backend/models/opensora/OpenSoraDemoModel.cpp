@@ -1,6 +1,7 @@
 #include "models/opensora/OpenSoraDemoModel.h"
 
 #include "framesmith/Error.h"
+#include "models/DemoConfigFile.h"
 #include "models/DemoTokenizer.h"
 #include "models/DemoWeights.h"
 #include "models/opensora/OpenSoraDemoConfigs.h"
@@ -19,26 +20,6 @@ namespace framesmith {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-void writeJson(const fs::path& path, const nlohmann::json& value)
-{
-    std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp);
-        out << value.dump(2) << "\n";
-        if (!out)
-            throw FileError(ErrorCode::Io, path.string(), "cannot write");
-    }
-    fs::rename(tmp, path, ec);
-    if (ec)
-        throw FileError(ErrorCode::Io, path.string(), "cannot write: " + ec.message());
-}
-
-} // namespace
-
 bool OpenSoraDemoModel::isDemo(const std::string& root)
 {
     std::error_code ec;
@@ -54,11 +35,12 @@ void OpenSoraDemoModel::write(const std::string& dirText, const std::string& tok
     const fs::path stdit = dir / OpenSoraRepoFolders::kStdit, vae = dir / OpenSoraRepoFolders::kVae;
     const fs::path t5 = dir / OpenSoraRepoFolders::kT5;
     const fs::path sdxl = dir / "PixArt-alpha/pixart_sigma_sdxlvae_T5_diffusers/vae";
-    writeJson(stdit / "config.json", OpenSoraDemoConfigs::transformer());
-    writeJson(vae / "config.json", OpenSoraDemoConfigs::vae());
-    writeJson(sdxl / "config.json", OpenSoraDemoConfigs::spatialVae());
+    DemoConfigFile::write((stdit / "config.json").string(), OpenSoraDemoConfigs::transformer());
+    DemoConfigFile::write((vae / "config.json").string(), OpenSoraDemoConfigs::vae());
+    DemoConfigFile::write((sdxl / "config.json").string(), OpenSoraDemoConfigs::spatialVae());
     DemoTokenizer::copyTo(tokenizerDir, t5.string());
-    writeJson(t5 / "config.json", OpenSoraDemoConfigs::textEncoder(DemoTokenizer::vocabSize(tokenizerDir)));
+    DemoConfigFile::write((t5 / "config.json").string(),
+                          OpenSoraDemoConfigs::textEncoder(DemoTokenizer::vocabSize(tokenizerDir)));
 
     STDiT3 transformer(STDiT3Config::fromFile((stdit / "config.json").string()));
     DemoWeights::write(transformer, (stdit / "model.safetensors").string(), seed);
@@ -67,7 +49,8 @@ void OpenSoraDemoModel::write(const std::string& dirText, const std::string& tok
     T5Encoder encoder(T5Config::fromFile((t5 / "config.json").string()));
     DemoWeights::write(encoder, (t5 / "model.safetensors").string(), seed + 2);
     // Written last: a folder without it is never mistaken for a finished demo.
-    writeJson(dir / kMarkerFile, {{"family", "opensora"}, {"seed", seed}, {"weights", "random: the output is noise"}});
+    DemoConfigFile::write((dir / kMarkerFile).string(),
+                          {{"family", "opensora"}, {"seed", seed}, {"weights", "random: the output is noise"}});
 }
 
 } // namespace framesmith
