@@ -1,5 +1,8 @@
 #include "models/wan/pipeline/WanExperts.h"
 
+#include "models/lora/LoraLibrary.h"
+#include "models/wan/transformer/WanLoraKeyMapping.h"
+
 #include "framesmith/Error.h"
 
 namespace framesmith {
@@ -38,7 +41,9 @@ WanTransformer3DModel& WanExperts::activate(int expert)
         const c10::Device device = placement ? placement->loadDevice(name) : m_resources.device;
         m_models[expert] = WanTransformer3DModel::load(m_modelDir + "/" + name, m_resources.dtype, device);
         m_models[expert]->setCancelToken(m_resources.cancel);
+        m_appliers[expert] = LoraApplier();
     }
+    applyLoras(expert); // before attach, as the other families do: the placement moves what it holds
     if (placement) {
         // A kept expert is attached again: its stage has come round.
         placement->attach(name, *m_models[expert], m_models[expert]->blockModules(), {"blocks."});
@@ -46,6 +51,23 @@ WanTransformer3DModel& WanExperts::activate(int expert)
     }
     m_active = expert;
     return *m_models[expert];
+}
+
+void WanExperts::setLoras(std::vector<LoraSpec> loras, LoraMode mode)
+{
+    for (int expert = 0; expert < m_expertCount; ++expert) // refused here, before any weight loads
+        WanLoraKeyMapping::lorasFor(loras, m_modelDir, componentName(expert));
+    m_loras = std::move(loras);
+    m_loraMode = mode;
+}
+
+void WanExperts::applyLoras(int expert)
+{
+    static const WanLoraKeyMapping mapping;
+    const std::string name = componentName(expert);
+    const std::vector<LoraSpec> mine = WanLoraKeyMapping::lorasFor(m_loras, m_modelDir, name);
+    const LoraLibrary::Prepared prepared = LoraLibrary::prepare(mine, mapping, m_modelDir + "/" + name);
+    m_appliers[expert].apply(*m_models[expert], prepared.loras, m_loraMode, computeDevice(expert), m_resources.dtype);
 }
 
 void WanExperts::releaseOne(int expert)

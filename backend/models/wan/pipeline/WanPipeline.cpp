@@ -213,6 +213,7 @@ void WanPipeline::prepareDenoising(const GenerationRequest& request, const at::T
     inputs.negativePromptEmbeds = m_negativePromptEmbeds;
     if (!m_experts)
         m_experts = std::make_unique<WanExperts>(m_modelDir, m_resources, m_index.hasTransformer2 ? 2 : 1);
+    m_experts->setLoras(request.loras, request.resolvedPreset ? chooseLoraMode(*request.resolvedPreset) : LoraMode::Merge);
     m_denoiser = std::make_unique<WanDenoiser>(std::move(scheduler), expertSwitch, *m_experts, m_resources.dtype,
                                                std::move(inputs));
 }

@@ -162,6 +162,31 @@ private Q_SLOTS:
         QVERIFY((ownExpert - bare).abs().max().item<double>() > 1e-2);                  // applied here
         QVERIFY(at::equal(both, ownExpert)); // a plain LoRA goes on both experts
     }
+
+    // generate --lora runs the LoRA in the clip: the frames move with it, a strength of 0 leaves
+    // them as the bare model's (the pipeline hands each expert its LoRAs; before, Wan's pipeline
+    // took the LoRA and ignored it).
+    void generateAppliesTheLora()
+    {
+        const auto frames = [&](const QString& tag, const QStringList& extra) {
+            const QString out = m_dir.filePath("generate-" + tag + ".safetensors");
+            QStringList args{"generate", "--model", wanModel("wan2.1-t2v"), "--prompt", "a fox", "--frames", "5",
+                             "--width", "32", "--height", "32", "--steps", "2", "--seed", "3", "--out", out};
+            args << extra;
+            const CliRun r = runCli(args);
+            if (r.exitCode != 0) {
+                qWarning("%s", qPrintable(r.output));
+                return at::Tensor();
+            }
+            return SafetensorsReader(out.toStdString()).view("frames").clone();
+        };
+        const at::Tensor bare = frames("bare", {});
+        const at::Tensor withLora = frames("lora", {"--lora", lora("loras/wan_peft_r4.safetensors:0.8")});
+        const at::Tensor off = frames("zero", {"--lora", lora("loras/wan_peft_r4.safetensors:0")});
+        QVERIFY(bare.defined() && withLora.defined() && off.defined());
+        QVERIFY((withLora - bare).abs().max().item<double>() > 1e-2);
+        QVERIFY(at::equal(off, bare));
+    }
 };
 
 FRAMESMITH_TEST_GUILESS_MAIN(tst_WanLoraCommands)
