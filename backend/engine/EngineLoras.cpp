@@ -17,7 +17,7 @@ EngineLoras EngineLoras::prepare(GenerationRequest& request)
     if (!mapping)
         throw InvalidRequestError("loras", family.info().displayName + " models take no LoRA");
     for (const LoraSpec& lora : request.loras)
-        if (!lora.expert.empty()) // no registered family has two experts yet
+        if (!lora.expert.empty() && !mapping->choosesExperts(request.modelPath))
             throw InvalidRequestError("--lora", lora.file + "@" + lora.expert + ": this model has one transformer; "
                                                 "@high/@low choose an expert of a two-expert model");
     if (request.resolvedPreset && request.resolvedPreset->cfgParallel)

@@ -8,7 +8,7 @@ LoraEval::LoraEval(const EvalCase& c, const LoraKeyMapping& mapping, const std::
     : m_prepared(LoraLibrary::prepare(c.loras, mapping, modelDir)), m_mode(c.loraMode)
 {
     for (const LoraSpec& lora : c.loras)
-        if (!lora.expert.empty())
+        if (!lora.expert.empty() && !mapping.choosesExperts(modelDir))
             throw InvalidRequestError("--lora", lora.file + "@" + lora.expert +
                                                     ": this model has one transformer; @high/@low choose an expert of a "
                                                     "two-expert model");

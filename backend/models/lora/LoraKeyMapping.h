@@ -25,6 +25,9 @@ public:
     virtual std::string diffusersPrefix() const { return "transformer."; }
     // A few of the module names it would match, for the message that says a LoRA fits nothing.
     virtual std::string exampleModules() const = 0;
+    // Whether the model in `modelDir` has denoiser experts a LoRA may be given for alone
+    // (`FILE@high`, `FILE@low`); the family's pipeline then hands each expert its own.
+    virtual bool choosesExperts(const std::string& /*modelDir*/) const { return false; }
 };
 
 } // namespace framesmith

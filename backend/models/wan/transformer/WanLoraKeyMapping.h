@@ -29,6 +29,7 @@ public:
     std::string targetWeights(const std::string& modelDir) const override;
     std::string originalName(const std::string& portModule) const override;
     std::string exampleModules() const override;
+    bool choosesExperts(const std::string& modelDir) const override { return hasTwoExperts(modelDir); }
 
     // The component folder of an expert: "high" -> transformer, "low" -> transformer_2.
     // Throws InvalidRequestError("--lora") for anything else.

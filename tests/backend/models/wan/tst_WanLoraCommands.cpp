@@ -166,6 +166,40 @@ private Q_SLOTS:
     // generate --lora runs the LoRA in the clip: the frames move with it, a strength of 0 leaves
     // them as the bare model's (the pipeline hands each expert its LoRAs; before, Wan's pipeline
     // took the LoRA and ignored it).
+private:
+    at::Tensor generatedFrames(const std::string& variant, const QString& tag, const QStringList& extra,
+                               int* exitCode = nullptr)
+    {
+        const QString out = m_dir.filePath("generate-" + tag + ".safetensors");
+        QStringList args{"generate", "--model", wanModel(variant), "--prompt", "a fox", "--frames", "5",
+                         "--width", "32", "--height", "32", "--steps", "4", "--seed", "3", "--out", out};
+        args << extra;
+        const CliRun r = runCli(args);
+        if (exitCode)
+            *exitCode = r.exitCode;
+        if (r.exitCode != 0)
+            return at::Tensor();
+        return SafetensorsReader(out.toStdString()).view("frames").clone();
+    }
+
+private Q_SLOTS:
+    // A14B: FILE@high goes on the high-noise expert only, FILE@low on the low-noise one; both change
+    // the clip, differently. On a one-transformer model @low is refused with exit 2.
+    void generateGivesEachExpertItsLora()
+    {
+        const QString file = lora("loras/wan_peft_r4.safetensors:0.8");
+        const at::Tensor bare = generatedFrames("wan2.2-a14b", "a14b-bare", {});
+        const at::Tensor high = generatedFrames("wan2.2-a14b", "a14b-high", {"--lora", file + "@high"});
+        const at::Tensor low = generatedFrames("wan2.2-a14b", "a14b-low", {"--lora", file + "@low"});
+        QVERIFY(bare.defined() && high.defined() && low.defined());
+        QVERIFY((high - bare).abs().max().item<double>() > 1e-3);
+        QVERIFY((low - bare).abs().max().item<double>() > 1e-3);
+        QVERIFY((high - low).abs().max().item<double>() > 1e-3);
+        int exitCode = 0;
+        QVERIFY(!generatedFrames("wan2.1-t2v", "one-expert-low", {"--lora", file + "@low"}, &exitCode).defined());
+        QCOMPARE(exitCode, 2);
+    }
+
     void generateAppliesTheLora()
     {
         const auto frames = [&](const QString& tag, const QStringList& extra) {
