@@ -1,6 +1,8 @@
 #include "models/wan/pipeline/WanPipeline.h"
 
 #include "framesmith/Error.h"
+#include "models/wan/WanModelLayout.h"
+#include "models/wan/WanSpec.h"
 #include "models/wan/conditioning/WanChannelConditioning.h"
 #include "models/wan/conditioning/WanLatentNormalization.h"
 #include "models/wan/image/WanClipImageProcessor.h"
@@ -216,6 +218,11 @@ void WanPipeline::prepareDenoising(const GenerationRequest& request, const at::T
     m_experts->setLoras(request.loras, request.resolvedPreset ? chooseLoraMode(*request.resolvedPreset) : LoraMode::Merge);
     m_denoiser = std::make_unique<WanDenoiser>(std::move(scheduler), expertSwitch, *m_experts, m_resources.dtype,
                                                std::move(inputs));
+}
+
+ParameterSpec WanPipeline::parameterSpec() const
+{
+    return WanSpec::forModel(WanModelLayout::read(m_modelDir)); // the family's, as the front ends see it
 }
 
 void WanPipeline::denoiseStep(int index, NoiseSource& noise)

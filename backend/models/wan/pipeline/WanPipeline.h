@@ -27,7 +27,7 @@ public:
 
     std::string family() const override { return "wan"; }
     const std::string& modelDir() const override { return m_modelDir; }
-    ParameterSpec parameterSpec() const override { return m_rules.spec(); }
+    ParameterSpec parameterSpec() const override;
     // The cleaned prompt in the umt5 tokenizer (</s> included) against 512; reads tokenizer/ only.
     PromptTokenCount countPromptTokens(const std::string& text) const override;
     const WanPipelineRules& rules() const { return m_rules; }

@@ -1,7 +1,6 @@
 #include "models/wan/pipeline/WanPipelineRules.h"
 
 #include "framesmith/Error.h"
-#include "models/wan/pipeline/WanSchedulers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -67,27 +66,6 @@ void WanPipelineRules::check(const GenerationRequest& request, bool hasStartImag
         throw InvalidRequestError("guidanceScale", "must be a finite number");
     if (!request.references.empty() || !request.conditioning.empty())
         throw InvalidRequestError("conditioning", "Wan takes a start image only, no references");
-}
-
-ParameterSpec WanPipelineRules::spec() const
-{
-    ParameterSpec s;
-    s.family = "wan";
-    const int t = static_cast<int>(temporalCompression());
-    s.frames.runs = {{1, 1 + t * 40, t}};
-    s.sizeMultiple = s.minSize = static_cast<int>(sizeMultiple());
-    s.defaultWidth = 832;
-    s.defaultHeight = 480;
-    s.defaultFrames = 81;
-    s.defaultFps = 16;
-    s.defaultSteps = 50;
-    s.defaultGuidanceScale = 5.0;
-    s.schedulers = {{WanSchedulers::kUniPC, "UniPC", "UniPC multistep with flow sigmas (the Wan repos' own)"},
-                    {WanSchedulers::kEuler, "Euler", "flow-match Euler"}};
-    const bool isConcat = m_transformer.inChannels == 2 * m_vae.zDim + t;
-    s.supportsStartImage = m_index.expandTimesteps || (isConcat && (!m_transformer.imageDim || m_index.hasImageEncoder));
-    s.requiresStartImage = isConcat;
-    return s;
 }
 
 } // namespace framesmith

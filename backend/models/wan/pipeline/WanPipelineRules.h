@@ -3,8 +3,8 @@
 // transformer takes the VAE's latent channels), TI2V's first-frame image-to-video (expand_timesteps),
 // the channel-concatenating image-to-video (36-channel input); 4k + 1 frames; sizes in multiples of
 // the VAE's spatial compression times the patch (16 for Wan 2.1, 32 for Wan 2.2's VAE). Refuses a
-// request before any weight loads, naming the field. The pipeline's own spec (the family's shell
-// describes models to the front ends). Torch-free; any thread.
+// request before any weight loads, naming the field. (What the front ends offer is WanSpec, the
+// family's.) Torch-free; any thread.
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/ParameterSpec.h"
 #include "models/wan/pipeline/WanModelIndex.h"
@@ -26,7 +26,6 @@ public:
     WanRunMode mode(bool hasStartImage) const;
     // Throws InvalidRequestError naming frameCount, width/height, steps, guidanceScale or startImage.
     void check(const GenerationRequest& request, bool hasStartImage) const;
-    ParameterSpec spec() const;
 
     std::int64_t spatialCompression() const;  // pixels per latent: 8 or 16
     std::int64_t temporalCompression() const; // frames per latent frame after the first: 4
