@@ -7,6 +7,7 @@
 #include "models/wan/vae/WanVaeTiling.h"
 
 #include <ATen/ATen.h>
+#include <ATen/core/grad_mode.h> // at::NoGradGuard: libtorch 2.6 with GCC 14 does not bring it through ATen.h
 
 #include <regex>
 

@@ -12,6 +12,7 @@
 #include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>
+#include <ATen/core/grad_mode.h> // at::NoGradGuard: libtorch 2.6 with GCC 14 does not bring it through ATen.h
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
