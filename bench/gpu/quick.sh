@@ -271,6 +271,9 @@ parity_cases() {
     [ ${#own[@]} = 0 ] || printf '\t%s' "${own[@]}"
     printf '\n'
   done
+  # Wan's 23 cases (every golden but the CLIP image encoder's, which no eval kind takes), with the
+  # README's atol for each tensor.
+  python3 "$HERE/wan_parity_cases.py" "$WAN_FIXTURES"
 }
 
 # Every case in one process; float32 (TF32 off) must meet the tolerances, bfloat16 is recorded.

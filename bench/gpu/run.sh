@@ -83,6 +83,7 @@ case "$STEP" in quick|quick2|__stage) ;; *) [ "$DEVICE" = cpu ] && [ ! -x "$BUIL
 CLI=$BUILD/bin/framesmith-cli
 FIXTURES=$ROOT/tests/fixtures/cogvideox
 OS_FIXTURES=$ROOT/tests/fixtures/opensora
+WAN_FIXTURES=$ROOT/tests/fixtures/wan
 RESULTS=$WORK/results.jsonl
 PROMPT="a red fox running through fresh snow at dawn, cinematic"
 mkdir -p "$OUT" "$WORK"
