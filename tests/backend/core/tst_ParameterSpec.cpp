@@ -49,7 +49,7 @@ private Q_SLOTS:
         r.steps = 0;
         r.startImagePath = "start.png";
         r.scheduler = "euler";
-        r.useDynamicGuidance = true;
+        r.knobs["dynamic_guidance"] = true; // a knob this spec does not declare
         r.references = {"clip.mp4"};
         const auto errors = validateRequest(r, eightNPlusOne());
         const FieldError* frames = find(errors, "frameCount", FieldRule::FrameCount);
@@ -63,7 +63,9 @@ private Q_SLOTS:
         QVERIFY(steps);
         QCOMPARE(steps->args, (std::vector<std::string>{"1", "500", "0"}));
         QVERIFY(find(errors, "startImage", FieldRule::StartImageUnsupported));
-        QVERIFY(find(errors, "dynamicGuidance", FieldRule::DynamicGuidanceUnsupported));
+        const FieldError* knob = find(errors, "knobs.dynamic_guidance", FieldRule::UnknownKnob);
+        QVERIFY(knob);
+        QCOMPARE(knob->args, (std::vector<std::string>{"dynamic_guidance", ""})); // no nearest, no knobs
         QVERIFY(find(errors, "references", FieldRule::ReferencesUnsupported));
         const FieldError* scheduler = find(errors, "scheduler", FieldRule::UnknownScheduler);
         QVERIFY(scheduler);
