@@ -53,6 +53,24 @@ private Q_SLOTS:
         QCOMPARE(result.fields, (QSet<QString>{QStringLiteral("frameCount"), QStringLiteral("scheduler")}));
     }
 
+    void knobRulesAreWordedWithTheKnobsLabel()
+    {
+        framesmith::ParameterSpec spec = eightNPlusOne();
+        framesmith::FamilyKnob shift{"flow_shift", framesmith::KnobKind::Number, "Flow shift", "help"};
+        shift.minimum = 0.1;
+        shift.maximum = 20;
+        spec.knobs = {shift, {"dynamic_guidance", framesmith::KnobKind::Switch, "Dynamic guidance", "help"}};
+        framesmith::GenerationRequest r;
+        r.knobs = {{"flow_shift", 25.0}, {"dynamic_guidance", std::int64_t(2)}, {"flow_shfit", 1.0}};
+        const auto result = FieldValidation::check(r, spec, QStringLiteral("1"), {});
+        QCOMPARE(result.messages,
+                 (QStringList{QStringLiteral("Dynamic guidance: must be on or off, not 2"),
+                              QStringLiteral("flow_shfit: this model has no such setting: clear it"),
+                              QStringLiteral("Flow shift: must be between 0.1 and 20, not 25")}));
+        QCOMPARE(result.fields, (QSet<QString>{QStringLiteral("knobs.flow_shift"), QStringLiteral("knobs.dynamic_guidance"),
+                                               QStringLiteral("knobs.flow_shfit")}));
+    }
+
     void theSameRulesAsGenerate()
     {
         // What the engine refuses the form refuses, field by field.

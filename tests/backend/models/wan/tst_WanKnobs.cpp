@@ -4,6 +4,7 @@
 // and are refused out of range, on the wrong variant, or as a CLI flag the model does not declare.
 #include "framesmith/Engine.h"
 #include "models/wan/pipeline/WanPipeline.h"
+#include "schedulers/NoiseSource.h"
 #include "support/CliRun.h"
 #include "support/TestRegistry.h"
 #include "WanFixtures.h"
