@@ -69,10 +69,8 @@ int runGenerate(const std::vector<std::string>& argv)
     const std::optional<std::string> job = KnobFlags::peek(argv, "--job");
     GenerationRequest base = job ? requestFromJson(readFile(*job)) : GenerationRequest{};
     base.modelPath = KnobFlags::peek(argv, "--model").value_or(base.modelPath);
-    if (base.modelPath.empty()) {
-        KnobFlags({}).rejectUnknown(argv, kFlags, kSwitches); // a typo is still named first
+    if (base.modelPath.empty())
         throw InvalidRequestError("--model", "is required (or \"model\" in the job file)");
-    }
     const KnobFlags knobs(Engine::parameterSpec(base.modelPath).knobs);
     knobs.rejectUnknown(argv, kFlags, kSwitches);
     std::set<std::string> switches = kSwitches;

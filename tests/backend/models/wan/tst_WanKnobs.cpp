@@ -85,7 +85,8 @@ private Q_SLOTS:
         QCOMPARE(shift->kind, KnobKind::Number);
         QVERIFY(shift->defaultValue && *shift->defaultValue == KnobValue(3.0)); // its scheduler config's
         QVERIFY(!t2v.knob("guidance_scale_2"));
-        const FamilyKnob* ti2vShift = Engine::parameterSpec(model("wan2.2-ti2v")).knob("flow_shift");
+        const ParameterSpec ti2v = Engine::parameterSpec(model("wan2.2-ti2v"));
+        const FamilyKnob* ti2vShift = ti2v.knob("flow_shift");
         QVERIFY(ti2vShift && ti2vShift->defaultValue && *ti2vShift->defaultValue == KnobValue(5.0));
         const ParameterSpec a14b = Engine::parameterSpec(model("wan2.2-a14b"));
         const FamilyKnob* second = a14b.knob("guidance_scale_2");
@@ -174,7 +175,8 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QByteArray::fromStdString(toJson(r)));
         file.close();
-        const test::CliRun run = test::runCli({"generate", "--job", job, "--out", out, "--quiet"});
+        const test::CliRun run =
+            test::runCli({"generate", "--job", job, "--out", out, "--quiet"}, test::withDataDir(m_dir.filePath("data")));
         QVERIFY2(run.exitCode == 0, qPrintable(run.output));
         const GenerationRequest back =
             requestFromJson(SafetensorsReader(out.toStdString()).metadata().at("request"));
