@@ -194,7 +194,7 @@ KnobValue knobValue(const std::string& field, const nlohmann::json& value)
 // range is validateRequest's (the job file does not know the model's spec yet).
 void readKnobs(const nlohmann::json& j, KnobValues& out)
 {
-    // Sidecars written before knobs were the family's own: CogVideoX's "dynamicGuidance".
+    // Sidecars written before knobs were the families' own kept the dynamic guidance switch here.
     if (j.contains("dynamicGuidance")) {
         bool isOn = false;
         readField(j, "dynamicGuidance", isOn);

@@ -1,6 +1,6 @@
 #pragma once
-// One setting a model family adds to the shared request (ParameterSpec::knobs): CogVideoX's
-// dynamic guidance, Wan's flow shift. The CLI flags, the job file's "knobs" object, the sidecar and
+// One setting a model family adds to the shared request (ParameterSpec::knobs): a guidance
+// schedule switch, a sampler's flow shift. The CLI flags, the job file's "knobs" object, the sidecar and
 // the form's fields are made from these declarations, so a family with a new knob edits only its
 // own folder. Plain values; any thread.
 #include "framesmith/KnobValue.h"
