@@ -25,6 +25,15 @@ const FieldError* find(const std::vector<FieldError>& errors, const std::string&
     return nullptr;
 }
 
+FamilyKnob knob(const char* name, KnobKind kind)
+{
+    FamilyKnob k;
+    k.name = name;
+    k.kind = kind;
+    k.label = k.help = name;
+    return k;
+}
+
 // A text-to-video model of the 8N+1 kind, written out so the rules under test are in view.
 ParameterSpec eightNPlusOne()
 {
@@ -152,14 +161,14 @@ private Q_SLOTS:
     void knobsAreCheckedByNameKindAndRange()
     {
         ParameterSpec spec = eightNPlusOne();
-        FamilyKnob shift{"flow_shift", KnobKind::Number, "Flow shift", "help"};
+        FamilyKnob shift = knob("flow_shift", KnobKind::Number);
         shift.minimum = 0.1;
         shift.maximum = 20;
         shift.defaultValue = 3.0;
-        FamilyKnob passes{"passes", KnobKind::Integer, "Passes", "help"};
+        FamilyKnob passes = knob("passes", KnobKind::Integer);
         passes.minimum = 1;
         passes.maximum = 4;
-        spec.knobs = {shift, passes, {"dynamic_guidance", KnobKind::Switch, "Dynamic guidance", "help"}};
+        spec.knobs = {shift, passes, knob("dynamic_guidance", KnobKind::Switch)};
         QCOMPARE(spec.knob("passes")->cliFlag(), std::string("--passes"));
         QCOMPARE(spec.knob("dynamic_guidance")->cliFlag(), std::string("--dynamic-guidance"));
         QVERIFY(!spec.knob("flow-shift"));

@@ -55,11 +55,19 @@ const char* kName = "scratch-five";
 // The scratch family's own knobs: declared here only.
 std::vector<FamilyKnob> scratchKnobs()
 {
-    FamilyKnob strength{"scratch_strength", KnobKind::Number, "Scratch strength", "How hard the scratch family scratches."};
+    FamilyKnob strength;
+    strength.name = "scratch_strength";
+    strength.kind = KnobKind::Number;
+    strength.label = "Scratch strength";
+    strength.help = "How hard the scratch family scratches.";
     strength.minimum = 0.0;
     strength.maximum = 1.0;
     strength.defaultValue = 0.5;
-    FamilyKnob passes{"scratch_passes", KnobKind::Integer, "Scratch passes", "How many times it scratches."};
+    FamilyKnob passes;
+    passes.name = "scratch_passes";
+    passes.kind = KnobKind::Integer;
+    passes.label = "Scratch passes";
+    passes.help = "How many times it scratches.";
     passes.minimum = 1;
     passes.maximum = 4;
     passes.defaultValue = std::int64_t(1);

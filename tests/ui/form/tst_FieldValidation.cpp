@@ -10,6 +10,15 @@
 namespace tst_FieldValidation {
 
 namespace {
+framesmith::FamilyKnob knob(const char* name, framesmith::KnobKind kind, const char* label)
+{
+    framesmith::FamilyKnob k;
+    k.name = name;
+    k.kind = kind;
+    k.label = label;
+    return k;
+}
+
 // A text-to-video model of the 8N+1 kind (9 to 161 frames, sizes in multiples of 16).
 framesmith::ParameterSpec eightNPlusOne()
 {
@@ -56,10 +65,10 @@ private Q_SLOTS:
     void knobRulesAreWordedWithTheKnobsLabel()
     {
         framesmith::ParameterSpec spec = eightNPlusOne();
-        framesmith::FamilyKnob shift{"flow_shift", framesmith::KnobKind::Number, "Flow shift", "help"};
+        framesmith::FamilyKnob shift = knob("flow_shift", framesmith::KnobKind::Number, "Flow shift");
         shift.minimum = 0.1;
         shift.maximum = 20;
-        spec.knobs = {shift, {"dynamic_guidance", framesmith::KnobKind::Switch, "Dynamic guidance", "help"}};
+        spec.knobs = {shift, knob("dynamic_guidance", framesmith::KnobKind::Switch, "Dynamic guidance")};
         framesmith::GenerationRequest r;
         r.knobs = {{"flow_shift", 25.0}, {"dynamic_guidance", std::int64_t(2)}, {"flow_shfit", 1.0}};
         const auto result = FieldValidation::check(r, spec, QStringLiteral("1"), {});
