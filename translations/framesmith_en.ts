@@ -278,6 +278,33 @@
     </message>
 </context>
 <context>
+    <name>FamilyKnob</name>
+    <message>
+        <source>Dynamic guidance</source>
+        <translation>Dynamic guidance</translation>
+    </message>
+    <message>
+        <source>Raises the guidance from 1 towards 1 + the guidance scale along a cosine over the steps (diffusers&apos; use_dynamic_cfg); off: the same guidance at every step.</source>
+        <translation>Raises the guidance from 1 towards 1 + the guidance scale along a cosine over the steps (diffusers&apos; use_dynamic_cfg); off: the same guidance at every step.</translation>
+    </message>
+    <message>
+        <source>Flow shift</source>
+        <translation>Flow shift</translation>
+    </message>
+    <message>
+        <source>Shifts the sampler&apos;s noise levels towards the noisy end: higher values spend more steps on composition and motion. The model&apos;s scheduler config gives the default (3 for 480p, 5 for 720p in Wan&apos;s repos).</source>
+        <translation>Shifts the sampler&apos;s noise levels towards the noisy end: higher values spend more steps on composition and motion. The model&apos;s scheduler config gives the default (3 for 480p, 5 for 720p in Wan&apos;s repos).</translation>
+    </message>
+    <message>
+        <source>Low-noise guidance</source>
+        <translation>Low-noise guidance</translation>
+    </message>
+    <message>
+        <source>The guidance scale of the low-noise expert (transformer_2), which runs the steps after the expert switch. Unset: the same as the guidance scale, as diffusers does.</source>
+        <translation>The guidance scale of the low-noise expert (transformer_2), which runs the steps after the expert switch. Unset: the same as the guidance scale, as diffusers does.</translation>
+    </message>
+</context>
+<context>
     <name>FarmDialog</name>
     <message>
         <source>Send queue to farm</source>
@@ -453,16 +480,8 @@
         <translation>Sampler</translation>
     </message>
     <message>
-        <source>Dynamic guidance</source>
-        <translation>Dynamic guidance</translation>
-    </message>
-    <message>
         <source>must be %1 for this model (e.g. %2), not %3</source>
         <translation>must be %1 for this model (e.g. %2), not %3</translation>
-    </message>
-    <message>
-        <source>this model has no dynamic guidance: turn it off</source>
-        <translation>this model has no dynamic guidance: turn it off</translation>
     </message>
     <message>
         <source>this model does not offer the sampler %1: choose another</source>
@@ -487,6 +506,30 @@
     <message>
         <source>is %1 characters long; at most %2 are accepted (the text encoder reads only about the first thousand): shorten it</source>
         <translation>is %1 characters long; at most %2 are accepted (the text encoder reads only about the first thousand): shorten it</translation>
+    </message>
+    <message>
+        <source>this model has no such setting: clear it</source>
+        <translation>this model has no such setting: clear it</translation>
+    </message>
+    <message>
+        <source>must be %1, not %2</source>
+        <translation>must be %1, not %2</translation>
+    </message>
+    <message>
+        <source>on or off</source>
+        <translation>on or off</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>a whole number</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>a number</translation>
+    </message>
+    <message>
+        <source>a text</source>
+        <translation>a text</translation>
     </message>
 </context>
 <context>
@@ -706,6 +749,17 @@ Total time: %4 s</translation>
     <message>
         <source>Images (%1)</source>
         <translation>Images (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>KnobFields</name>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>Model default</source>
+        <translation>Model default</translation>
     </message>
 </context>
 <context>

@@ -278,6 +278,33 @@
     </message>
 </context>
 <context>
+    <name>FamilyKnob</name>
+    <message>
+        <source>Dynamic guidance</source>
+        <translation>动态引导</translation>
+    </message>
+    <message>
+        <source>Raises the guidance from 1 towards 1 + the guidance scale along a cosine over the steps (diffusers&apos; use_dynamic_cfg); off: the same guidance at every step.</source>
+        <translation>引导强度沿余弦曲线随步数从 1 升至 1 + 引导系数（diffusers 的 use_dynamic_cfg）；关闭时每一步使用相同的引导。</translation>
+    </message>
+    <message>
+        <source>Flow shift</source>
+        <translation>流偏移</translation>
+    </message>
+    <message>
+        <source>Shifts the sampler&apos;s noise levels towards the noisy end: higher values spend more steps on composition and motion. The model&apos;s scheduler config gives the default (3 for 480p, 5 for 720p in Wan&apos;s repos).</source>
+        <translation>将采样器的噪声水平移向高噪声一端：数值越大，用于构图和运动的步数越多。默认值取自模型的调度器配置（Wan 仓库中 480p 为 3，720p 为 5）。</translation>
+    </message>
+    <message>
+        <source>Low-noise guidance</source>
+        <translation>低噪声引导</translation>
+    </message>
+    <message>
+        <source>The guidance scale of the low-noise expert (transformer_2), which runs the steps after the expert switch. Unset: the same as the guidance scale, as diffusers does.</source>
+        <translation>低噪声专家（transformer_2）的引导系数，它运行专家切换之后的各步。未设置时与引导系数相同，与 diffusers 一致。</translation>
+    </message>
+</context>
+<context>
     <name>FarmDialog</name>
     <message>
         <source>Send queue to farm</source>
@@ -452,16 +479,8 @@
         <translation>采样器</translation>
     </message>
     <message>
-        <source>Dynamic guidance</source>
-        <translation>动态引导</translation>
-    </message>
-    <message>
         <source>must be %1 for this model (e.g. %2), not %3</source>
         <translation>此模型要求为 %1（例如 %2），当前为 %3</translation>
-    </message>
-    <message>
-        <source>this model has no dynamic guidance: turn it off</source>
-        <translation>此模型不支持动态引导：请关闭它</translation>
     </message>
     <message>
         <source>this model does not offer the sampler %1: choose another</source>
@@ -486,6 +505,30 @@
     <message>
         <source>is %1 characters long; at most %2 are accepted (the text encoder reads only about the first thousand): shorten it</source>
         <translation>长度为 %1 个字符；最多接受 %2 个（文本编码器只读取大约前一千个）：请缩短</translation>
+    </message>
+    <message>
+        <source>this model has no such setting: clear it</source>
+        <translation>此模型没有该设置：请清除它</translation>
+    </message>
+    <message>
+        <source>must be %1, not %2</source>
+        <translation>须为%1，当前为 %2</translation>
+    </message>
+    <message>
+        <source>on or off</source>
+        <translation>开或关</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a text</source>
+        <translation>文本</translation>
     </message>
 </context>
 <context>
@@ -705,6 +748,17 @@ Total time: %4 s</source>
     <message>
         <source>Images (%1)</source>
         <translation>图像 (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>KnobFields</name>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>Model default</source>
+        <translation>模型默认</translation>
     </message>
 </context>
 <context>

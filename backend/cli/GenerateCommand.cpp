@@ -3,6 +3,7 @@
 // makes one call; everything the run needs is a GenerateOptions field.
 #include "cli/CliCommand.h"
 #include "cli/CliDevices.h"
+#include "cli/KnobFlags.h"
 #include "cli/RunOutcome.h"
 
 #include "framesmith/Engine.h"
@@ -15,10 +16,10 @@ namespace framesmith::cli {
 
 namespace {
 
-const std::set<std::string> kSwitches = {"--dynamic-guidance", "--quiet", "--no-decode"};
+const std::set<std::string> kSwitches = {"--quiet", "--no-decode"};
 const std::set<std::string> kFlags = {"--model", "--prompt", "--negative-prompt", "--image", "--reference",
                                       "--mask-strategy", "--frames", "--fps",
-                                      "--width", "--height", "--steps", "--guidance", "--dynamic-guidance", "--seed",
+                                      "--width", "--height", "--steps", "--guidance", "--seed",
                                       "--scheduler", "--cache", "--preset", "--job", "--latents-in", "--save-latents", "--out",
                                       "--device", "--quiet", "--no-decode", "--memory-report", "--pause-after-step",
                                       "--lora", CliDevices::kFlag};
@@ -49,7 +50,6 @@ GenerationRequest buildRequest(const CliArgs& args, GenerationRequest r)
     r.height = args.intValue("--height", r.height, 1, 100000);
     r.steps = args.intValue("--steps", r.steps, 1, 100000);
     r.guidanceScale = args.doubleValue("--guidance", r.guidanceScale);
-    r.useDynamicGuidance = r.useDynamicGuidance || args.has("--dynamic-guidance");
     r.seed = args.unsignedValue("--seed", r.seed);
     r.scheduler = args.value("--scheduler").value_or(r.scheduler);
     r.stepCache = args.value("--cache").value_or(r.stepCache);
@@ -62,18 +62,24 @@ GenerationRequest buildRequest(const CliArgs& args, GenerationRequest r)
 
 int runGenerate(const std::vector<std::string>& argv)
 {
-    CliArgs args(argv, kSwitches, {CliDevices::kFlag});
-    args.rejectUnknown(kFlags);
-    if (auto cache = args.value("--cache"); cache && !isStepCacheSetting(*cache)) // before any file is read
+    // Which flags a model takes (its family's knobs) is known once the model is: --model and --job
+    // are read first, straight from argv.
+    if (auto cache = KnobFlags::peek(argv, "--cache"); cache && !isStepCacheSetting(*cache)) // before any file is read
         throw InvalidRequestError("--cache", "is '" + *cache + "'; choose one of off, quality, balanced, fast");
-    const bool hasJob = args.has("--job");
-    GenerationRequest base = hasJob ? requestFromJson(readFile(args.require("--job"))) : GenerationRequest{};
-    base.modelPath = args.value("--model").value_or(base.modelPath);
+    const std::optional<std::string> job = KnobFlags::peek(argv, "--job");
+    GenerationRequest base = job ? requestFromJson(readFile(*job)) : GenerationRequest{};
+    base.modelPath = KnobFlags::peek(argv, "--model").value_or(base.modelPath);
     if (base.modelPath.empty())
         throw InvalidRequestError("--model", "is required (or \"model\" in the job file)");
-    if (!hasJob) // what the flags do not give comes from the model's family
+    const KnobFlags knobs(Engine::parameterSpec(base.modelPath).knobs);
+    knobs.rejectUnknown(argv, kFlags, kSwitches);
+    std::set<std::string> switches = kSwitches;
+    switches.merge(knobs.switches());
+    CliArgs args(argv, switches, {CliDevices::kFlag});
+    if (!job) // what the flags do not give comes from the model's family
         base = Engine::defaultRequest(base.modelPath);
-    const GenerationRequest request = buildRequest(args, base);
+    GenerationRequest request = buildRequest(args, base);
+    knobs.apply(args, request.knobs);
     return RunOutcome::run(args, [&](Engine& engine, ProgressSink& progress, CancelToken& cancel,
                                      const GenerateOptions& options) {
         return engine.generate(request, progress, cancel, options);
@@ -85,7 +91,7 @@ int runGenerate(const std::vector<std::string>& argv)
 FRAMESMITH_CLI_COMMAND("generate",
                        "generate --model DIR --prompt TEXT [--negative-prompt T] [--image PNG] "
                        "[--reference IMAGE|VIDEO ...] [--mask-strategy STR] [--frames N] [--fps N] "
-                       "[--width W --height H] [--steps N] [--guidance G] [--dynamic-guidance] [--seed S] "
+                       "[--width W --height H] [--steps N] [--guidance G] [--KNOB VALUE ...] [--seed S] "
                        "[--scheduler NAME] [--cache off|quality|balanced|fast] [--preset NAME|FILE] [--job JOB.json|CLIP.json] [--latents-in F] "
                        "[--lora FILE[:STRENGTH] ...] "
                        "[--save-latents F] [--out FILE] [--device cpu|cuda:N] [--vram GiB ...] "
@@ -98,7 +104,9 @@ FRAMESMITH_CLI_COMMAND("generate",
                        "takes them, in the family's own syntax (`framesmith-cli families` shows it); "
                        "--cache reuses the later transformer blocks' residual between steps (faster, slightly "
                        "different; `framesmith-cli families` shows each setting's measured speed-up and error); "
-                       "--lora (repeatable) applies a LoRA at a strength in -2..2 (`inspect-lora` shows one)",
+                       "--lora (repeatable) applies a LoRA at a strength in -2..2 (`inspect-lora` shows one); "
+                       "--KNOB VALUE: a setting the model's family adds (a switch takes no value); "
+                       "`framesmith-cli inspect DIR` lists the model's knobs with their ranges and help",
                        runGenerate);
 
 } // namespace framesmith::cli

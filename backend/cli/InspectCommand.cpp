@@ -1,6 +1,7 @@
 // `framesmith-cli inspect PATH`: what a .safetensors file, a shard index or a model folder holds,
 // without loading weights. Bad input ends in one error line naming the file (exit status 2).
 #include "cli/CliCommand.h"
+#include "cli/KnobFlags.h"
 
 #include "framesmith/Error.h"
 #include "io/WeightSource.h"
@@ -94,6 +95,8 @@ int inspectFolder(const std::string& path, bool listTensors)
             total += printWeights(WeightSource::open(component.folder), listTensors, "  ");
     }
     std::cout << "total tensor bytes " << total << "\n";
+    for (const std::string& line : KnobFlags(info.spec.knobs).describe()) // generate takes them as flags
+        std::cout << "knob " << line << "\n";
     if (!model.missingFiles.empty())
         throw FileError(ErrorCode::MissingFile, info.path,
                         "incomplete model folder: " + std::to_string(model.missingFiles.size()) +
@@ -122,8 +125,8 @@ int runInspect(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("inspect", "inspect PATH [--summary]",
                        "show the family, variant, components and tensors (name, dtype, shape, bytes) of a model "
-                       "folder (see `framesmith-cli families`), a .safetensors file or a shard index; --summary "
-                       "omits the tensor list",
+                       "folder (see `framesmith-cli families`) with its knobs (generate's --KNOB flags: range, default, "
+                       "help), a .safetensors file or a shard index; --summary omits the tensor list",
                        runInspect);
 
 } // namespace framesmith::cli

@@ -1,5 +1,6 @@
 #include "framesmith/GenerationRequest.h"
 
+#include "core/EditDistance.h"
 #include "framesmith/Error.h"
 #include "framesmith/StepCacheSetting.h"
 
@@ -9,6 +10,7 @@
 #include <cctype>
 #include <limits>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace framesmith {
@@ -19,8 +21,13 @@ std::string toJson(const GenerationRequest& r)
         {"model", r.modelPath}, {"prompt", r.prompt}, {"negativePrompt", r.negativePrompt},
         {"image", r.startImagePath}, {"frames", r.frameCount}, {"fps", r.fps}, {"width", r.width},
         {"height", r.height}, {"steps", r.steps}, {"guidance", r.guidanceScale},
-        {"dynamicGuidance", r.useDynamicGuidance}, {"seed", r.seed}, {"scheduler", r.scheduler},
-        {"preset", r.preset}};
+        {"seed", r.seed}, {"scheduler", r.scheduler}, {"preset", r.preset}};
+    if (!r.knobs.empty()) { // written only when set: a request at the family's defaults stays as it was
+        nlohmann::json knobs = nlohmann::json::object();
+        for (const auto& [name, value] : r.knobs)
+            std::visit([&knobs, &name = name](const auto& v) { knobs[name] = v; }, value);
+        j["knobs"] = knobs;
+    }
     if (!r.references.empty()) // written only when used: text-to-video sidecars stay as they were
         j["references"] = r.references;
     if (!r.conditioning.empty())
@@ -49,26 +56,8 @@ std::string toJson(const GenerationRequest& r)
 namespace {
 
 const char* const kRequestKeys[] = {"model", "prompt", "negativePrompt", "image", "references", "conditioning",
-                                    "frames", "fps", "width", "height", "steps", "guidance", "dynamicGuidance",
-                                    "seed", "scheduler", "stepCache", "preset", "resolvedPreset", "loras"};
-
-std::size_t editDistance(const std::string& a, const std::string& b) // Levenshtein, ASCII-case-blind
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
-            const std::size_t next = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-            diagonal = row[j];
-            row[j] = next;
-        }
-    }
-    return row[b.size()];
-}
+                                    "frames", "fps", "width", "height", "steps", "guidance", "knobs",
+                                    "dynamicGuidance", "seed", "scheduler", "stepCache", "preset", "resolvedPreset", "loras"};
 
 // A misspelt key ("negative_promt") used to be ignored silently: the job ran without it.
 void requireKnownKeys(const nlohmann::json& j)
@@ -78,12 +67,8 @@ void requireKnownKeys(const nlohmann::json& j)
         if (std::find(std::begin(kRequestKeys), std::end(kRequestKeys), key) != std::end(kRequestKeys))
             continue;
         const std::string shown = key.size() > 40 ? key.substr(0, 40) + "..." : key;
-        std::string nearest;
-        std::size_t best = std::numeric_limits<std::size_t>::max();
-        for (const char* known : kRequestKeys)
-            if (const std::size_t d = editDistance(key.substr(0, 64), known); d < best)
-                best = d, nearest = known;
-        std::string hint = best <= std::max<std::size_t>(2, nearest.size() / 3) ? " (did you mean \"" + nearest + "\"?)" : "";
+        const std::string nearest = nearestName(key, std::vector<std::string>(std::begin(kRequestKeys), std::end(kRequestKeys)));
+        std::string hint = nearest.empty() ? "" : " (did you mean \"" + nearest + "\"?)";
         std::string keys;
         for (const char* known : kRequestKeys)
             keys += (keys.empty() ? "" : ", ") + std::string(known);
@@ -192,6 +177,39 @@ void readLoras(const nlohmann::json& j, std::vector<LoraSpec>& out)
     }
 }
 
+KnobValue knobValue(const std::string& field, const nlohmann::json& value)
+{
+    if (value.is_boolean())
+        return value.get<bool>();
+    if (value.is_number_integer())
+        return integerField<std::int64_t>(field.c_str(), value);
+    if (value.is_number())
+        return value.get<double>();
+    if (value.is_string())
+        return value.get<std::string>();
+    wrongType(field.c_str(), "true, false, a number or a string", value);
+}
+
+// "knobs": {"flow_shift": 5.0, ...}, typed as written; whether the model has them and in what
+// range is validateRequest's (the job file does not know the model's spec yet).
+void readKnobs(const nlohmann::json& j, KnobValues& out)
+{
+    // Sidecars written before knobs were the families' own kept the dynamic guidance switch here.
+    if (j.contains("dynamicGuidance")) {
+        bool isOn = false;
+        readField(j, "dynamicGuidance", isOn);
+        if (isOn)
+            out["dynamic_guidance"] = true;
+    }
+    if (!j.contains("knobs"))
+        return;
+    const nlohmann::json& value = j.at("knobs");
+    if (!value.is_object())
+        wrongType("knobs", "an object of knob names and values ({\"flow_shift\": 5.0})", value);
+    for (const auto& item : value.items())
+        out[item.key()] = knobValue("knobs." + item.key(), item.value());
+}
+
 } // namespace
 
 GenerationRequest requestFromJson(const std::string& text)
@@ -224,7 +242,7 @@ GenerationRequest requestFromJson(const std::string& text)
     readField(j, "height", r.height);
     readField(j, "steps", r.steps);
     readField(j, "guidance", r.guidanceScale);
-    readField(j, "dynamicGuidance", r.useDynamicGuidance);
+    readKnobs(j, r.knobs);
     readField(j, "seed", r.seed);
     readField(j, "scheduler", r.scheduler);
     readStepCache(j, r.stepCache);

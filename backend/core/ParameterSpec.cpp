@@ -1,5 +1,7 @@
 #include "framesmith/ParameterSpec.h"
 
+#include "core/KnobValidation.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstdio>
@@ -184,6 +186,14 @@ std::string FrameCountRule::description() const
     return text;
 }
 
+const FamilyKnob* ParameterSpec::knob(const std::string& name) const
+{
+    for (const FamilyKnob& k : knobs)
+        if (k.name == name)
+            return &k;
+    return nullptr;
+}
+
 std::vector<FieldError> validateRequest(const GenerationRequest& r, const ParameterSpec& spec)
 {
     std::vector<FieldError> errors;
@@ -205,10 +215,8 @@ std::vector<FieldError> validateRequest(const GenerationRequest& r, const Parame
     if (!spec.supportsReferences && (!r.references.empty() || !r.conditioning.empty()))
         errors.push_back({"references", "this model takes no reference videos or images: clear them",
                           FieldRule::ReferencesUnsupported, {}});
-    if (r.useDynamicGuidance && !spec.supportsDynamicGuidance)
-        errors.push_back({"dynamicGuidance", "this model has no dynamic guidance: turn it off",
-                          FieldRule::DynamicGuidanceUnsupported, {}});
     checkScheduler(errors, r, spec);
+    checkKnobs(errors, r.knobs, spec);
     return errors;
 }
 

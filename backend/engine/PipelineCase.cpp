@@ -27,7 +27,8 @@ GenerationRequest PipelineCase::requestFromMetadata(const nlohmann::json& meta, 
     r.frameCount = call.value("num_frames", 49);
     r.steps = call.value("num_inference_steps", 50);
     r.guidanceScale = call.value("guidance_scale", 6.0);
-    r.useDynamicGuidance = call.value("use_dynamic_cfg", false);
+    if (call.value("use_dynamic_cfg", false)) // the dynamic guidance knob (cases of families without it have no such call key)
+        r.knobs["dynamic_guidance"] = true;
     r.seed = EvalCaseFixture::seedFromCall(call.value("generator", ""));
     return r;
 }

@@ -13,6 +13,26 @@ QString arg(const framesmith::FieldError& error, int index)
 {
     return QString::fromStdString(index < int(error.args.size()) ? error.args[index] : std::string());
 }
+
+QString knobKindText(int kind)
+{
+    switch (static_cast<framesmith::KnobKind>(kind)) {
+    case framesmith::KnobKind::Switch: return tr("on or off");
+    case framesmith::KnobKind::Integer: return tr("a whole number");
+    case framesmith::KnobKind::Number: return tr("a number");
+    case framesmith::KnobKind::Text: return tr("a text");
+    case framesmith::KnobKind::Invalid: break;
+    }
+    return QString();
+}
+
+// "knobs.flow_shift": the knob's label in the user's language, as the form shows it.
+QString knobLabel(const std::string& field, const framesmith::ParameterSpec& spec)
+{
+    const std::string name = field.substr(6);
+    const framesmith::FamilyKnob* knob = spec.knob(name);
+    return knob ? QCoreApplication::translate("FamilyKnob", knob->label.c_str()) : QString::fromStdString(name);
+}
 } // namespace
 
 QString FieldValidation::fieldLabel(const std::string& field)
@@ -30,7 +50,6 @@ QString FieldValidation::fieldLabel(const std::string& field)
     if (field == "references") return tr("References");
     if (field == "output") return tr("Output");
     if (field == "scheduler") return tr("Sampler");
-    if (field == "dynamicGuidance") return tr("Dynamic guidance");
     return QString::fromStdString(field);
 }
 
@@ -49,8 +68,10 @@ QString FieldValidation::describe(const framesmith::FieldError& e, const framesm
     case FieldRule::StartImageRequired: return tr("this model turns a start image into a video: choose one");
     case FieldRule::StartImageUnsupported: return tr("this model is text-to-video only: clear the start image");
     case FieldRule::ReferencesUnsupported: return tr("this model takes no reference videos or images: clear them");
-    case FieldRule::DynamicGuidanceUnsupported: return tr("this model has no dynamic guidance: turn it off");
     case FieldRule::UnknownScheduler: return tr("this model does not offer the sampler %1: choose another").arg(arg(e, 0));
+    case FieldRule::UnknownKnob: return tr("this model has no such setting: clear it");
+    case FieldRule::KnobKind: return tr("must be %1, not %2").arg(knobKindText(arg(e, 1).toInt()), arg(e, 2));
+    case FieldRule::KnobOutOfRange: return tr("must be between %1 and %2, not %3").arg(arg(e, 1), arg(e, 2), arg(e, 3));
     default: return QString::fromStdString(e.message); // a rule this build cannot word: the backend's English
     }
 }
@@ -72,8 +93,10 @@ FieldValidation::Result FieldValidation::check(const framesmith::GenerationReque
                                                const QString& outputFolder)
 {
     Result result;
-    const auto add = [&result](const QString& field, const QString& text) {
-        result.messages << tr("%1: %2").arg(fieldLabel(field.toStdString()), text);
+    const auto add = [&result, &spec](const QString& field, const QString& text) {
+        const std::string name = field.toStdString();
+        const QString label = name.rfind("knobs.", 0) == 0 ? knobLabel(name, spec) : fieldLabel(name);
+        result.messages << tr("%1: %2").arg(label, text);
         result.fields.insert(field);
     };
     for (const auto& error : framesmith::validateRequest(request, spec))

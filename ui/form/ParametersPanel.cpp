@@ -1,6 +1,7 @@
 #include "ui/form/ParametersPanel.h"
 
 #include "ui/form/FrameRuleText.h"
+#include "ui/form/KnobFields.h"
 #include "ui/form/SpeedChoices.h"
 #include "ui/presets/PresetChoices.h"
 #include "ui_ParametersPanel.h"
@@ -19,6 +20,8 @@ constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
 ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent), m_ui(std::make_unique<Ui::ParametersPanel>())
 {
     m_ui->setupUi(this);
+    m_knobs = new KnobFields(m_ui->parametersLayout, this);
+    connect(m_knobs, &KnobFields::changed, this, &ParametersPanel::changed);
     m_ui->seedEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_ui->seedEdit));
     // The whole 64-bit seed stays readable: the field is never narrower than its widest value.
@@ -60,6 +63,8 @@ void ParametersPanel::readInto(framesmith::GenerationRequest& r) const
     r.scheduler = m_ui->schedulerCombo->currentData().toString().toStdString();
     r.stepCache = m_ui->speedCombo->currentData().toString().toStdString();
     r.preset = presetId().toStdString();
+    r.knobs.clear(); // only the knobs this model declares, and only away from their defaults
+    m_knobs->read(r.knobs);
 }
 
 void ParametersPanel::write(const framesmith::GenerationRequest& r)
@@ -74,6 +79,7 @@ void ParametersPanel::write(const framesmith::GenerationRequest& r)
     m_ui->schedulerCombo->setCurrentIndex(std::max(0, m_ui->schedulerCombo->findData(QString::fromStdString(r.scheduler))));
     selectSpeed(QString::fromStdString(r.stepCache));
     selectPreset(QString::fromStdString(r.preset));
+    m_knobs->write(r.knobs);
 }
 
 QString ParametersPanel::seedText() const { return m_ui->seedEdit->text(); }
@@ -93,6 +99,7 @@ void ParametersPanel::applySpec(const framesmith::ParameterSpec& spec)
         size->setSingleStep(spec.sizeMultiple);
     }
     m_ui->stepsSpin->setRange(1, spec.maxSteps);
+    m_knobs->setKnobs(spec.knobs);
     fillSchedulers();
     fillSpeeds();
     retranslateDynamic();
@@ -115,6 +122,7 @@ void ParametersPanel::applyDefaults(const framesmith::ParameterSpec& spec)
     m_ui->stepsSpin->setValue(spec.defaultSteps);
     m_ui->guidanceSpin->setValue(spec.defaultGuidanceScale);
     m_ui->schedulerCombo->setCurrentIndex(0);
+    m_knobs->write({});
 }
 
 void ParametersPanel::populateChoices()
@@ -188,6 +196,7 @@ void ParametersPanel::showProblems(const QStringList& messages, const QSet<QStri
                                  QStringLiteral("seed"), QStringLiteral("scheduler")})
         labelFor(field)->setStyleSheet(fields.contains(field) ? QStringLiteral("color: #b3261e; font-weight: bold;")
                                                               : QString());
+    m_knobs->markProblems(fields);
 }
 
 void ParametersPanel::showForecast(const QString& summary, const QString& details, bool isBad)
@@ -246,6 +255,7 @@ void ParametersPanel::changeEvent(QEvent* event)
         populateChoices();
         fillSpeeds();
         retranslateDynamic();
+        m_knobs->retranslate();
     }
     QWidget::changeEvent(event);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The right half of the request form: memory preset with its forecast (and, with no GPU here, the
 // GPU size to plan for), frames, fps, size, steps, guidance, seed, scheduler and speed (step
-// caching, with the family's measured figures), the validation
+// caching, with the family's measured figures), the family's knobs (KnobFields), the validation
 // messages, and Generate/Cancel. The spin boxes take their ranges and steps from the model's
 // ParameterSpec; the fields scroll rather than shrink when space runs out. GUI thread only.
 #include "framesmith/GenerationRequest.h"
@@ -12,6 +12,7 @@
 
 #include <memory>
 
+class KnobFields;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -77,4 +78,5 @@ private:
 
     std::unique_ptr<Ui::ParametersPanel> m_ui;
     framesmith::ParameterSpec m_spec;
+    KnobFields* m_knobs = nullptr;
 };

@@ -1,6 +1,7 @@
 #pragma once
 // Everything that defines a clip. Plain values: the GUI fills it, the CLI reads it from flags or
 // a job file, the sidecar of every clip stores it, and the engine runs it.
+#include "framesmith/KnobValue.h"
 #include "framesmith/LoraSpec.h"
 #include "framesmith/MemoryPreset.h"
 
@@ -27,9 +28,10 @@ struct GenerationRequest {
     int height = 480;
     int steps = 50;
     double guidanceScale = 6.0;
-    bool useDynamicGuidance = false;
     std::uint64_t seed = 42;
     std::string scheduler;       // empty: the model's own; else a SchedulerOption::id of its spec
+    // The family's own settings the user set (ParameterSpec::knobs, by name); left out: the default.
+    KnobValues knobs;
     // Step caching (StepCacheSetting.h): "off", "quality", "balanced" or "fast"; the sidecar keeps it,
     // so a regeneration caches exactly as the clip did.
     std::string stepCache = "off";

@@ -4,6 +4,7 @@
 // offers and which inputs it takes. The GUI builds its form from it, and validateRequest() (used
 // by the form, `plan` and `generate` alike) refuses impossible values naming the field.
 // Plain values; any thread.
+#include "framesmith/FamilyKnob.h"
 #include "framesmith/GenerationRequest.h"
 
 #include <string>
@@ -66,11 +67,14 @@ struct ParameterSpec {
     // GenerationRequest::references and ::conditioning (the family parses the conditioning text).
     bool supportsReferences = false;
     bool supportsNegativePrompt = true;
-    bool supportsDynamicGuidance = false;
     bool isFpsConditioned = false;  // the model is told the fps (it changes the motion), not only the export
     // Non-zero: the only size the model runs at (learned positional embeddings, e.g. 5b-I2V).
     int requiredWidth = 0;
     int requiredHeight = 0;
+    // The family's own settings (GenerationRequest::knobs), in the order the form shows them.
+    std::vector<FamilyKnob> knobs;
+
+    const FamilyKnob* knob(const std::string& name) const; // nullptr when this model has none of that name
 };
 
 // Which rule a field broke; the GUI words it in the user's language from the arguments.
@@ -83,12 +87,14 @@ enum class FieldRule {
     StartImageRequired,        // no args
     StartImageUnsupported,     // no args
     ReferencesUnsupported,     // no args
-    DynamicGuidanceUnsupported, // no args
-    UnknownScheduler           // args: the name asked for, then the ids the model offers
+    UnknownScheduler,          // args: the name asked for, then the ids the model offers
+    UnknownKnob,               // args: the knob's name, the nearest known name ("" if none), then every known name
+    KnobKind,                  // args: the knob's name, its kind as KnobKind's number, the value given
+    KnobOutOfRange             // args: the knob's name, minimum, maximum, value
 };
 
 struct FieldError {
-    std::string field;   // "frameCount", "width", "steps", "scheduler", ...
+    std::string field;   // "frameCount", "width", "steps", "scheduler", "knobs.flow_shift", ...
     std::string message; // English, names the rule that was broken (the CLI prints it)
     FieldRule rule = FieldRule::Invalid;
     std::vector<std::string> args; // the rule's numbers or names, as text, in the order FieldRule lists

@@ -4,6 +4,22 @@
 
 namespace framesmith {
 
+namespace {
+
+FamilyKnob dynamicGuidanceKnob()
+{
+    FamilyKnob knob;
+    knob.name = CogVideoXSpec::kDynamicGuidance;
+    knob.kind = KnobKind::Switch;
+    knob.label = "Dynamic guidance";
+    knob.help = "Raises the guidance from 1 towards 1 + the guidance scale along a cosine over the steps "
+                "(diffusers' use_dynamic_cfg); off: the same guidance at every step.";
+    knob.defaultValue = false;
+    return knob;
+}
+
+} // namespace
+
 ParameterSpec CogVideoXSpec::forModel(const CogVideoXTransformerConfig& transformer, const CogVideoXVaeConfig& vae,
                                       bool isImageToVideo)
 {
@@ -36,7 +52,7 @@ ParameterSpec CogVideoXSpec::forModel(const CogVideoXTransformerConfig& transfor
     spec.schedulers = CogVideoXSchedulers::registry().options();
     spec.supportsStartImage = isImageToVideo;
     spec.requiresStartImage = isImageToVideo;
-    spec.supportsDynamicGuidance = true;
+    spec.knobs.push_back(dynamicGuidanceKnob());
     return spec;
 }
 

@@ -1,5 +1,6 @@
 #include "models/wan/WanSpec.h"
 
+#include "models/wan/sampling/WanFlowShift.h"
 #include "models/wan/sampling/WanSchedulers.h"
 
 namespace framesmith {
@@ -36,6 +37,39 @@ std::vector<SizePreset> presetsFor(const WanVariant& v)
     return {{"480p 16:9", 832, 480}, {"480p 9:16", 480, 832}, {"720p 16:9", 1280, 720}, {"720p 9:16", 720, 1280}};
 }
 
+FamilyKnob flowShiftKnob(const std::string& modelDir)
+{
+    FamilyKnob knob;
+    knob.name = WanSpec::kFlowShift;
+    knob.kind = KnobKind::Number;
+    knob.label = "Flow shift";
+    knob.help = "Shifts the sampler's noise levels towards the noisy end: higher values spend more steps "
+                "on composition and motion. The model's scheduler config gives the default (3 for 480p, "
+                "5 for 720p in Wan's repos).";
+    knob.minimum = 0.1;
+    knob.maximum = 20.0;
+    knob.step = 0.5;
+    knob.decimals = 2;
+    if (const std::optional<double> configured = WanFlowShift::ofModel(modelDir))
+        knob.defaultValue = *configured;
+    return knob;
+}
+
+FamilyKnob secondGuidanceKnob()
+{
+    FamilyKnob knob;
+    knob.name = WanSpec::kGuidanceScale2;
+    knob.kind = KnobKind::Number;
+    knob.label = "Low-noise guidance";
+    knob.help = "The guidance scale of the low-noise expert (transformer_2), which runs the steps after the "
+                "expert switch. Unset: the same as the guidance scale, as diffusers does.";
+    knob.minimum = 0.0;
+    knob.maximum = 50.0;
+    knob.step = 0.5;
+    knob.decimals = 2;
+    return knob;
+}
+
 } // namespace
 
 ParameterSpec WanSpec::forModel(const WanModelLayout& layout)
@@ -62,8 +96,10 @@ ParameterSpec WanSpec::forModel(const WanModelLayout& layout)
     spec.requiresStartImage = variant.needsStartImage();
     spec.supportsReferences = false;
     spec.supportsNegativePrompt = true;
-    spec.supportsDynamicGuidance = false;
     spec.isFpsConditioned = false;
+    spec.knobs.push_back(flowShiftKnob(layout.root));
+    if (variant.hasTwoExperts())
+        spec.knobs.push_back(secondGuidanceKnob());
     return spec;
 }
 

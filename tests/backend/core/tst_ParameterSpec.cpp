@@ -8,6 +8,7 @@
 #include "support/TestRegistry.h"
 
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include <tuple>
 
@@ -22,6 +23,15 @@ const FieldError* find(const std::vector<FieldError>& errors, const std::string&
         if (e.field == field && e.rule == rule)
             return &e;
     return nullptr;
+}
+
+FamilyKnob knob(const char* name, KnobKind kind)
+{
+    FamilyKnob k;
+    k.name = name;
+    k.kind = kind;
+    k.label = k.help = name;
+    return k;
 }
 
 // A text-to-video model of the 8N+1 kind, written out so the rules under test are in view.
@@ -49,7 +59,7 @@ private Q_SLOTS:
         r.steps = 0;
         r.startImagePath = "start.png";
         r.scheduler = "euler";
-        r.useDynamicGuidance = true;
+        r.knobs["dynamic_guidance"] = true; // a knob this spec does not declare
         r.references = {"clip.mp4"};
         const auto errors = validateRequest(r, eightNPlusOne());
         const FieldError* frames = find(errors, "frameCount", FieldRule::FrameCount);
@@ -63,7 +73,9 @@ private Q_SLOTS:
         QVERIFY(steps);
         QCOMPARE(steps->args, (std::vector<std::string>{"1", "500", "0"}));
         QVERIFY(find(errors, "startImage", FieldRule::StartImageUnsupported));
-        QVERIFY(find(errors, "dynamicGuidance", FieldRule::DynamicGuidanceUnsupported));
+        const FieldError* knob = find(errors, "knobs.dynamic_guidance", FieldRule::UnknownKnob);
+        QVERIFY(knob);
+        QCOMPARE(knob->args, (std::vector<std::string>{"dynamic_guidance", ""})); // no nearest, no knobs
         QVERIFY(find(errors, "references", FieldRule::ReferencesUnsupported));
         const FieldError* scheduler = find(errors, "scheduler", FieldRule::UnknownScheduler);
         QVERIFY(scheduler);
@@ -143,6 +155,78 @@ private Q_SLOTS:
         const std::string sidecar = R"({"schemaVersion": 1, "app": "Framesmith", "export": {"frames": 9}, "request": )" +
                                     toJson(r) + "}";
         QCOMPARE(requestFromJson(sidecar).seed, std::uint64_t(5));
+    }
+
+    // A family's knobs: the request sets them by name; the spec says which exist, their kind and range.
+    void knobsAreCheckedByNameKindAndRange()
+    {
+        ParameterSpec spec = eightNPlusOne();
+        FamilyKnob shift = knob("flow_shift", KnobKind::Number);
+        shift.minimum = 0.1;
+        shift.maximum = 20;
+        shift.defaultValue = 3.0;
+        FamilyKnob passes = knob("passes", KnobKind::Integer);
+        passes.minimum = 1;
+        passes.maximum = 4;
+        spec.knobs = {shift, passes, knob("dynamic_guidance", KnobKind::Switch)};
+        QCOMPARE(spec.knob("passes")->cliFlag(), std::string("--passes"));
+        QCOMPARE(spec.knob("dynamic_guidance")->cliFlag(), std::string("--dynamic-guidance"));
+        QVERIFY(!spec.knob("flow-shift"));
+        GenerationRequest r;
+        r.knobs = {{"flow_shift", std::int64_t(5)}, {"passes", std::int64_t(4)}, {"dynamic_guidance", true}};
+        for (const FieldError& e : validateRequest(r, spec))
+            QVERIFY2(e.field.rfind("knobs.", 0) != 0, e.message.c_str()); // an integer is a number too
+        r.knobs = {{"flow_shfit", 5.0}, {"passes", 2.0}, {"dynamic_guidance", std::string("yes")}};
+        std::vector<FieldError> errors = validateRequest(r, spec);
+        const FieldError* unknown = find(errors, "knobs.flow_shfit", FieldRule::UnknownKnob);
+        QVERIFY(unknown);
+        QCOMPARE(unknown->args, (std::vector<std::string>{"flow_shfit", "flow_shift", "flow_shift", "passes",
+                                                          "dynamic_guidance"}));
+        QVERIFY2(unknown->message.find("did you mean 'flow_shift'?") != std::string::npos, unknown->message.c_str());
+        const FieldError* whole = find(errors, "knobs.passes", FieldRule::KnobKind);
+        QVERIFY(whole);
+        QCOMPARE(whole->args, (std::vector<std::string>{"passes", std::to_string(int(KnobKind::Integer)), "2"}));
+        QVERIFY(find(errors, "knobs.dynamic_guidance", FieldRule::KnobKind));
+        r.knobs = {{"flow_shift", 0.05}, {"passes", std::int64_t(5)}};
+        errors = validateRequest(r, spec);
+        const FieldError* low = find(errors, "knobs.flow_shift", FieldRule::KnobOutOfRange);
+        QVERIFY(low);
+        QCOMPARE(low->args, (std::vector<std::string>{"flow_shift", "0.1", "20", "0.05"}));
+        QVERIFY2(low->message.find("between 0.1 and 20") != std::string::npos, low->message.c_str());
+        QVERIFY(find(errors, "knobs.passes", FieldRule::KnobOutOfRange));
+    }
+
+    // Job files and sidecars carry the knobs typed as written; an old sidecar's dynamicGuidance
+    // still reads, as CogVideoX's knob, so history and regenerate keep their clips.
+    void knobsRoundTripThroughTheJobJson()
+    {
+        GenerationRequest r;
+        r.modelPath = "/models/m";
+        QVERIFY(toJson(r).find("knobs") == std::string::npos); // none set: the JSON stays as it was
+        QVERIFY(toJson(r).find("dynamicGuidance") == std::string::npos);
+        r.knobs = {{"dynamic_guidance", true}, {"guidance_scale_2", 3.0}, {"passes", std::int64_t(2)},
+                   {"style", std::string("ink")}};
+        const std::string json = toJson(r);
+        QVERIFY2(nlohmann::json::parse(json).at("knobs") ==
+                     nlohmann::json::parse(R"({"dynamic_guidance": true, "guidance_scale_2": 3.0, "passes": 2, "style": "ink"})"),
+                 json.c_str());
+        const GenerationRequest back = requestFromJson(json);
+        QVERIFY(back.knobs == r.knobs);
+        QVERIFY(std::holds_alternative<double>(back.knobs.at("guidance_scale_2"))); // 3.0 stays a number
+        QCOMPARE(toJson(back), json);
+        const std::string sidecar = R"({"request": {"model": "/models/m", "dynamicGuidance": true}, "seed": 1})";
+        QVERIFY(requestFromJson(sidecar).knobs == (KnobValues{{"dynamic_guidance", true}}));
+        QVERIFY(requestFromJson(R"({"model": "m", "dynamicGuidance": false})").knobs.empty());
+        for (const char* bad : {R"({"model": "m", "knobs": 3})", R"({"model": "m", "knobs": {"a": [1]}})",
+                                R"({"model": "m", "knobs": {"a": null}})",
+                                R"({"model": "m", "knobs": {"a": 18446744073709551615}})"}) {
+            try {
+                requestFromJson(bad);
+                QFAIL(bad);
+            } catch (const InvalidRequestError& e) {
+                QVERIFY2(QString(e.what()).contains(QStringLiteral("knobs")), e.what());
+            }
+        }
     }
 
     void promptsAreCappedWithAClearMessage()

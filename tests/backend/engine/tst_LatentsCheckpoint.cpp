@@ -69,7 +69,7 @@ private Q_SLOTS:
         c.request.modelPath = "/models/cogvideox-2b";
         c.request.prompt = "一只熊猫 \"quoted\"";
         c.request.seed = 18446744073709551615ull;
-        c.request.useDynamicGuidance = true;
+        c.request.knobs["dynamic_guidance"] = true;
         c.family = "cogvideox";
         c.stepsCompleted = 7;
         c.stepCount = 50;

@@ -2,13 +2,16 @@
 // family's demo model, with five components (a text encoder, an image encoder, two expert
 // transformers, a VAE), registered at run time, is inspected, planned, placed and run with no
 // edit outside this file. The extra image encoder and second expert reuse the demo model's own
-// parts (their configs and weights), so the planner's figures for them are known exactly.
+// parts (their configs and weights), so the planner's figures for them are known exactly. It also
+// declares two knobs of its own, which reach its pipeline from `generate`'s flags and job files and
+// come back in the sidecar, with no edit outside this file.
 #include "cli/CliCommand.h"
 #include "framesmith/Engine.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "memory/presets/PresetStore.h"
 #include "models/ModelFamilyRegistration.h"
 #include "models/ModelRegistry.h"
+#include "models/VideoPipeline.h"
 #include "engine/WarmResidency.h"
 #include "support/TestPaths.h"
 #include "support/TestRegistry.h"
@@ -48,6 +51,81 @@ namespace fs = std::filesystem;
 namespace {
 
 const char* kName = "scratch-five";
+
+// The scratch family's own knobs: declared here only.
+std::vector<FamilyKnob> scratchKnobs()
+{
+    FamilyKnob strength;
+    strength.name = "scratch_strength";
+    strength.kind = KnobKind::Number;
+    strength.label = "Scratch strength";
+    strength.help = "How hard the scratch family scratches.";
+    strength.minimum = 0.0;
+    strength.maximum = 1.0;
+    strength.defaultValue = 0.5;
+    FamilyKnob passes;
+    passes.name = "scratch_passes";
+    passes.kind = KnobKind::Integer;
+    passes.label = "Scratch passes";
+    passes.help = "How many times it scratches.";
+    passes.minimum = 1;
+    passes.maximum = 4;
+    passes.defaultValue = std::int64_t(1);
+    return {strength, passes};
+}
+
+// The knobs each run's request brought to the pipeline, in run order.
+std::vector<KnobValues>& knobsSeen()
+{
+    static std::vector<KnobValues> seen;
+    return seen;
+}
+
+// The base family's pipeline, noting the knobs each run hands it.
+class KnobRecordingPipeline : public VideoPipeline {
+public:
+    explicit KnobRecordingPipeline(std::unique_ptr<VideoPipeline> base) : m_base(std::move(base)) {}
+    std::string family() const override { return kName; }
+    const std::string& modelDir() const override { return m_base->modelDir(); }
+    ParameterSpec parameterSpec() const override
+    {
+        ParameterSpec spec = m_base->parameterSpec();
+        for (const FamilyKnob& knob : scratchKnobs())
+            spec.knobs.push_back(knob);
+        return spec;
+    }
+    const EncodedPrompts& encodeText(const GenerationRequest& request) override { return m_base->encodeText(request); }
+    void prepareDenoising(const GenerationRequest& request, const at::Tensor& startImage,
+                          const std::optional<at::Tensor>& initialLatents, NoiseSource& noise) override
+    {
+        knobsSeen().push_back(request.knobs);
+        m_base->prepareDenoising(request, startImage, initialLatents, noise);
+    }
+    int stepCount() const override { return m_base->stepCount(); }
+    double timestep(int index) const override { return m_base->timestep(index); }
+    void denoiseStep(int index, NoiseSource& noise) override
+    {
+        m_base->setStepObserver(m_stepObserver);
+        m_base->setStepCache(m_stepCache);
+        m_base->denoiseStep(index, noise);
+    }
+    at::Tensor latents() const override { return m_base->latents(); }
+    StepState denoiseState() const override { return m_base->denoiseState(); }
+    void restoreDenoising(const at::Tensor& latents, const StepState& state) override
+    {
+        m_base->restoreDenoising(latents, state);
+    }
+    void releaseDenoiser() override { m_base->releaseDenoiser(); }
+    at::Tensor decode(const at::Tensor& latents, const GenerationRequest& request, const DecodeSettings& settings,
+                      const ChunkProgress& progress) override
+    {
+        return m_base->decode(latents, request, settings, progress);
+    }
+    void releaseDecoder() override { m_base->releaseDecoder(); }
+
+private:
+    std::unique_ptr<VideoPipeline> m_base;
+};
 
 // The base model's planning with an image encoder (a copy of its text encoder) and a second
 // expert (a copy of its transformer) added in the stage order.
@@ -116,6 +194,8 @@ public:
         ModelInspection out = m_base.inspect(base(folder));
         out.info.path = folder;
         out.info.family = kName;
+        for (const FamilyKnob& knob : scratchKnobs())
+            out.info.spec.knobs.push_back(knob);
         std::vector<ModelComponent> extra;
         for (const ModelComponent& c : out.components) {
             if (c.name == "text_encoder")
@@ -134,7 +214,7 @@ public:
     }
     std::unique_ptr<VideoPipeline> createPipeline(const std::string& folder, const PipelineResources& r) const override
     {
-        return m_base.createPipeline(base(folder), r);
+        return std::make_unique<KnobRecordingPipeline>(m_base.createPipeline(base(folder), r));
     }
     const SchedulerRegistry& schedulers() const override { return m_base.schedulers(); }
     std::unique_ptr<Scheduler> createScheduler(const std::string& folder, const std::string& requested) const override
@@ -203,6 +283,24 @@ private:
         r.guidanceScale = spec.defaultGuidanceScale;
         r.preset = "max-speed";
         return r;
+    }
+
+    std::vector<std::string> generateFlags(const std::string& out) const
+    {
+        const GenerationRequest r = tinyRequest();
+        return {"generate", "--model", m_model, "--prompt", r.prompt, "--width", std::to_string(r.width), "--height",
+                std::to_string(r.height), "--frames", std::to_string(r.frameCount), "--steps", "2", "--preset",
+                "max-speed", "--out", out, "--quiet"};
+    }
+
+    static std::string refusal(const std::vector<std::string>& argv)
+    {
+        try {
+            runCli(argv);
+        } catch (const InvalidRequestError& e) {
+            return e.what();
+        }
+        return "(accepted)";
     }
 
     MemoryPreset preset(const std::string& name) const
@@ -305,6 +403,54 @@ private Q_SLOTS:
         for (const std::string& component : kComponents)
             QVERIFY2(placement.find(component + ": runs on") != std::string::npos, placement.c_str());
         QVERIFY2(placement.find("image_encoder: runs on cpu") != std::string::npos, placement.c_str());
+    }
+
+    void itsKnobsReachItsPipelineFromFlagsAndJobFilesAndComeBackInTheSidecar()
+    {
+        const std::string inspect = runCli({"inspect", m_model, "--summary"});
+        QVERIFY2(inspect.find("knob --scratch-strength NUMBER  0 to 1, default 0.5: How hard") != std::string::npos,
+                 inspect.c_str());
+        QVERIFY2(inspect.find("knob --scratch-passes N  1 to 4, default 1: ") != std::string::npos, inspect.c_str());
+        const KnobValues expected{{"scratch_passes", std::int64_t(3)}, {"scratch_strength", 0.75}};
+        knobsSeen().clear();
+        const std::string clip = m_dir.filePath("knobs.mp4").toStdString();
+        std::vector<std::string> flags = generateFlags(clip);
+        flags.insert(flags.end(), {"--scratch-strength", "0.75", "--scratch-passes", "3"});
+        runCli(flags);
+        QCOMPARE(knobsSeen().size(), std::size_t(1));
+        QVERIFY(knobsSeen().back() == expected);
+        std::ifstream sidecarFile(clip + ".json");
+        const std::string sidecar((std::istreambuf_iterator<char>(sidecarFile)), std::istreambuf_iterator<char>());
+        QVERIFY2(nlohmann::json::parse(sidecar).at("request").at("knobs") ==
+                     nlohmann::json::parse(R"({"scratch_passes": 3, "scratch_strength": 0.75})"),
+                 sidecar.c_str());
+        QVERIFY(requestFromJson(sidecar).knobs == expected);
+        // The sidecar is a job file; a flag overrides its knob and keeps the other.
+        runCli({"generate", "--job", clip + ".json", "--scratch-passes", "2", "--out",
+                m_dir.filePath("again.safetensors").toStdString(), "--quiet"});
+        QCOMPARE(knobsSeen().size(), std::size_t(2));
+        QVERIFY(knobsSeen().back() == (KnobValues{{"scratch_passes", std::int64_t(2)}, {"scratch_strength", 0.75}}));
+    }
+
+    void itsKnobFlagsAreCheckedByKindAndRange()
+    {
+        const std::string out = m_dir.filePath("refused.mp4").toStdString();
+        std::vector<std::string> flags = generateFlags(out);
+        flags.insert(flags.end(), {"--scratch-passes", "9"});
+        std::string why = refusal(flags);
+        QVERIFY2(why.find("--scratch-passes") != std::string::npos && why.find("1 to 4") != std::string::npos, why.c_str());
+        flags = generateFlags(out);
+        flags.insert(flags.end(), {"--scratch-passes", "1.5"});
+        why = refusal(flags);
+        QVERIFY2(why.find("--scratch-passes") != std::string::npos && why.find("whole number") != std::string::npos,
+                 why.c_str());
+        flags = generateFlags(out);
+        flags.insert(flags.end(), {"--scratch-strenght", "0.3"});
+        why = refusal(flags);
+        QVERIFY2(why.find("--scratch-strenght") != std::string::npos && why.find("--scratch-strength") != std::string::npos &&
+                     why.find("--scratch-passes") != std::string::npos,
+                 why.c_str());
+        QVERIFY(!fs::exists(out));
     }
 
     void aClipRunsThroughTheEngineWithFiveComponentsPlaced()

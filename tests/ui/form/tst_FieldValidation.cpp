@@ -10,6 +10,15 @@
 namespace tst_FieldValidation {
 
 namespace {
+framesmith::FamilyKnob knob(const char* name, framesmith::KnobKind kind, const char* label)
+{
+    framesmith::FamilyKnob k;
+    k.name = name;
+    k.kind = kind;
+    k.label = label;
+    return k;
+}
+
 // A text-to-video model of the 8N+1 kind (9 to 161 frames, sizes in multiples of 16).
 framesmith::ParameterSpec eightNPlusOne()
 {
@@ -51,6 +60,24 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("Frames: must be 1 or 17–408 for this model (e.g. 17), not 12"),
                               QStringLiteral("Sampler: this model does not offer the sampler euler: choose another")}));
         QCOMPARE(result.fields, (QSet<QString>{QStringLiteral("frameCount"), QStringLiteral("scheduler")}));
+    }
+
+    void knobRulesAreWordedWithTheKnobsLabel()
+    {
+        framesmith::ParameterSpec spec = eightNPlusOne();
+        framesmith::FamilyKnob shift = knob("flow_shift", framesmith::KnobKind::Number, "Flow shift");
+        shift.minimum = 0.1;
+        shift.maximum = 20;
+        spec.knobs = {shift, knob("dynamic_guidance", framesmith::KnobKind::Switch, "Dynamic guidance")};
+        framesmith::GenerationRequest r;
+        r.knobs = {{"flow_shift", 25.0}, {"dynamic_guidance", std::int64_t(2)}, {"flow_shfit", 1.0}};
+        const auto result = FieldValidation::check(r, spec, QStringLiteral("1"), {});
+        QCOMPARE(result.messages,
+                 (QStringList{QStringLiteral("Dynamic guidance: must be on or off, not 2"),
+                              QStringLiteral("flow_shfit: this model has no such setting: clear it"),
+                              QStringLiteral("Flow shift: must be between 0.1 and 20, not 25")}));
+        QCOMPARE(result.fields, (QSet<QString>{QStringLiteral("knobs.flow_shift"), QStringLiteral("knobs.dynamic_guidance"),
+                                               QStringLiteral("knobs.flow_shfit")}));
     }
 
     void theSameRulesAsGenerate()

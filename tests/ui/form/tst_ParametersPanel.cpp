@@ -2,7 +2,11 @@
 // family's samplers; a model of another family brings its defaults; the whole 64-bit seed is
 // readable; refused fields are marked and the messages shown without squeezing the fields.
 #include "ui/form/ParametersPanel.h"
+#include "ui/settings/AppTranslator.h"
+#include "framesmith/Engine.h"
 #include "support/TestRegistry.h"
+
+#include <QCheckBox>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -13,6 +17,10 @@
 #include <QTest>
 
 namespace tst_ParametersPanel {
+
+namespace {
+std::string fixture(const char* relative) { return std::string(FRAMESMITH_FIXTURES_DIR) + "/" + relative; }
+} // namespace
 
 class tst_ParametersPanel : public QObject {
     Q_OBJECT
@@ -138,6 +146,72 @@ private Q_SLOTS:
         panel.write(recorded);
         panel.readInto(read);
         QCOMPARE(read.stepCache, std::string("quality"));
+    }
+
+    // A family's knobs are fields of its models alone, made from their declarations; a knob at its
+    // default stays out of the request, and a restored clip's knobs come back.
+    void familyKnobsAreFieldsOfTheirModelsOnly()
+    {
+        using framesmith::KnobValues;
+        ParametersPanel panel;
+        panel.adoptModel(framesmith::Engine::parameterSpec(fixture("cogvideox/models/tiny-2b")), QString());
+        auto* dynamic = panel.findChild<QCheckBox*>(QStringLiteral("knob_dynamic_guidance"));
+        QVERIFY(dynamic);
+        QVERIFY(!panel.findChild<QWidget*>(QStringLiteral("knob_flow_shift")));
+        QCOMPARE(panel.findChild<QLabel*>(QStringLiteral("knobLabel_dynamic_guidance"))->text(),
+                 QStringLiteral("Dynamic guidance:"));
+        framesmith::GenerationRequest r;
+        panel.readInto(r);
+        QVERIFY(r.knobs.empty());
+        dynamic->setChecked(true);
+        panel.readInto(r);
+        QVERIFY(r.knobs == (KnobValues{{"dynamic_guidance", true}}));
+
+        panel.adoptModel(framesmith::Engine::parameterSpec(fixture("wan/models/wan2.2-a14b")), QStringLiteral("cogvideox"));
+        QVERIFY(!panel.findChild<QWidget*>(QStringLiteral("knob_dynamic_guidance")));
+        auto* shift = panel.findChild<QDoubleSpinBox*>(QStringLiteral("knob_flow_shift"));
+        auto* second = panel.findChild<QDoubleSpinBox*>(QStringLiteral("knob_guidance_scale_2"));
+        QVERIFY(shift && second);
+        QCOMPARE(shift->value(), 3.0);  // the model's scheduler config
+        QCOMPARE(second->text(), QStringLiteral("Model default"));
+        panel.readInto(r);
+        QVERIFY(r.knobs.empty());
+        shift->setValue(5.0);
+        second->setValue(2.5);
+        panel.readInto(r);
+        QVERIFY(r.knobs == (KnobValues{{"flow_shift", 5.0}, {"guidance_scale_2", 2.5}}));
+        r.knobs = {{"flow_shift", 4.0}}; // a clip's sidecar
+        panel.write(r);
+        QCOMPARE(shift->value(), 4.0);
+        QCOMPARE(second->text(), QStringLiteral("Model default"));
+
+        panel.adoptModel(framesmith::Engine::parameterSpec(fixture("wan/models/wan2.1-t2v")), QStringLiteral("wan"));
+        QVERIFY(!panel.findChild<QWidget*>(QStringLiteral("knob_guidance_scale_2")));
+        QVERIFY(panel.findChild<QWidget*>(QStringLiteral("knob_flow_shift")));
+        panel.readInto(r);
+        QVERIFY(r.knobs == (KnobValues{{"flow_shift", 4.0}})); // the value set is kept within the family
+    }
+
+    // Every family's knob texts are translated (context "FamilyKnob", kept by hand in the .ts files).
+    void knobLabelsAndHelpAreChinese()
+    {
+        ParametersPanel panel;
+        AppTranslator translator;
+        QVERIFY(translator.apply(QStringLiteral("zh_CN")));
+        for (const char* model : {"cogvideox/models/tiny-2b", "wan/models/wan2.2-a14b"}) {
+            const framesmith::ParameterSpec spec = framesmith::Engine::parameterSpec(fixture(model));
+            panel.adoptModel(spec, QString());
+            for (const framesmith::FamilyKnob& knob : spec.knobs) {
+                for (const std::string& text : {knob.label, knob.help})
+                    QVERIFY2(QCoreApplication::translate("FamilyKnob", text.c_str()) != QString::fromStdString(text),
+                             text.c_str());
+                const QString name = QString::fromStdString(knob.name);
+                auto* label = panel.findChild<QLabel*>(QStringLiteral("knobLabel_") + name);
+                QCOMPARE(label->text(), QCoreApplication::translate("FamilyKnob", knob.label.c_str()) +
+                                            QStringLiteral("："));
+            }
+        }
+        translator.apply(QStringLiteral("en"));
     }
 
     void theWholeSeedIsVisible()

@@ -166,7 +166,7 @@ void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const
         throw InvalidRequestError("startImage", m_isImageToVideo ? "this model needs a start image"
                                                                  : "this model is text-to-video only");
     m_guidanceScale = request.guidanceScale;
-    m_useDynamicGuidance = request.useDynamicGuidance;
+    m_useDynamicGuidance = knobSwitch(request.knobs, CogVideoXSpec::kDynamicGuidance).value_or(false);
     m_geometry = CogVideoXPipelineGeometry::compute(request, m_transformerConfig, m_vaeConfig, m_isImageToVideo);
     m_scheduler = CogVideoXSchedulers::createForModel(m_modelDir, request.scheduler);
     m_scheduler->setTimesteps(request.steps);

@@ -7,6 +7,7 @@
 #include "framesmith/Error.h"
 #include "models/EvalCaseFixture.h"
 #include "models/EvalDevice.h"
+#include "models/wan/WanSpec.h"
 #include "models/wan/conditioning/WanChannelConditioning.h"
 #include "models/wan/pipeline/WanPipeline.h"
 #include "models/wan/sampling/WanTokenTimesteps.h"
@@ -71,10 +72,10 @@ EvalOutputs evalPipeline(const EvalCase& c)
     PipelineResources resources;
     resources.device = resources.textEncoderDevice = evalDevice();
     resources.dtype = evalDtype(at::kFloat);
-    WanPipeline pipeline(modelDir, resources);
     const json& settings = c.meta["settings"];
     if (settings.contains("guidance_2") && settings["guidance_2"].is_number())
-        pipeline.setGuidanceScale2(settings["guidance_2"].get<double>());
+        request.knobs[WanSpec::kGuidanceScale2] = settings["guidance_2"].get<double>();
+    WanPipeline pipeline(modelDir, resources);
     EvalOutputs out;
     std::vector<std::int64_t> timesteps, experts;
     pipeline.setWanStepObserver([&](const WanStepRecord& r) {

@@ -201,10 +201,13 @@ void WanPipeline::prepareDenoising(const GenerationRequest& request, const at::T
     const WanRunMode mode = m_rules.mode(startImage.defined());
     if (startImage.defined())
         checkStartImage(startImage, request);
-    auto scheduler = WanSchedulers::create(m_modelDir, request.scheduler);
+    auto scheduler =
+        WanSchedulers::create(m_modelDir, request.scheduler, knobNumber(request.knobs, WanSpec::kFlowShift));
     scheduler->setTimesteps(ScheduleRequest{request.steps, request.frameCount, request.width, request.height});
     const WanExpertSwitch expertSwitch(m_index.boundaryRatio, WanSchedulers::numTrainTimesteps(m_modelDir),
-                                       request.guidanceScale, m_index.boundaryRatio ? m_guidanceScale2 : std::nullopt);
+                                       request.guidanceScale,
+                                       m_index.boundaryRatio ? knobNumber(request.knobs, WanSpec::kGuidanceScale2)
+                                                             : std::nullopt);
     m_finalLatents = at::Tensor();
     m_denoiser.reset();
     // Reference order: the noise draw, then the condition's encode (which draws nothing: argmax).

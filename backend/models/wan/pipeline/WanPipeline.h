@@ -4,7 +4,9 @@
 // first), UniPC or flow-match Euler, text-to-video for every T2V variant, TI2V-5B image-to-video by
 // first-frame replacement with per-token timesteps, Wan 2.2 I2V-A14B by channel concatenation, the
 // A14B expert switch with only the active expert loaded, decoding through WanVae (tiled when the
-// settings say). Components load stage by stage through the placement: "text_encoder",
+// settings say). The request's knobs (WanSpec): guidance_scale_2 for A14B's low-noise expert (unset:
+// the request's guidanceScale, as diffusers defaults it), flow_shift for the sampler (unset: the
+// scheduler config's). Components load stage by stage through the placement: "text_encoder",
 // "transformer", "transformer_2", "vae". Thread: one worker thread constructs, runs, destroys.
 #include "models/VideoPipeline.h"
 #include "models/wan/pipeline/WanDenoiser.h"
@@ -32,10 +34,6 @@ public:
     PromptTokenCount countPromptTokens(const std::string& text) const override;
     const WanPipelineRules& rules() const { return m_rules; }
     const WanModelIndex& modelIndex() const { return m_index; }
-
-    // A14B's guidance_scale_2 (the request has no field for it yet): unset, the expert after the
-    // switch guides with the request's guidanceScale, as diffusers defaults it.
-    void setGuidanceScale2(std::optional<double> scale) { m_guidanceScale2 = scale; }
 
     const EncodedPrompts& encodeText(const GenerationRequest& request) override;
     bool reuseEncodedPrompts(const GenerationRequest& request, const EncodedPrompts& prompts) override;
@@ -80,7 +78,6 @@ private:
 
     EncodedPrompts m_prompts;
     at::Tensor m_promptEmbeds, m_negativePromptEmbeds; // in the compute dtype; negative undefined without CFG
-    std::optional<double> m_guidanceScale2;
     std::unique_ptr<WanExperts> m_experts;
     std::unique_ptr<WanDenoiser> m_denoiser;
     at::Tensor m_finalLatents; // [1, C, F, h, w] once the denoiser is released

@@ -16,12 +16,18 @@ nlohmann::json schedulerConfig(const std::string& modelDir)
 
 } // namespace
 
-std::unique_ptr<Scheduler> WanSchedulers::create(const std::string& modelDir, const std::string& id)
+std::unique_ptr<Scheduler> WanSchedulers::create(const std::string& modelDir, const std::string& id,
+                                                 std::optional<double> flowShift)
 {
-    const nlohmann::json config = schedulerConfig(modelDir);
+    nlohmann::json config = schedulerConfig(modelDir);
     const std::string origin = modelDir + "/scheduler/scheduler_config.json";
     const std::string className = config.value("_class_name", std::string());
     const bool isEulerConfig = className == "FlowMatchEulerDiscreteScheduler";
+    if (flowShift) { // diffusers: UniPCMultistepScheduler.from_config(config, flow_shift=s)
+        config["flow_shift"] = *flowShift;
+        if (isEulerConfig || config.contains("shift"))
+            config["shift"] = *flowShift;
+    }
     const std::string chosen = id.empty() ? (isEulerConfig ? kEuler : kUniPC) : id;
     if (chosen == kUniPC) {
         if (isEulerConfig)

@@ -163,8 +163,8 @@ private Q_SLOTS:
         test::WanRecordingPlacement placement;
         PipelineResources resources;
         resources.placement = &placement;
+        request.knobs["guidance_scale_2"] = 1.5;
         WanPipeline pipeline(request.modelPath, resources);
-        pipeline.setGuidanceScale2(1.5);
         std::vector<double> guidance;
         pipeline.setWanStepObserver([&](const WanStepRecord& r) { guidance.push_back(r.guidanceScale); });
         pipeline.encodeText(request);
