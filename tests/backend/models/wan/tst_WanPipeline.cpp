@@ -2,7 +2,9 @@
 // models (golden/pipeline/*.safetensors, CPU, float32): every recorded tensor within the README's
 // tolerances, through the `eval pipeline` handler; a paused and resumed run equal to an
 // uninterrupted one bit for bit (across A14B's expert switch); the switch step and the one-expert
-// residency; start images of another size stretched to the clip, as the reference does.
+// residency; the switch reported through the engine at its step; start images of another size
+// stretched to the clip, as the reference does.
+#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "engine/GenerationRunner.h"
 #include "engine/LatentsCheckpoint.h"
@@ -22,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <c10/core/InferenceMode.h>
+
+#include <algorithm>
 
 namespace tst_WanPipeline {
 
@@ -181,6 +185,33 @@ private Q_SLOTS:
         // Each expert attached once, the high-noise one detached before the low-noise one came.
         const std::string log = placement.log();
         QVERIFY2(log.find("+transformer -transformer +transformer_2 -transformer_2") != std::string::npos, log.c_str());
+    }
+
+    void anExpertTakingOverIsReportedAtItsStep()
+    {
+        // Through the engine, whose placement sees what attaches: the Denoising stage starts again
+        // when transformer_2 takes over, between steps 2 and 3 (boundary 875: experts 0, 0, 1, 1);
+        // front ends mark it on the memory graph.
+        struct Events : ProgressSink {
+            std::vector<std::string> log;
+            void onStageStarted(const StageStarted& e) override { log.push_back(stageName(e.stage) + (": " + e.detail)); }
+            void onStepFinished(const StepFinished& e) override { log.push_back("step " + std::to_string(e.step)); }
+        } sink;
+        const GenerationRequest request = requestFor(model("wan2.2-a14b"));
+        CancelToken cancel;
+        Engine engine;
+        engine.generate(request, sink, cancel);
+        std::string all;
+        for (const std::string& e : sink.log)
+            all += e + "\n";
+        const auto swap = std::find(sink.log.begin(), sink.log.end(),
+                                    "denoise: transformer_2 takes over from transformer at step 3 of 4");
+        QVERIFY2(swap != sink.log.end(), all.c_str());
+        QCOMPARE(*(swap - 1), std::string("step 2"));
+        QCOMPARE(*(swap + 1), std::string("step 3"));
+        const auto denoiseStarts = std::count_if(sink.log.begin(), sink.log.end(),
+                                                 [](const std::string& e) { return e.rfind("denoise:", 0) == 0; });
+        QVERIFY2(denoiseStarts == 2, all.c_str()); // the stage's own start and the switch
     }
 
     void stepCacheThatNeverSkipsChangesNoBit()
