@@ -1152,6 +1152,10 @@ Total time: %4 s</translation>
         <source>Another program took GPU memory: re-planned</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2 takes over</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelChoices</name>

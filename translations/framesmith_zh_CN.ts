@@ -1151,6 +1151,10 @@ Total time: %4 s</source>
         <source>Another program took GPU memory: re-planned</source>
         <translation>其他程序占用了显存：已重新规划</translation>
     </message>
+    <message>
+        <source>%1: %2 takes over</source>
+        <translation>%1：由 %2 接手</translation>
+    </message>
 </context>
 <context>
     <name>ModelChoices</name>

@@ -6,6 +6,7 @@
 #include "memory/oom/OutOfMemoryClassifier.h"
 #include "memory/placement/RuntimePlacement.h"
 #include "export/ImageFile.h"
+#include "engine/DenoiserSwapWatch.h"
 #include "engine/LatentPreview.h"
 #include "engine/LatentsCheckpoint.h"
 #include "engine/MemoryPressureCheck.h"
@@ -193,6 +194,9 @@ bool GenerationRunner::denoise(const GenerationRequest& request, const RunOption
     m_stage = Stage::Denoising;
     m_memory->beginStage(Stage::Denoising);
     bool isComplete = true;
+    // An expert taking over mid-stage is reported as the stage starting again (the graph marks it).
+    DenoiserSwapWatch swaps(m_placement, m_sink, result.stepsCompleted,
+                            [this] { return m_pipeline.stepCount(); });
     try {
         m_memory->run(Stage::Denoising, 0, [&] {
             const at::Tensor image = options.startImage.defined() ? options.startImage : loadStartImage(request);

@@ -81,12 +81,16 @@ void RunPresenter::onStarted()
 
 void RunPresenter::onStageStarted(int stage, const QString& detail)
 {
+    // The stage under way starting again is a component swapped in mid-stage (an expert taking
+    // over): the backend's detail begins with that component's name.
+    const bool isSwap = stage == m_stage;
     m_stage = stage;
     m_stageLabel->setText(stageText(stage));
     m_stageLabel->setToolTip(detail);
     // The marker's label is the backend's stable stage name: markers are data, not prose.
     if (m_monitor)
-        m_monitor->addMarker(framesmith::stageName(static_cast<framesmith::Stage>(stage)));
+        m_monitor->addMarker(isSwap ? MemoryGraphFeeder::swapMarker(stage, detail.section(QLatin1Char(' '), 0, 0))
+                                    : framesmith::stageName(static_cast<framesmith::Stage>(stage)));
     if (static_cast<framesmith::Stage>(stage) != framesmith::Stage::Denoising) {
         m_progress->setRange(0, 0);
         m_progress->setFormat(QString());

@@ -107,17 +107,28 @@ void MemoryGraphFeeder::pullNow()
 
 QString MemoryGraphFeeder::markerText(const std::string& label)
 {
-    // Markers are the backend's stable names (stages, the memory-growth remedy, a re-plan when
-    // another program took GPU memory); the graph shows
-    // them in the user's language.
+    // Markers are the backend's stable names (stages, a component swapped mid-stage, the
+    // memory-growth remedy, a re-plan when another program took GPU memory); the graph shows
+    // them in the user's language (a component keeps its model-folder name).
     if (label == framesmith::kCacheReleaseMarker)
         return tr("Memory kept rising: cache released every step");
     if (label == framesmith::kGrowthPauseMarker)
         return tr("Memory still rising: paused to disk");
     if (label == framesmith::kOtherProcessReplanMarker)
         return tr("Another program took GPU memory: re-planned");
+    const std::size_t swap = label.find('>');
+    if (swap != std::string::npos) {
+        const auto stage = framesmith::stageFromName(label.substr(0, swap));
+        return tr("%1: %2 takes over")
+            .arg(RunPresenter::stageText(int(stage)), QString::fromStdString(label.substr(swap + 1)));
+    }
     const auto stage = framesmith::stageFromName(label);
     return stage == framesmith::Stage::Invalid ? QString::fromStdString(label) : RunPresenter::stageText(int(stage));
+}
+
+std::string MemoryGraphFeeder::swapMarker(int stage, const QString& component)
+{
+    return std::string(framesmith::stageName(static_cast<framesmith::Stage>(stage))) + ">" + component.toStdString();
 }
 
 QStringList MemoryGraphFeeder::limitations() const

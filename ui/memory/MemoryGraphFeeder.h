@@ -25,6 +25,9 @@ public:
     // The marker RunPresenter adds when a run ends (finished, failed, stopped, paused): the last
     // stage band closes there.
     static constexpr const char* kRunEndMarker = "run-end";
+    // The marker of a component swapped in while its stage is under way (an expert taking over
+    // mid-denoise): "<stage name>><component>", shown as "Denoising: transformer_2 takes over".
+    static std::string swapMarker(int stage, const QString& component);
 
     // Neither is owned; both must outlive the feeder.
     MemoryGraphFeeder(framesmith::VramMonitor* monitor, VramGraph* graph, QObject* parent = nullptr);

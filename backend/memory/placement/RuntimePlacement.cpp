@@ -132,6 +132,8 @@ void RuntimePlacement::attach(const std::string& component, Module& module, cons
     }
     m_attached[component] = Attached{static_cast<std::int64_t>(blocks.size())};
     bringIn(component);
+    if (m_attachObserver)
+        m_attachObserver(component, footprintOf(component).role);
 }
 
 void RuntimePlacement::bringIn(const std::string& component, const std::map<std::string, std::string>& whereNow)

@@ -73,6 +73,10 @@ public:
     void noteForward(const std::string& half, const std::string& logicalDevice) override;
     // (half, logical device) of every split guidance forward so far.
     const std::vector<std::pair<std::string, std::string>>& forwards() const { return m_forwards; }
+    // Told of each component attached for its stage (after its weights are placed), with its role:
+    // the engine reports a denoiser swapped in mid-stage (a second expert). Empty: nobody listens.
+    using AttachObserver = std::function<void(const std::string& component, ComponentRole role)>;
+    void setAttachObserver(AttachObserver observer) { m_attachObserver = std::move(observer); }
 
 private:
     struct Attached {
@@ -98,6 +102,7 @@ private:
     bool m_wasReplanned = false;
     std::map<std::string, std::map<std::string, std::int64_t>> m_stagePeaks;
     std::vector<std::pair<std::string, std::string>> m_forwards;
+    AttachObserver m_attachObserver;
 };
 
 } // namespace framesmith

@@ -45,6 +45,26 @@ private Q_SLOTS:
         QVERIFY(feeder.limitations().join('\n').contains(QStringLiteral("NVML")));
     }
 
+    void aComponentSwappedMidStageIsMarked()
+    {
+        // An expert taking over mid-denoise (RunPresenter: the Denoising stage starting again)
+        // gets its own marker and band, named by the stage and the component taking over.
+        framesmith::VramMonitor monitor(20, 4096, "/nonexistent/libnvidia-ml.so.1");
+        VramGraph graph;
+        MemoryGraphFeeder feeder(&monitor, &graph);
+        feeder.start(50);
+        monitor.addMarker("denoise");
+        QTRY_COMPARE(graph.markerCount(), 1);
+        const std::string swap = MemoryGraphFeeder::swapMarker(int(framesmith::Stage::Denoising), QStringLiteral("transformer_2"));
+        QCOMPARE(swap, std::string("denoise>transformer_2"));
+        monitor.addMarker(swap);
+        QTRY_COMPARE(graph.markerCount(), 2);
+        const QString label = QStringLiteral("Denoising: transformer_2 takes over");
+        QCOMPARE(graph.markerLabel(1), label);
+        QTRY_COMPARE(graph.stageAt(graph.latestSeconds()), label); // its band runs to the newest sample
+        feeder.stop();
+    }
+
     void ownMemoryIsShownApartFromOtherPrograms()
     {
         framesmith::VramMonitor monitor(20, 4096, "/nonexistent/libnvidia-ml.so.1");

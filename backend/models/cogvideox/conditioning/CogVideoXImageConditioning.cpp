@@ -1,25 +1,12 @@
 #include "models/cogvideox/conditioning/CogVideoXImageConditioning.h"
 
 #include "framesmith/Error.h"
+#include "models/VaeImageProcessor.h"
 #include "models/cogvideox/vae/CogVideoXVae.h"
 
 #include <ATen/ATen.h>
 
 namespace framesmith {
-
-at::Tensor CogVideoXImageConditioning::preprocess(const at::Tensor& rgb, int height, int width)
-{
-    if (rgb.dim() != 3 || rgb.size(2) != 3 || rgb.scalar_type() != at::kByte)
-        throw InvalidRequestError("startImage", "expected an 8-bit RGB image");
-    // diffusers VaeImageProcessor: uint8 / 255 in float32, then 2x - 1.
-    at::Tensor image = rgb.permute({2, 0, 1}).unsqueeze(0).to(at::kFloat) / 255.0; // [1, 3, H0, W0]
-    if (image.size(2) != height || image.size(3) != width) {
-        // The reference resizes with PIL's Lanczos filter; antialiased bicubic is the closest
-        // libtorch filter (equal sizes, the fixtures' case, are untouched).
-        image = at::_upsample_bicubic2d_aa(image, {height, width}, false).clamp(0.0, 1.0);
-    }
-    return image * 2.0 - 1.0;
-}
 
 CogVideoXImageLatents CogVideoXImageConditioning::encode(const CogVideoXVae& vae, const at::Tensor& rgb,
                                                          const CogVideoXPipelineGeometry& g,
@@ -27,8 +14,9 @@ CogVideoXImageLatents CogVideoXImageConditioning::encode(const CogVideoXVae& vae
                                                          const PipelineResources& resources, NoiseSource& noise)
 {
     CogVideoXImageLatents out;
-    out.preprocessed = preprocess(rgb, g.latentHeight * static_cast<int>(vae.config().spatialCompression()),
-                                  g.latentWidth * static_cast<int>(vae.config().spatialCompression()))
+    // The reference's VaeImageProcessor resizes with PIL's Lanczos filter (equal sizes untouched).
+    out.preprocessed = VaeImageProcessor::preprocess(rgb, g.latentHeight * vae.config().spatialCompression(),
+                                                     g.latentWidth * vae.config().spatialCompression())
                            .to(resources.device, resources.dtype);
     VaeOptions options;
     options.cancel = resources.cancel;

@@ -1,5 +1,6 @@
 #pragma once
-// The start-image conditioning of CogVideoXImageToVideoPipeline: the image is normalised to [-1, 1],
+// The start-image conditioning of CogVideoXImageToVideoPipeline: the image is brought to the clip's
+// size and normalised to [-1, 1] (VaeImageProcessor),
 // encoded by the VAE as a single frame, sampled from the posterior with the pipeline's noise (the
 // first draw of a run), scaled, and followed by zero latent frames; the result is concatenated to
 // the noisy latents on the channel axis at every step.
@@ -19,9 +20,6 @@ struct CogVideoXImageLatents {
 
 class CogVideoXImageConditioning {
 public:
-    // rgb [H0, W0, 3] uint8 -> [1, 3, H, W] float in [-1, 1] (resized when the size differs).
-    static at::Tensor preprocess(const at::Tensor& rgb, int height, int width);
-
     static CogVideoXImageLatents encode(const CogVideoXVae& vae, const at::Tensor& rgb,
                                         const CogVideoXPipelineGeometry& geometry, std::optional<int> patchSizeT,
                                         const PipelineResources& resources, NoiseSource& noise);

@@ -14,15 +14,6 @@ std::string shapeOf(const at::Tensor& t) { return c10::str(t.sizes()); }
 
 } // namespace
 
-at::Tensor WanChannelConditioning::preprocess(const at::Tensor& imageUint8)
-{
-    if (imageUint8.dim() != 3 || imageUint8.size(2) != 3 || imageUint8.scalar_type() != at::kByte)
-        throw ShapeError("Wan image condition: expected a uint8 RGB image [H, W, 3], got " + shapeOf(imageUint8));
-    // np.array(image).astype(float32) / 255.0, then normalize: 2·x − 1
-    const at::Tensor unit = imageUint8.to(at::kFloat).div(255.0);
-    return unit.mul(2.0).sub(1.0).permute({2, 0, 1}).unsqueeze(0).contiguous(); // [1, 3, H, W]
-}
-
 at::Tensor WanChannelConditioning::mask(std::int64_t batch, std::int64_t frameCount, bool hasLastImage,
                                         std::int64_t height, std::int64_t width)
 {

@@ -19,12 +19,8 @@ struct WanChannelCondition {
 
 class WanChannelConditioning {
 public:
-    // video_processor.preprocess without resizing: uint8 [H, W, 3] -> [1, 3, H, W] float32 in [−1, 1]
-    // (x / 255 in float32, then 2x − 1).
-    static at::Tensor preprocess(const at::Tensor& imageUint8);
-
-    // image / lastImage [1, 3, H, W] in [−1, 1] (lastImage undefined: start image only); frameCount
-    // 1 + 4k pixel frames. Throws ShapeError for images of other sizes or a bad frame count.
+    // image / lastImage [1, 3, H, W] in [−1, 1] (VaeImageProcessor; lastImage undefined: start image
+    // only); frameCount 1 + 4k pixel frames. Throws ShapeError for images of other sizes or a bad frame count.
     static WanChannelCondition build(const WanVae& vae, const at::Tensor& image, const at::Tensor& lastImage,
                                      std::int64_t frameCount, std::int64_t batch);
 

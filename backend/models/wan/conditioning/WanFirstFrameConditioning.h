@@ -19,7 +19,7 @@ struct WanFirstFrameCondition {
 
 class WanFirstFrameConditioning {
 public:
-    // image [1, 3, H, W] in [−1, 1] (WanChannelConditioning::preprocess); latentFrames F.
+    // image [1, 3, H, W] in [−1, 1] (VaeImageProcessor); latentFrames F.
     static WanFirstFrameCondition build(const WanVae& vae, const at::Tensor& image, std::int64_t latentFrames);
 };
 

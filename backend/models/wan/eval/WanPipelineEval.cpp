@@ -8,7 +8,6 @@
 #include "models/EvalCaseFixture.h"
 #include "models/EvalDevice.h"
 #include "models/wan/WanSpec.h"
-#include "models/wan/conditioning/WanChannelConditioning.h"
 #include "models/wan/pipeline/WanPipeline.h"
 #include "models/wan/sampling/WanTokenTimesteps.h"
 
@@ -92,7 +91,7 @@ EvalOutputs evalPipeline(const EvalCase& c)
     out["noise"] = pipeline.latents().permute({0, 2, 1, 3, 4}).clone();
     if (image.defined()) {
         out["image_uint8"] = image;
-        out["image_preprocessed"] = WanChannelConditioning::preprocess(image);
+        out["image_preprocessed"] = pipeline.preprocessedImage();
         out["condition"] = pipeline.conditionTensor();
         if (pipeline.imageEmbeds().defined())
             out["image_embeds"] = pipeline.imageEmbeds();

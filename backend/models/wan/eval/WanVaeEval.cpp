@@ -2,6 +2,7 @@
 
 #include "framesmith/Error.h"
 #include "models/EvalDevice.h"
+#include "models/VaeImageProcessor.h"
 #include "models/wan/conditioning/WanChannelConditioning.h"
 #include "models/wan/eval/WanEvalKinds.h"
 #include "models/wan/vae/WanVaeTiling.h"
@@ -73,10 +74,12 @@ std::int64_t caseNumber(const nlohmann::json& meta, const char* key)
 void runCondition(const WanVae& vae, const EvalCase& c, EvalOutputs& out)
 {
     const SafetensorsReader& in = c.input;
-    const at::Tensor image = WanChannelConditioning::preprocess(in.view("image_uint8"));
+    // video_processor.preprocess(image, height, width), as __call__ hands it to prepare_latents
+    const std::int64_t height = caseNumber(c.meta, "height"), width = caseNumber(c.meta, "width");
+    const at::Tensor image = VaeImageProcessor::preprocess(in.view("image_uint8"), height, width);
     at::Tensor lastImage;
     if (in.find("last_image_uint8")) {
-        lastImage = WanChannelConditioning::preprocess(in.view("last_image_uint8"));
+        lastImage = VaeImageProcessor::preprocess(in.view("last_image_uint8"), height, width);
         out["last_image_preprocessed"] = lastImage;
     }
     out["image_preprocessed"] = image;

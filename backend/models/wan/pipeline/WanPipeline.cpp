@@ -1,6 +1,7 @@
 #include "models/wan/pipeline/WanPipeline.h"
 
 #include "framesmith/Error.h"
+#include "models/VaeImageProcessor.h"
 #include "models/wan/WanModelLayout.h"
 #include "models/wan/WanSpec.h"
 #include "models/wan/conditioning/WanChannelConditioning.h"
@@ -114,17 +115,6 @@ void WanPipeline::usePrompts(bool withGuidance)
     m_negativePromptEmbeds = withGuidance ? m_prompts.negativePromptEmbeds.to(device, m_resources.dtype) : at::Tensor();
 }
 
-void WanPipeline::checkStartImage(const at::Tensor& image, const GenerationRequest& request) const
-{
-    if (image.dim() != 3 || image.size(2) != 3 || image.scalar_type() != at::kByte)
-        throw InvalidRequestError("startImage", "expected an RGB image [H, W, 3] uint8, got " + shapeOf(image));
-    // video_processor.preprocess(image, height, width) would resize; this port takes the clip's size only.
-    if (image.size(0) != request.height || image.size(1) != request.width)
-        throw InvalidRequestError("startImage", "the start image is " + std::to_string(image.size(1)) + " x " +
-                                                    std::to_string(image.size(0)) + "; Wan needs it at the clip's size, " +
-                                                    std::to_string(request.width) + " x " + std::to_string(request.height));
-}
-
 at::Tensor WanPipeline::initialLatents(const GenerationRequest& request, const std::optional<at::Tensor>& injected,
                                        NoiseSource& noise) const
 {
@@ -176,7 +166,7 @@ WanDenoiserInputs WanPipeline::conditionInputs(WanRunMode mode, const at::Tensor
         return in;
     if (mode == WanRunMode::ChannelConcatImage && m_index.hasImageEncoder)
         in.imageEmbeds = m_imageEmbeds = encodeImage(startImage); // the same rows for cond and uncond
-    const at::Tensor image = WanChannelConditioning::preprocess(startImage).to(computeDevice("vae"));
+    const at::Tensor image = m_image.to(computeDevice("vae"));
     loadVae();
     if (mode == WanRunMode::FirstFrameImage) {
         in.firstFrame = WanFirstFrameConditioning::build(*m_vae, image.to(m_resources.dtype),
@@ -199,8 +189,12 @@ void WanPipeline::prepareDenoising(const GenerationRequest& request, const at::T
         throw Error(ErrorCode::Internal, "wan pipeline: encodeText must run before prepareDenoising");
     m_rules.check(request, startImage.defined());
     const WanRunMode mode = m_rules.mode(startImage.defined());
+    // video_processor.preprocess(image, height, width): an image of another size is stretched to the
+    // clip's (cheap, and refuses what is not RGB before any weights load); the CLIP encoder of Wan 2.1
+    // I2V takes the original image, as encode_image does.
+    m_image = at::Tensor();
     if (startImage.defined())
-        checkStartImage(startImage, request);
+        m_image = VaeImageProcessor::preprocess(startImage, request.height, request.width);
     auto scheduler =
         WanSchedulers::create(m_modelDir, request.scheduler, knobNumber(request.knobs, WanSpec::kFlowShift));
     scheduler->setTimesteps(ScheduleRequest{request.steps, request.frameCount, request.width, request.height});

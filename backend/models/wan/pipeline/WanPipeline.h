@@ -54,6 +54,7 @@ public:
 
     // The parity taps: each step under the fixtures' names, the last decode's input and output.
     void setWanStepObserver(WanStepObserver observer) { m_wanObserver = std::move(observer); }
+    const at::Tensor& preprocessedImage() const { return m_image; } // `image_preprocessed` [1, 3, H, W]
     const at::Tensor& conditionTensor() const { return m_condition; } // the fixtures' `condition`
     const at::Tensor& imageEmbeds() const { return m_imageEmbeds; }   // Wan 2.1 I2V's `image_embeds`
     const at::Tensor& lastDecodeInput() const { return m_decodeInput; }  // vae_decode_input [1, z, F, h, w]
@@ -66,7 +67,6 @@ private:
     void loadVae();
     at::Tensor initialLatents(const GenerationRequest& request, const std::optional<at::Tensor>& injected,
                               NoiseSource& noise) const;
-    void checkStartImage(const at::Tensor& image, const GenerationRequest& request) const;
     at::Tensor encodeImage(const at::Tensor& startImage) const;
     WanDenoiserInputs conditionInputs(WanRunMode mode, const at::Tensor& startImage, const GenerationRequest& request);
 
@@ -81,6 +81,7 @@ private:
     std::unique_ptr<WanExperts> m_experts;
     std::unique_ptr<WanDenoiser> m_denoiser;
     at::Tensor m_finalLatents; // [1, C, F, h, w] once the denoiser is released
+    at::Tensor m_image; // the start image at the clip's size in [−1, 1]; undefined in text-to-video
     at::Tensor m_condition, m_imageEmbeds;
     std::shared_ptr<WanVae> m_vae;
     at::Tensor m_decodeInput, m_decoded;

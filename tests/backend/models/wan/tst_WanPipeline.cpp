@@ -2,11 +2,14 @@
 // models (golden/pipeline/*.safetensors, CPU, float32): every recorded tensor within the README's
 // tolerances, through the `eval pipeline` handler; a paused and resumed run equal to an
 // uninterrupted one bit for bit (across A14B's expert switch); the switch step and the one-expert
-// residency; start images refused before any denoiser loads.
+// residency; the switch reported through the engine at its step; start images of another size
+// stretched to the clip, as the reference does.
+#include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "engine/GenerationRunner.h"
 #include "engine/LatentsCheckpoint.h"
 #include "io/SafetensorsReader.h"
+#include "models/VaeImageProcessor.h"
 #include "models/wan/eval/WanPipelineEval.h"
 #include "models/wan/pipeline/WanPipeline.h"
 #include "models/wan/vae/WanVaeTiling.h"
@@ -21,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <c10/core/InferenceMode.h>
+
+#include <algorithm>
 
 namespace tst_WanPipeline {
 
@@ -182,6 +187,33 @@ private Q_SLOTS:
         QVERIFY2(log.find("+transformer -transformer +transformer_2 -transformer_2") != std::string::npos, log.c_str());
     }
 
+    void anExpertTakingOverIsReportedAtItsStep()
+    {
+        // Through the engine, whose placement sees what attaches: the Denoising stage starts again
+        // when transformer_2 takes over, between steps 2 and 3 (boundary 875: experts 0, 0, 1, 1);
+        // front ends mark it on the memory graph.
+        struct Events : ProgressSink {
+            std::vector<std::string> log;
+            void onStageStarted(const StageStarted& e) override { log.push_back(stageName(e.stage) + (": " + e.detail)); }
+            void onStepFinished(const StepFinished& e) override { log.push_back("step " + std::to_string(e.step)); }
+        } sink;
+        const GenerationRequest request = requestFor(model("wan2.2-a14b"));
+        CancelToken cancel;
+        Engine engine;
+        engine.generate(request, sink, cancel);
+        std::string all;
+        for (const std::string& e : sink.log)
+            all += e + "\n";
+        const auto swap = std::find(sink.log.begin(), sink.log.end(),
+                                    "denoise: transformer_2 takes over from transformer at step 3 of 4");
+        QVERIFY2(swap != sink.log.end(), all.c_str());
+        QCOMPARE(*(swap - 1), std::string("step 2"));
+        QCOMPARE(*(swap + 1), std::string("step 3"));
+        const auto denoiseStarts = std::count_if(sink.log.begin(), sink.log.end(),
+                                                 [](const std::string& e) { return e.rfind("denoise:", 0) == 0; });
+        QVERIFY2(denoiseStarts == 2, all.c_str()); // the stage's own start and the switch
+    }
+
     void stepCacheThatNeverSkipsChangesNoBit()
     {
         c10::InferenceMode inference;
@@ -277,30 +309,42 @@ private Q_SLOTS:
         QCOMPARE(guidance, (std::vector<double>{4.0, 4.0, 4.0, 4.0}));
     }
 
-    void refusesAStartImageOfAnotherSizeBeforeDenoising()
+    void generatesFromAStartImageOfAnotherSize_data()
     {
+        QTest::addColumn<QString>("variant");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<int>("conditionFrames"); // TI2V: the first latent frame; I2V: all of them
+        // Wider and taller than the clip, another aspect ratio (the CLIP encoder of Wan 2.1 I2V
+        // resizes and crops the original on its own).
+        QTest::newRow("wan2.2-ti2v (first frame)") << "wan2.2-ti2v" << 96 << 64 << 1;
+        QTest::newRow("wan2.1-i2v (channels + CLIP)") << "wan2.1-i2v" << 48 << 32 << 3;
+        QTest::newRow("wan2.2-i2v-a14b (channels)") << "wan2.2-i2v-a14b" << 48 << 32 << 3;
+    }
+
+    void generatesFromAStartImageOfAnotherSize()
+    {
+        QFETCH(QString, variant);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(int, conditionFrames);
         c10::InferenceMode inference;
-        GenerationRequest request = requestFor(model("wan2.2-ti2v"));
-        request.width = 96;
-        request.height = 64;
+        GenerationRequest request = requestFor(model(variant.toStdString()));
+        request.width = width;
+        request.height = height;
+        request.steps = 2;
         request.startImagePath = "start.png";
-        test::WanRecordingPlacement placement;
-        PipelineResources resources;
-        resources.placement = &placement;
-        WanPipeline pipeline(request.modelPath, resources);
-        pipeline.encodeText(request);
-        GeneratorNoise noise(request.seed);
-        const at::Tensor small = at::zeros({32, 48, 3}, at::kByte);
-        try {
-            pipeline.prepareDenoising(request, small, std::nullopt, noise);
-            QFAIL("a 48 x 32 start image was taken for a 96 x 64 clip");
-        } catch (const InvalidRequestError& e) {
-            QCOMPARE(e.field(), std::string("startImage"));
-            QVERIFY2(std::string(e.what()).find("96 x 64") != std::string::npos, e.what());
-        }
-        QCOMPARE(noise.drawCount(), 0);
-        QVERIFY2(placement.log().find("transformer") == std::string::npos, placement.log().c_str());
-        QVERIFY2(placement.log().find("vae") == std::string::npos, placement.log().c_str());
+        at::manual_seed(5);
+        const at::Tensor image = at::randint(0, 256, {57, 100, 3}, at::kByte);
+        WanPipeline pipeline(request.modelPath, PipelineResources{});
+        const GenerationResult result = run(pipeline, request, 0, nullptr, "resized.safetensors", nullptr, image);
+        QCOMPARE(result.stepsCompleted, 2);
+        QVERIFY(pipeline.latents().isfinite().all().item<bool>());
+        // video_processor.preprocess(image, height, width): stretched to the clip, then encoded
+        QVERIFY(pipeline.preprocessedImage().equal(VaeImageProcessor::preprocess(image, height, width)));
+        QCOMPARE(pipeline.conditionTensor().size(2), conditionFrames);
+        QCOMPARE(pipeline.conditionTensor().size(4), pipeline.latents().size(4));
+        QCOMPARE(pipeline.imageEmbeds().defined(), variant == "wan2.1-i2v");
     }
 
     void refusesWhatTheModelCannotRun()
