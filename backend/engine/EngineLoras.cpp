@@ -20,9 +20,6 @@ EngineLoras EngineLoras::prepare(GenerationRequest& request)
         if (!lora.expert.empty() && !mapping->choosesExperts(request.modelPath))
             throw InvalidRequestError("--lora", lora.file + "@" + lora.expert + ": this model has one transformer; "
                                                 "@high/@low choose an expert of a two-expert model");
-    if (request.resolvedPreset && request.resolvedPreset->cfgParallel)
-        throw InvalidRequestError("loras", "the preset splits guidance over two GPUs (cfgParallel); LoRAs do not "
-                                           "reach its second copy of the transformer yet: pick another preset");
     LoraLibrary::Prepared prepared = LoraLibrary::prepare(request.loras, *mapping, request.modelPath);
     request.loras = prepared.specs;
     result.warnings = prepared.warnings;

@@ -95,20 +95,29 @@ std::unique_ptr<ModelPlanning> LoraPlanning::wrap(std::unique_ptr<ModelPlanning>
     } catch (const std::exception&) {
         // a request the model refuses: its own figures throw the reason
     }
-    return std::make_unique<LoraPlanning>(std::move(base), loras, sequence);
+    std::vector<LoraBytes> perExpert;
+    for (const char* skipped : {"low", "high"}) { // the high-noise expert takes all but @low, and so on
+        std::vector<LoraSpec> taken;
+        for (const LoraSpec& lora : request.loras)
+            if (lora.expert != skipped)
+                taken.push_back(lora);
+        perExpert.push_back(LoraBytes::of(taken));
+    }
+    return std::make_unique<LoraPlanning>(std::move(base), loras, std::move(perExpert), sequence);
 }
 
-LoraPlanning::LoraPlanning(std::unique_ptr<ModelPlanning> base, LoraBytes loras, std::int64_t sequenceLength)
-    : m_base(std::move(base)), m_loras(loras), m_sequenceLength(sequenceLength)
+LoraPlanning::LoraPlanning(std::unique_ptr<ModelPlanning> base, LoraBytes loras, std::vector<LoraBytes> perExpert,
+                           std::int64_t sequenceLength)
+    : m_base(std::move(base)), m_loras(loras), m_perExpert(std::move(perExpert)), m_sequenceLength(sequenceLength)
 {
 }
 
-std::int64_t LoraPlanning::restingBytes(const MemoryPreset& preset) const
+std::int64_t LoraPlanning::restingBytes(const LoraBytes& loras, const MemoryPreset& preset)
 {
     const std::int64_t element = ActivationEstimator::elementBytes(preset.dtype);
     if (chooseLoraMode(preset) == LoraMode::SidePath)
-        return m_loras.elements * element;
-    return m_loras.largestTouched * element; // the merged copy beside the loaded weight, while it is replaced
+        return loras.elements * element;
+    return loras.largestTouched * element; // the merged copy beside the loaded weight, while it is replaced
 }
 
 std::int64_t LoraPlanning::stepBytes(int batch, ComputeDtype dtype, bool isSidePath) const
@@ -121,9 +130,17 @@ std::int64_t LoraPlanning::stepBytes(int batch, ComputeDtype dtype, bool isSideP
 ModelFootprint LoraPlanning::footprint(const MemoryPreset& preset) const
 {
     ModelFootprint f = m_base->footprint(preset);
-    // With the denoiser wherever it computes (a model with two experts: the first one's stage).
-    if (ComponentFootprint* denoiser = f.firstOfRole(ComponentRole::Denoiser))
-        denoiser->baseBytes += restingBytes(preset);
+    // With each denoiser, wherever it computes: one transformer takes them all; two experts each
+    // take their own (a LoRA on both is applied to, and rests beside, both).
+    std::vector<ComponentFootprint*> denoisers;
+    for (ComponentFootprint& c : f.components)
+        if (c.role == ComponentRole::Denoiser)
+            denoisers.push_back(&c);
+    if (denoisers.size() == 1)
+        denoisers[0]->baseBytes += restingBytes(m_loras, preset);
+    else
+        for (std::size_t i = 0; i < denoisers.size() && i < m_perExpert.size(); ++i)
+            denoisers[i]->baseBytes += restingBytes(m_perExpert[i], preset);
     return f;
 }
 

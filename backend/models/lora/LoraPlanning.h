@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace framesmith {
 
@@ -34,7 +35,10 @@ public:
     // "2 LoRAs, 38.1 MiB: side path (+38.1 MiB on the transformer's device, +12.0 MiB while a Linear runs)".
     static std::string describe(const ModelPlanning& model, const GenerationRequest& request, const MemoryPreset& preset);
 
-    LoraPlanning(std::unique_ptr<ModelPlanning> base, LoraBytes loras, std::int64_t sequenceLength);
+    // `loras`: every enabled LoRA; `perExpert`: those each expert of a two-expert model takes, in
+    // stage order (high noise, then low noise: a LoRA without @high/@low goes on both).
+    LoraPlanning(std::unique_ptr<ModelPlanning> base, LoraBytes loras, std::vector<LoraBytes> perExpert,
+                 std::int64_t sequenceLength);
 
     ModelFootprint footprint(const MemoryPreset& preset) const override;
     std::int64_t textEncodeBytes(const GenerationRequest& request, ComputeDtype dtype) const override;
@@ -45,12 +49,15 @@ public:
     std::int64_t vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset, bool isCpu) const override;
 
     // What the LoRAs add to the transformer's device for the whole run, and to one denoising step.
-    std::int64_t restingBytes(const MemoryPreset& preset) const;
+    std::int64_t restingBytes(const MemoryPreset& preset) const { return restingBytes(m_loras, preset); }
     std::int64_t stepBytes(int batch, ComputeDtype dtype, bool isSidePath) const;
 
 private:
+    static std::int64_t restingBytes(const LoraBytes& loras, const MemoryPreset& preset);
+
     std::unique_ptr<ModelPlanning> m_base;
     LoraBytes m_loras;
+    std::vector<LoraBytes> m_perExpert;
     std::int64_t m_sequenceLength = 0;
 };
 

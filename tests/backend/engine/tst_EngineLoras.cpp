@@ -79,6 +79,25 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(InvalidRequestError, test::generate(engine, request, test::noDecode()));
     }
 
+    // A preset that splits guidance over two GPUs takes LoRAs too (its second copy of the transformer
+    // takes them: tst_RuntimePlacement::runsTheGuidanceHalvesWithTheirLoras); here, with no GPU,
+    // guidance runs as one batch and the clip is the one a plain preset makes.
+    void takesLorasWithACfgParallelPreset()
+    {
+        GenerationRequest request = test::tiny();
+        request.steps = 2;
+        request.loras = {lora("loras/cog_peft_r4.safetensors", 0.8)};
+        Engine engine;
+        request.resolvedPreset = test::presetOf({});
+        const test::Run plain = test::generate(engine, request, test::noDecode());
+        request.resolvedPreset = test::presetOf({"cfg-parallel"});
+        QVERIFY(request.resolvedPreset->cfgParallel);
+        const test::Run split = test::generate(engine, request, test::noDecode());
+        QCOMPARE(split.result.request.loras.size(), std::size_t(1));
+        QVERIFY(!split.result.request.loras[0].sha256.empty());
+        QVERIFY(at::equal(split.latents, plain.latents));
+    }
+
     void warnsAboutAPartialMatch()
     {
         SafetensorsReader r4(test::loraFixture("loras/cog_peft_r4.safetensors"));

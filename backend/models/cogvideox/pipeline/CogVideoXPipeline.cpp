@@ -122,6 +122,8 @@ void CogVideoXPipeline::applyLoras(const GenerationRequest& request)
     const LoraLibrary::Prepared loras = LoraLibrary::prepare(request.loras, mapping, m_modelDir);
     const LoraMode mode = request.resolvedPreset ? chooseLoraMode(*request.resolvedPreset) : LoraMode::Merge;
     m_loras.apply(*m_transformer, loras.loras, mode, resourcesFor("transformer").device, m_resources.dtype);
+    m_loraSet = loras.loras;
+    m_loraMode = mode;
 }
 
 void CogVideoXPipeline::loadVae()
@@ -183,6 +185,7 @@ void CogVideoXPipeline::prepareDenoising(const GenerationRequest& request, const
     loadTransformer(request);
     if (!m_guidance) // kept with a kept transformer: its guidance replica stays loaded too
         m_guidance = std::make_unique<CogVideoXGuidedForward>(m_modelDir, m_resources);
+    m_guidance->setLoras(m_loraSet, m_loraMode); // its guidance replica (cfg-parallel) takes them too
     auto rope = m_transformer->rotaryEmbedding(request.height, request.width, m_geometry.paddedLatentFrames);
     m_rope = rope ? std::make_unique<RotaryEmbedding>(*rope) : nullptr;
     m_ofs.reset();

@@ -80,6 +80,8 @@ private:
     std::shared_ptr<CogVideoXVae> m_vae;
     std::unique_ptr<CogVideoXGuidedForward> m_guidance;
     LoraApplier m_loras;                  // what the request's LoRAs did to m_transformer
+    std::vector<WeightedLora> m_loraSet;  // ... and the set itself, for the guidance replica
+    LoraMode m_loraMode = LoraMode::Merge;
     std::unique_ptr<Scheduler> m_scheduler;
     std::unique_ptr<RotaryEmbedding> m_rope;
     std::optional<at::Tensor> m_ofs;

@@ -48,12 +48,29 @@ CogVideoXTransformer3D& CogVideoXGuidedForward::replica()
     ComponentPlacement& placement = *m_resources.placement;
     m_replica = CogVideoXTransformer3D::load(m_modelDir + "/transformer", m_resources.dtype, placement.replicaLoadDevice());
     m_replica->setCancelToken(m_resources.cancel);
+    m_replicaLoras = LoraApplier();
+    applyReplicaLoras(); // before attaching: the copy's blocks may then be narrowed to fp8/int8
     std::vector<Module*> blocks;
     for (std::size_t i = 0; i < m_replica->transformerBlocks().size(); ++i)
         blocks.push_back(&m_replica->transformerBlocks()[i]);
     placement.attachReplica(*m_replica, blocks, {"transformer_blocks."});
     m_replica->setBlockCallback(placement.replicaBlockCallback());
     return *m_replica;
+}
+
+void CogVideoXGuidedForward::setLoras(std::vector<WeightedLora> loras, LoraMode mode)
+{
+    m_loras = std::move(loras);
+    m_loraMode = mode;
+    if (m_replica)
+        applyReplicaLoras();
+}
+
+void CogVideoXGuidedForward::applyReplicaLoras()
+{
+    const ComponentPlacement& placement = *m_resources.placement;
+    m_replicaLoras.apply(*m_replica, m_loras, m_loraMode, placement.physicalDevice(placement.cfgUnconditionalDevice()),
+                         m_resources.dtype);
 }
 
 // diffusers runs guidance as one batch of two; each row of the batch is computed independently,

@@ -6,12 +6,14 @@
 // The worker thread only.
 #include "models/VideoPipeline.h"
 #include "models/cogvideox/transformer/CogVideoXRotaryEmbedding.h"
+#include "models/lora/LoraApplier.h"
 
 #include <ATen/core/Tensor.h>
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace framesmith {
 
@@ -29,6 +31,9 @@ public:
                        const at::Tensor& timesteps, const RotaryEmbedding* rope, const std::optional<at::Tensor>& ofs);
     // The step cache of the next forwards (nullptr: none); batch row 0 is branch 0 (unconditional).
     void setStepCache(StepCache* cache) { m_stepCache = cache; }
+    // The LoRAs the transformer carries: the unconditional half's copy takes them as it loads, and
+    // a kept copy trades only what changed (a new strength reloads nothing).
+    void setLoras(std::vector<WeightedLora> loras, LoraMode mode);
 
 private:
     // The forward on `device`, unchecked (CogVideoXTransformer3D::forwardUnchecked).
@@ -39,11 +44,15 @@ private:
                             const at::Tensor& timesteps, const RotaryEmbedding* rope,
                             const std::optional<at::Tensor>& ofs);
     CogVideoXTransformer3D& replica(); // loaded on first use, placed by the placement
+    void applyReplicaLoras();
 
     std::string m_modelDir;
     PipelineResources m_resources;
     std::shared_ptr<CogVideoXTransformer3D> m_replica; // the unconditional half's copy on another GPU
     StepCache* m_stepCache = nullptr;
+    std::vector<WeightedLora> m_loras;
+    LoraMode m_loraMode = LoraMode::Merge;
+    LoraApplier m_replicaLoras; // what m_loras did to m_replica
 };
 
 } // namespace framesmith

@@ -2,6 +2,7 @@
 // simulated as logical devices: every weight move is in the ledger, and the latents equal those
 // of a run with everything resident.
 #include "support/TinyGeneration.h"
+#include "support/LoraFixtures.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "support/TensorParity.h"
 #include "support/TestRegistry.h"
@@ -205,6 +206,41 @@ private Q_SLOTS:
         auto single = placementFor(preset, simulatedGpus({16}), m_model);
         runTiny(tinyRequest(m_model), preset, single.get(), checkpoint());
         QVERIFY(single->forwards().empty()); // one device: one batch of two
+    }
+
+    // A LoRA reaches both halves: the unconditional half's copy of the transformer takes it as it
+    // loads (merged into native weights, or as a side path beside int8 ones), so the split run
+    // equals the one-device run with the same LoRA, which is far from the bare model's.
+    void runsTheGuidanceHalvesWithTheirLoras_data()
+    {
+        QTest::addColumn<QString>("storage");
+        QTest::newRow("merged") << "";
+        QTest::newRow("side path, int8") << "int8-weights";
+    }
+    void runsTheGuidanceHalvesWithTheirLoras()
+    {
+        QFETCH(QString, storage);
+        GenerationRequest request = tinyRequest(m_model);
+        LoraSpec lora;
+        lora.file = loraFixture("loras/cog_peft_r4.safetensors");
+        lora.strength = 1.5;
+        request.loras = {lora};
+        std::vector<std::string> levers = {"cfg-parallel"};
+        if (!storage.isEmpty())
+            levers.push_back(storage.toStdString());
+        const MemoryPreset split = presetOf(levers);
+        auto twoDevices = placementFor(split, simulatedGpus({16, 16}), m_model);
+        const TinyRun run = runTiny(request, split, twoDevices.get(), checkpoint());
+        QCOMPARE(twoDevices->forwards().size(), std::size_t(2 * 3));
+
+        std::vector<std::string> oneDeviceLevers = levers;
+        oneDeviceLevers.erase(oneDeviceLevers.begin());
+        const MemoryPreset together = presetOf(oneDeviceLevers);
+        auto oneDevice = placementFor(together, simulatedGpus({16}), m_model);
+        const TinyRun expected = runTiny(request, together, oneDevice.get(), checkpoint());
+        QVERIFY(oneDevice->forwards().empty());
+        QVERIFY(relativeError(expected.latents, m_resident) > 1e-3); // the LoRA changes the clip
+        FRAMESMITH_EXPECT_PARITY("latents", run.latents, expected.latents, 1e-5);
     }
 
     // fp8/int8 storage: blocks rest, move and stream as one byte per matrix element, are widened

@@ -5,6 +5,7 @@
 #include "memory/presets/MemoryLevers.h"
 #include "models/ModelRegistry.h"
 #include "support/LoraFixtures.h"
+#include "support/TestPaths.h"
 #include "support/TestRegistry.h"
 
 #include <QtTest/QtTest>
@@ -88,6 +89,40 @@ private Q_SLOTS:
                  2 * tokens * (both.maxRank + both.maxOutFeatures) * 2);
         QVERIFY2(LoraPlanning::describe(*model, r, streamed).find("side path") != std::string::npos,
                  LoraPlanning::describe(*model, r, streamed).c_str());
+    }
+
+    // Wan 2.2 A14B has two expert transformers, loaded one at a time: a LoRA without @high/@low
+    // goes on both, so each expert's figure counts it; @high and @low count on their expert only.
+    void countsALoraOnEachExpertThatTakesIt_data()
+    {
+        QTest::addColumn<QString>("expert");
+        QTest::addColumn<bool>("onHigh");
+        QTest::addColumn<bool>("onLow");
+        QTest::newRow("both") << "" << true << true;
+        QTest::newRow("@high") << "high" << true << false;
+        QTest::newRow("@low") << "low" << false << true;
+    }
+    void countsALoraOnEachExpertThatTakesIt()
+    {
+        QFETCH(QString, expert);
+        QFETCH(bool, onHigh);
+        QFETCH(bool, onLow);
+        GenerationRequest r = request({"loras/wan_peft_r4.safetensors"});
+        r.modelPath = test::fixturesDir() + "/wan/models/wan2.2-a14b";
+        r.width = 48;
+        r.height = 32;
+        r.loras[0].expert = expert.toStdString();
+        const auto base = ModelRegistry::planning(r.modelPath);
+        auto model = LoraPlanning::wrap(ModelRegistry::planning(r.modelPath), r);
+        const LoraBytes bytes = LoraBytes::of(r.loras);
+        QVERIFY(bytes.elements > 0);
+        for (const MemoryPreset& preset : {presetOf({"transformer-resident"}), presetOf({"block-streaming"})}) {
+            const ModelFootprint with = model->footprint(preset), without = base->footprint(preset);
+            const std::int64_t resting = dynamic_cast<const LoraPlanning&>(*model).restingBytes(preset);
+            QVERIFY(resting > 0);
+            QCOMPARE(with.find("transformer")->bytes() - without.find("transformer")->bytes(), onHigh ? resting : 0);
+            QCOMPARE(with.find("transformer_2")->bytes() - without.find("transformer_2")->bytes(), onLow ? resting : 0);
+        }
     }
 };
 
