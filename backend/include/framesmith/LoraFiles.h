@@ -1,7 +1,7 @@
 #pragma once
 // What the studio shows of LoRA files without loading a tensor: one file described from its
 // safetensors header (layout, ranks, modules, kohya's training notes), the LoRA files in the usual
-// folders with Wan 2.2 A14B's high/low-noise pairs recognised by their names, and which experts a
+// folders with two-expert models' high/low-noise pairs recognised by their names, and which experts a
 // model's LoRAs may be given to. Plain values; pure (reads headers and folders); any thread.
 #include "framesmith/LoraSpec.h"
 

@@ -1,5 +1,5 @@
-// The door's LoRA folders and pairs (framesmith/LoraFiles.h). Wan 2.2 A14B LoRAs are published as
-// two files whose names differ only in the expert: lightx2v's `high_noise_model` / `low_noise_model`,
+// The door's LoRA folders and pairs (framesmith/LoraFiles.h). LoRAs for a two-expert model are
+// published as two files whose names differ only in the expert: lightx2v's `high_noise_model` / `low_noise_model`,
 // `..._lora_v1.1_high_noise` / `..._low_noise`, Kijai's `..._lora_HIGH_fp16` / `..._LOW_fp16`, and
 // Civitai's `..._HighNoise` / `..._LowNoise`. A name word (split at anything but a letter or digit)
 // that is high/low or highnoise/lownoise marks the expert; the partner is the same name with it swapped.
