@@ -16,12 +16,14 @@ QString LoraDetails::describe(const framesmith::LoraFileSummary& s)
     if (!s.title.empty())
         lines << tr("Title: %1").arg(QString::fromStdString(s.title));
     lines << tr("Layout: %1, rank %2, %n module(s), %3", nullptr, int(s.moduleCount))
-                 .arg(QString::fromStdString(s.layout), ranks.isEmpty() ? tr("none (full deltas)") : ranks.join(QStringLiteral("/")),
+                 .arg(QString::fromStdString(s.layout),
+                      ranks.isEmpty() ? tr("none (full deltas)") : ranks.join(QStringLiteral("/")),
                       QLocale().formattedDataSize(qint64(s.fileBytes)));
     if (!s.baseModel.empty())
         lines << tr("Base model: %1").arg(QString::fromStdString(s.baseModel));
     if (!s.networkDim.empty() || !s.networkAlpha.empty())
-        lines << tr("Network dim %1, alpha %2").arg(QString::fromStdString(s.networkDim), QString::fromStdString(s.networkAlpha));
+        lines << tr("Network dim %1, alpha %2")
+                     .arg(QString::fromStdString(s.networkDim), QString::fromStdString(s.networkAlpha));
     const QString words = triggerWords(s);
     if (!words.isEmpty())
         lines << tr("Trigger words: %1").arg(words);

@@ -21,9 +21,11 @@ QStringList LoraDropRouter::loraFiles(const QMimeData* mime)
     QStringList files;
     if (!mime || !mime->hasUrls())
         return files;
-    for (const QUrl& url : mime->urls())
-        if (url.isLocalFile() && QFileInfo(url.toLocalFile()).suffix().compare(QStringLiteral("safetensors"), Qt::CaseInsensitive) == 0)
+    for (const QUrl& url : mime->urls()) {
+        const QString suffix = QFileInfo(url.toLocalFile()).suffix();
+        if (url.isLocalFile() && suffix.compare(QStringLiteral("safetensors"), Qt::CaseInsensitive) == 0)
             files << url.toLocalFile();
+    }
     return files;
 }
 

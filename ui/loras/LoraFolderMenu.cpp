@@ -50,9 +50,10 @@ void LoraFolderMenu::rebuild()
         action->setToolTip(QDir::toNativeSeparators(path));
         connect(action, &QAction::triggered, this, [this, chosen] { Q_EMIT filesChosen(chosen); });
     }
-    if (files.empty())
-        m_menu->addAction(tr("No LoRA files in %1").arg(QDir::toNativeSeparators(QString::fromStdString(folderList(m_settings).front()))))
-            ->setEnabled(false);
+    if (files.empty()) {
+        const QString library = QString::fromStdString(folderList(m_settings).front());
+        m_menu->addAction(tr("No LoRA files in %1").arg(QDir::toNativeSeparators(library)))->setEnabled(false);
+    }
     m_menu->addSeparator();
     connect(m_menu->addAction(tr("Add a LoRA folder…")), &QAction::triggered, this, &LoraFolderMenu::browseFolder);
 }
@@ -61,7 +62,8 @@ bool LoraFolderMenu::addFolder(const QString& folder) { return m_settings.addLor
 
 void LoraFolderMenu::browseFolder()
 {
-    const QString folder = QFileDialog::getExistingDirectory(m_button, tr("Choose a folder of LoRA files (e.g. ComfyUI's models/loras)"));
+    const QString folder =
+        QFileDialog::getExistingDirectory(m_button, tr("Choose a folder of LoRA files (e.g. ComfyUI's models/loras)"));
     if (!folder.isEmpty())
         addFolder(folder);
 }

@@ -34,7 +34,8 @@ LoraRow::LoraRow(const framesmith::LoraSpec& spec, QWidget* parent)
     m_enabled->setChecked(spec.enabled);
     m_name->setText(QFileInfo(m_file).completeBaseName());
     m_name->setMinimumWidth(60);
-    m_slider->setRange(int(framesmith::LoraSpec::kMinStrength * kSliderSteps), int(framesmith::LoraSpec::kMaxStrength * kSliderSteps));
+    m_slider->setRange(int(framesmith::LoraSpec::kMinStrength * kSliderSteps),
+                       int(framesmith::LoraSpec::kMaxStrength * kSliderSteps));
     m_spin->setRange(framesmith::LoraSpec::kMinStrength, framesmith::LoraSpec::kMaxStrength);
     m_spin->setDecimals(2);
     m_spin->setSingleStep(0.05);
