@@ -763,6 +763,152 @@ Total time: %4 s</translation>
     </message>
 </context>
 <context>
+    <name>LoraDetails</name>
+    <message>
+        <source>Title: %1</source>
+        <translation>Title: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Layout: %1, rank %2, %n module(s), %3</source>
+        <translation>
+            <numerusform>Layout: %1, rank %2, %n module, %3</numerusform>
+            <numerusform>Layout: %1, rank %2, %n modules, %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none (full deltas)</source>
+        <translation>none (full deltas)</translation>
+    </message>
+    <message>
+        <source>Base model: %1</source>
+        <translation>Base model: %1</translation>
+    </message>
+    <message>
+        <source>Network dim %1, alpha %2</source>
+        <translation>Network dim %1, alpha %2</translation>
+    </message>
+    <message>
+        <source>Trigger words: %1</source>
+        <translation>Trigger words: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LoraDock</name>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>This file cannot be used as a LoRA.</source>
+        <translation>This file cannot be used as a LoRA.</translation>
+    </message>
+    <message>
+        <source>LoRAs</source>
+        <translation>LoRAs</translation>
+    </message>
+    <message>
+        <source>Add LoRA…</source>
+        <translation>Add LoRA…</translation>
+    </message>
+    <message>
+        <source>Add LoRA files to the LoRA panel</source>
+        <translation>Add LoRA files to the LoRA panel</translation>
+    </message>
+</context>
+<context>
+    <name>LoraFolderMenu</name>
+    <message>
+        <source>%1 (high and low noise pair)</source>
+        <translation>%1 (high and low noise pair)</translation>
+    </message>
+    <message>
+        <source>No LoRA files in %1</source>
+        <translation>No LoRA files in %1</translation>
+    </message>
+    <message>
+        <source>Add a LoRA folder…</source>
+        <translation>Add a LoRA folder…</translation>
+    </message>
+    <message>
+        <source>Choose a folder of LoRA files (e.g. ComfyUI&apos;s models/loras)</source>
+        <translation>Choose a folder of LoRA files (e.g. ComfyUI&apos;s models/loras)</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>Found</translation>
+    </message>
+    <message>
+        <source>LoRA files in the data folder&apos;s loras/ and the folders you added</source>
+        <translation>LoRA files in the data folder&apos;s loras/ and the folders you added</translation>
+    </message>
+</context>
+<context>
+    <name>LoraPanel</name>
+    <message>
+        <source>%1 is not a .safetensors file</source>
+        <translation>%1 is not a .safetensors file</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are a high/low-noise pair: both are added, each on its expert</source>
+        <translation>%1 and %2 are a high/low-noise pair: both are added, each on its expert</translation>
+    </message>
+    <message>
+        <source>Add LoRAs</source>
+        <translation>Add LoRAs</translation>
+    </message>
+    <message>
+        <source>LoRA files (*.safetensors)</source>
+        <translation>LoRA files (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Add…</translation>
+    </message>
+    <message>
+        <source>Add LoRA files (.safetensors)</source>
+        <translation>Add LoRA files (.safetensors)</translation>
+    </message>
+    <message>
+        <source>No LoRA. Drop .safetensors files here or on the window, or add them.</source>
+        <translation>No LoRA. Drop .safetensors files here or on the window, or add them.</translation>
+    </message>
+    <message>
+        <source>Hover a name for its training notes and trigger words.</source>
+        <translation>Hover a name for its training notes and trigger words.</translation>
+    </message>
+</context>
+<context>
+    <name>LoraRow</name>
+    <message>
+        <source>Apply this LoRA</source>
+        <translation>Apply this LoRA</translation>
+    </message>
+    <message>
+        <source>Strength: 1 applies the LoRA as trained, 0 not at all, negative values invert it</source>
+        <translation>Strength: 1 applies the LoRA as trained, 0 not at all, negative values invert it</translation>
+    </message>
+    <message>
+        <source>Both experts</source>
+        <translation>Both experts</translation>
+    </message>
+    <message>
+        <source>High noise</source>
+        <translation>High noise</translation>
+    </message>
+    <message>
+        <source>Low noise</source>
+        <translation>Low noise</translation>
+    </message>
+    <message>
+        <source>Which expert transformer of the model takes this LoRA</source>
+        <translation>Which expert transformer of the model takes this LoRA</translation>
+    </message>
+    <message>
+        <source>Remove this LoRA</source>
+        <translation>Remove this LoRA</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Framesmith</source>

@@ -762,6 +762,151 @@ Total time: %4 s</source>
     </message>
 </context>
 <context>
+    <name>LoraDetails</name>
+    <message>
+        <source>Title: %1</source>
+        <translation>标题：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Layout: %1, rank %2, %n module(s), %3</source>
+        <translation>
+            <numerusform>格式：%1，秩 %2，%n 个模块，%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none (full deltas)</source>
+        <translation>无（完整增量）</translation>
+    </message>
+    <message>
+        <source>Base model: %1</source>
+        <translation>基础模型：%1</translation>
+    </message>
+    <message>
+        <source>Network dim %1, alpha %2</source>
+        <translation>网络维度 %1，alpha %2</translation>
+    </message>
+    <message>
+        <source>Trigger words: %1</source>
+        <translation>触发词：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LoraDock</name>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>This file cannot be used as a LoRA.</source>
+        <translation>此文件不能用作 LoRA。</translation>
+    </message>
+    <message>
+        <source>LoRAs</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>Add LoRA…</source>
+        <translation>添加 LoRA…</translation>
+    </message>
+    <message>
+        <source>Add LoRA files to the LoRA panel</source>
+        <translation>将 LoRA 文件添加到 LoRA 面板</translation>
+    </message>
+</context>
+<context>
+    <name>LoraFolderMenu</name>
+    <message>
+        <source>%1 (high and low noise pair)</source>
+        <translation>%1（高噪声与低噪声配对）</translation>
+    </message>
+    <message>
+        <source>No LoRA files in %1</source>
+        <translation>%1 中没有 LoRA 文件</translation>
+    </message>
+    <message>
+        <source>Add a LoRA folder…</source>
+        <translation>添加 LoRA 文件夹…</translation>
+    </message>
+    <message>
+        <source>Choose a folder of LoRA files (e.g. ComfyUI&apos;s models/loras)</source>
+        <translation>选择 LoRA 文件所在的文件夹（例如 ComfyUI 的 models/loras）</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>已找到</translation>
+    </message>
+    <message>
+        <source>LoRA files in the data folder&apos;s loras/ and the folders you added</source>
+        <translation>数据文件夹的 loras/ 及您添加的文件夹中的 LoRA 文件</translation>
+    </message>
+</context>
+<context>
+    <name>LoraPanel</name>
+    <message>
+        <source>%1 is not a .safetensors file</source>
+        <translation>%1 不是 .safetensors 文件</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are a high/low-noise pair: both are added, each on its expert</source>
+        <translation>%1 和 %2 是一对高/低噪声 LoRA：两者都已添加，各自作用于对应的专家</translation>
+    </message>
+    <message>
+        <source>Add LoRAs</source>
+        <translation>添加 LoRA</translation>
+    </message>
+    <message>
+        <source>LoRA files (*.safetensors)</source>
+        <translation>LoRA 文件 (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>Add LoRA files (.safetensors)</source>
+        <translation>添加 LoRA 文件（.safetensors）</translation>
+    </message>
+    <message>
+        <source>No LoRA. Drop .safetensors files here or on the window, or add them.</source>
+        <translation>没有 LoRA。将 .safetensors 文件拖放到此处或窗口上，或点击添加。</translation>
+    </message>
+    <message>
+        <source>Hover a name for its training notes and trigger words.</source>
+        <translation>将鼠标悬停在名称上可查看其训练信息和触发词。</translation>
+    </message>
+</context>
+<context>
+    <name>LoraRow</name>
+    <message>
+        <source>Apply this LoRA</source>
+        <translation>应用此 LoRA</translation>
+    </message>
+    <message>
+        <source>Strength: 1 applies the LoRA as trained, 0 not at all, negative values invert it</source>
+        <translation>强度：1 按训练效果应用 LoRA，0 表示不应用，负值则反向应用</translation>
+    </message>
+    <message>
+        <source>Both experts</source>
+        <translation>两个专家</translation>
+    </message>
+    <message>
+        <source>High noise</source>
+        <translation>高噪声</translation>
+    </message>
+    <message>
+        <source>Low noise</source>
+        <translation>低噪声</translation>
+    </message>
+    <message>
+        <source>Which expert transformer of the model takes this LoRA</source>
+        <translation>由模型的哪个专家 Transformer 使用此 LoRA</translation>
+    </message>
+    <message>
+        <source>Remove this LoRA</source>
+        <translation>移除此 LoRA</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Framesmith</source>

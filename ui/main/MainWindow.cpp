@@ -18,6 +18,8 @@
 #include "ui/generation/RunStateMachine.h"
 #include "ui/history/ClipShelf.h"
 #include "ui/history/HistoryPanel.h"
+#include "ui/loras/LoraDock.h"
+#include "ui/loras/LoraPanel.h"
 #include "ui/main/AboutBox.h"
 #include "ui/main/ErrorBox.h"
 #include "ui/main/WindowLayout.h"
@@ -76,6 +78,8 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     m_historyDock = m_shelf->createDock(this, m_ui->actionShowHistory);
     m_queueDock = new QueueDock(*this, *m_monitor, m_controller, m_launcher, m_shelf, m_settings);
     m_queueDock->bind(m_ui->actionAddToQueue, m_ui->actionShowQueue, m_ui->parametersPanel->queueButton());
+    m_loras = new LoraDock(*this, m_ui->menuFile, m_ui->actionChooseModelFolder, m_ui->menuView,
+                           m_ui->promptPanel->startImageArea(), m_settings);
     new ModelUnloader(m_controller, m_ui->menuGenerate, statusBar(), m_settings, this);
     auto* downloads = new ModelDownloadMenu(m_ui->menuFile, m_ui->actionChooseModelFolder, this);
     connect(downloads, &ModelDownloadMenu::modelChosen, this, &MainWindow::setModelFolder);
@@ -87,6 +91,7 @@ MainWindow::MainWindow(AppSettings& settings, AppTranslator* translator, QWidget
     connectPanels();
     setRequest(m_settings.lastRequest());
     WindowLayout::restore(m_settings, *this, *m_ui);
+    m_loras->showIfUsed();
     retranslateDynamic();
 
     m_memory->start(kMemorySampleIntervalMs);
@@ -157,6 +162,7 @@ void MainWindow::connectPanels()
             [this](const QString& message, const QString& detail) { showError(tr("Demo model"), message, detail); });
     new StartImageGuard(prompt->startImageArea(), [this] { return QSize(request().width, request().height); }, this);
     connect(parameters, &ParametersPanel::changed, this, &MainWindow::onFieldsChanged);
+    connect(m_loras->panel(), &LoraPanel::changed, this, &MainWindow::onFieldsChanged);
     connect(parameters, &ParametersPanel::presetChanged, this, &MainWindow::onFieldsChanged);
     connect(parameters, &ParametersPanel::plannedGpuChanged, this, &MainWindow::updateForecast);
     connect(parameters, &ParametersPanel::customizeClicked, this, [this] {
@@ -199,6 +205,7 @@ framesmith::GenerationRequest MainWindow::request() const
     r.modelPath = m_ui->promptPanel->modelFolder().toStdString();
     m_ui->promptPanel->readInto(r);
     m_ui->parametersPanel->readInto(r);
+    m_loras->panel()->readInto(r);
     return r;
 }
 
@@ -207,6 +214,7 @@ void MainWindow::setRequest(const framesmith::GenerationRequest& r)
     m_session->setFolder(QString::fromStdString(r.modelPath));
     m_ui->promptPanel->write(r);
     m_ui->parametersPanel->write(r);
+    m_loras->panel()->write(r);
     onFieldsChanged();
 }
 
@@ -216,6 +224,7 @@ void MainWindow::onModelOpened(const QString& previousFamily, bool isNewFolder)
 {
     m_ui->parametersPanel->adoptModel(model().spec(), previousFamily); // another family: its defaults too
     m_ui->promptPanel->showModel(model());
+    m_loras->panel()->setModelFolder(model().isModel() ? model().folder : QString());
     // Whenever the demo is newly chosen, not only on a first launch; a request being restored
     // writes its own values afterwards.
     if (model().isDemo && isNewFolder)
@@ -366,19 +375,13 @@ void MainWindow::updateForecast()
 }
 
 VramGraph* MainWindow::memoryGraph() const { return m_ui->vramGraph; }
-
 PreviewPlayer* MainWindow::previewPlayer() const { return m_ui->previewPlayer; }
-
 PromptPanel* MainWindow::promptPanel() const { return m_ui->promptPanel; }
-
 ParametersPanel* MainWindow::parametersPanel() const { return m_ui->parametersPanel; }
-
 const ModelFolderProbe& MainWindow::model() const { return m_session->model(); }
-
 ModelChoices* MainWindow::modelChoices() const { return m_session->choices(); }
-
 QString MainWindow::modelName() const { return m_session->name(); }
-
+LoraPanel* MainWindow::loraPanel() const { return m_loras->panel(); }
 QString MainWindow::forecastText() const { return m_ui->parametersPanel->forecastText(); }
 
 void MainWindow::setHistoryRoot(const QString& root)

@@ -1,5 +1,5 @@
 #pragma once
-// The main window: the request form (PromptPanel, ParametersPanel), the preview player, the live
+// The main window: the request form (PromptPanel, ParametersPanel, the LoRA dock), the preview player, the live
 // memory graph and the history of past clips. It turns the form into a framesmith::GenerationRequest
 // and back, refuses impossible values naming the field (the engine's own rules), enables Generate
 // only for a model whose files were all checked, and runs generations through the
@@ -27,6 +27,8 @@ class FormRecovery;
 class GenerationController;
 struct HistoryEntry;
 class HistoryPanel;
+class LoraDock;
+class LoraPanel;
 class MemoryDisplay;
 class ModelChoices;
 class ModelSession;
@@ -80,6 +82,8 @@ public:
     RunControls* runControls() const { return m_runControls; }
     RunQuitGuard* quitGuard() const { return m_quitGuard; }
     FormRecovery* formRecovery() const { return m_recovery; }
+    LoraPanel* loraPanel() const;
+    LoraDock* loraDock() const { return m_loras; }
     ClipShelf* clipShelf() const { return m_shelf; }
     ModelChoices* modelChoices() const;
     UserPresetActions* presetActions() const { return m_presetActions; }
@@ -130,6 +134,7 @@ private:
     RunControls* m_runControls = nullptr;
     RunQuitGuard* m_quitGuard = nullptr;
     FormRecovery* m_recovery = nullptr;
+    LoraDock* m_loras = nullptr;
     UserPresetActions* m_presetActions = nullptr;
     ClipShelf* m_shelf = nullptr;
     QDockWidget* m_historyDock = nullptr;

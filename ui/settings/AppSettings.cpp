@@ -1,5 +1,7 @@
 #include "ui/settings/AppSettings.h"
 
+#include "framesmith/Error.h"
+
 #include <algorithm>
 
 namespace {
@@ -10,6 +12,8 @@ const QString kSplitterPrefix = QStringLiteral("window/splitter/");
 const QString kLanguage = QStringLiteral("interface/language");
 const QString kModelFolder = QStringLiteral("model/folder");
 const QString kAddedModelFolders = QStringLiteral("model/addedFolders");
+const QString kLoraFolders = QStringLiteral("lora/addedFolders");
+const QString kLoras = QStringLiteral("request/loras");
 const QString kPrompt = QStringLiteral("request/prompt");
 const QString kNegativePrompt = QStringLiteral("request/negativePrompt");
 const QString kStartImage = QStringLiteral("request/startImage");
@@ -36,6 +40,17 @@ const QString kFarmModelFolder = QStringLiteral("farm/modelFolder");
 } // namespace Key
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
+
+std::vector<framesmith::LoraSpec> lorasFrom(const QString& json)
+{
+    if (json.isEmpty())
+        return {};
+    try {
+        return framesmith::requestFromJson(json.toStdString()).loras;
+    } catch (const framesmith::Error&) {
+        return {}; // an older or damaged entry: start without LoRAs rather than refuse to start
+    }
+}
 } // namespace
 
 AppSettings::AppSettings() : m_settings() {}
@@ -77,6 +92,18 @@ bool AppSettings::addModelFolder(const QString& folder)
     return true;
 }
 
+QStringList AppSettings::loraFolders() const { return m_settings.value(Key::kLoraFolders).toStringList(); }
+
+bool AppSettings::addLoraFolder(const QString& folder)
+{
+    QStringList folders = loraFolders();
+    if (folder.isEmpty() || folders.contains(folder))
+        return false;
+    folders << folder;
+    m_settings.setValue(Key::kLoraFolders, folders);
+    return true;
+}
+
 framesmith::GenerationRequest AppSettings::lastRequest() const
 {
     const framesmith::GenerationRequest d;
@@ -94,6 +121,7 @@ framesmith::GenerationRequest AppSettings::lastRequest() const
     r.seed = m_settings.value(Key::kSeed, QVariant::fromValue<quint64>(d.seed)).toULongLong();
     r.scheduler = m_settings.value(Key::kScheduler, fromStd(d.scheduler)).toString().toStdString();
     r.preset = m_settings.value(Key::kPreset, fromStd(d.preset)).toString().toStdString();
+    r.loras = lorasFrom(m_settings.value(Key::kLoras).toString());
     return r;
 }
 
@@ -112,6 +140,9 @@ void AppSettings::setLastRequest(const framesmith::GenerationRequest& r)
     m_settings.setValue(Key::kSeed, QVariant::fromValue<quint64>(r.seed));
     m_settings.setValue(Key::kScheduler, fromStd(r.scheduler));
     m_settings.setValue(Key::kPreset, fromStd(r.preset));
+    framesmith::GenerationRequest loras; // the job file's own "loras" JSON, not a second format
+    loras.loras = r.loras;
+    m_settings.setValue(Key::kLoras, r.loras.empty() ? QString() : fromStd(framesmith::toJson(loras)));
 }
 
 bool AppSettings::hasLastRequest() const { return m_settings.contains(Key::kPrompt); }

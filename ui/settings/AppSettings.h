@@ -34,7 +34,12 @@ public:
     QStringList addedModelFolders() const;
     bool addModelFolder(const QString& folder); // false when already there (or empty)
 
-    // The last request the user set up; defaults are GenerationRequest's own.
+    // LoRA folders the user added (e.g. ComfyUI's models/loras); the LoRA panel lists their files
+    // beside the data root's loras/.
+    QStringList loraFolders() const;
+    bool addLoraFolder(const QString& folder); // false when already there (or empty)
+
+    // The last request the user set up (its LoRA list too); defaults are GenerationRequest's own.
     framesmith::GenerationRequest lastRequest() const;
     void setLastRequest(const framesmith::GenerationRequest& request);
     bool hasLastRequest() const; // false on a first launch

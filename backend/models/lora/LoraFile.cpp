@@ -12,42 +12,6 @@ namespace framesmith {
 
 namespace {
 
-enum class Part { Down, Up, UpBias, Alpha, Diff, DiffBias };
-
-struct Suffix {
-    const char* text;
-    Part part;
-};
-
-// Longest first: ".lora_B.bias" before ".diff_b" before ".diff".
-constexpr Suffix kSuffixes[] = {
-    {".lora_down.weight", Part::Down}, {".lora_up.weight", Part::Up}, {".lora_A.weight", Part::Down},
-    {".lora_B.weight", Part::Up},      {".lora_B.bias", Part::UpBias}, {".diff_b", Part::DiffBias},
-    {".alpha", Part::Alpha},           {".diff", Part::Diff},
-};
-
-bool endsWith(const std::string& s, const std::string& tail)
-{
-    return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-bool startsWith(const std::string& s, const std::string& head)
-{
-    return s.compare(0, head.size(), head) == 0;
-}
-
-// The layout and the module name without its prefix.
-std::pair<LoraKeyLayout, std::string> splitPrefix(const std::string& module)
-{
-    if (startsWith(module, "diffusion_model."))
-        return {LoraKeyLayout::Original, module.substr(16)};
-    if (startsWith(module, "lora_unet_"))
-        return {LoraKeyLayout::Underscored, module.substr(10)};
-    if (startsWith(module, "base_model.model.")) // PEFT's own save_pretrained
-        return {LoraKeyLayout::Diffusers, module.substr(17)};
-    return {LoraKeyLayout::Diffusers, module}; // the "transformer." prefix is the resolver's (the family's)
-}
-
 std::string shapeText(const at::Tensor& t)
 {
     std::ostringstream s;
@@ -82,49 +46,37 @@ LoraFile::LoraFile(const std::string& path) : m_path(path)
     std::vector<std::string> others;
     for (const TensorEntry& entry : reader.entries()) {
         ++m_tensorCount;
-        bool isLora = false;
-        for (const Suffix& suffix : kSuffixes)
-            isLora = isLora || endsWith(entry.name, suffix.text);
-        if (startsWith(entry.name, "lora_te") || startsWith(entry.name, "text_encoder") || endsWith(entry.name, ".dora_scale"))
+        if (LoraKeyName::isIgnored(entry.name))
             m_ignored.push_back(entry.name);
-        else if (isLora)
-            addKey(entry.name, tensorOf(reader, entry));
+        else if (const auto key = LoraKeyName::parse(entry.name))
+            addKey(*key, entry.name, tensorOf(reader, entry));
         else
             others.push_back(entry.name);
     }
     if (m_modules.empty())
         throw FileError(ErrorCode::BadFile, path,
-                        "is not a LoRA: none of its " + std::to_string(m_tensorCount) +
-                            " tensors is a LoRA weight (lora_A/lora_B, lora_down/lora_up, diff)" +
-                            (others.empty() ? std::string() : "; it looks like a full checkpoint ('" + others.front() +
-                                                                  "'): pick the LoRA file, not a model"));
+                        LoraKeyName::notALoraMessage(m_tensorCount, others.empty() ? std::string() : others.front()));
     m_ignored.insert(m_ignored.end(), others.begin(), others.end());
     check();
 }
 
-void LoraFile::addKey(const std::string& key, const at::Tensor& tensor)
+void LoraFile::addKey(const LoraKeyName& key, const std::string& fullKey, const at::Tensor& tensor)
 {
-    for (const Suffix& suffix : kSuffixes) {
-        if (!endsWith(key, suffix.text))
-            continue;
-        auto [layout, name] = splitPrefix(key.substr(0, key.size() - std::string(suffix.text).size()));
-        LoraModuleTensors* module = nullptr;
-        for (auto& m : m_modules)
-            if (m.layout == layout && m.name == name)
-                module = &m;
-        if (!module) {
-            m_modules.push_back({layout, name, key, {}, {}, {}, {}, {}, {}});
-            module = &m_modules.back();
-        }
-        switch (suffix.part) {
-        case Part::Down: module->down = asMatrix(tensor); break;
-        case Part::Up: module->up = asMatrix(tensor); break;
-        case Part::UpBias: module->upBias = tensor; break;
-        case Part::Alpha: module->alpha = tensor; break;
-        case Part::Diff: module->diff = tensor; break;
-        case Part::DiffBias: module->diffBias = tensor; break;
-        }
-        return;
+    LoraModuleTensors* module = nullptr;
+    for (auto& m : m_modules)
+        if (m.layout == key.layout && m.name == key.module)
+            module = &m;
+    if (!module) {
+        m_modules.push_back({key.layout, key.module, fullKey, {}, {}, {}, {}, {}, {}});
+        module = &m_modules.back();
+    }
+    switch (key.part) {
+    case LoraKeyPart::Down: module->down = asMatrix(tensor); break;
+    case LoraKeyPart::Up: module->up = asMatrix(tensor); break;
+    case LoraKeyPart::UpBias: module->upBias = tensor; break;
+    case LoraKeyPart::Alpha: module->alpha = tensor; break;
+    case LoraKeyPart::Diff: module->diff = tensor; break;
+    case LoraKeyPart::DiffBias: module->diffBias = tensor; break;
     }
 }
 

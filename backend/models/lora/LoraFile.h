@@ -7,6 +7,7 @@
 // (`.diff`, `.diff_b`). Modules keep the file's names here; LoraResolver maps them onto a model.
 // Throws FileError (BadFile) for a file that is no LoRA (a full checkpoint), a rank mismatch
 // between up and down, NaN/Inf, or an absurd rank. Any thread.
+#include "models/lora/LoraKeyName.h"
 #include "models/lora/LoraMetadata.h"
 
 #include <ATen/core/Tensor.h>
@@ -16,8 +17,6 @@
 #include <vector>
 
 namespace framesmith {
-
-enum class LoraKeyLayout { Invalid, Diffusers, Original, Underscored };
 
 struct LoraModuleTensors {
     LoraKeyLayout layout = LoraKeyLayout::Invalid;
@@ -49,7 +48,7 @@ public:
     static const char* layoutName(LoraKeyLayout layout); // "diffusers", "comfyui", "kohya"
 
 private:
-    void addKey(const std::string& key, const at::Tensor& tensor);
+    void addKey(const LoraKeyName& key, const std::string& fullKey, const at::Tensor& tensor);
     void check() const;
 
     std::string m_path;

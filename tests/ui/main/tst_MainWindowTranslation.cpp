@@ -40,7 +40,8 @@ const QSet<QString> kUniversal = {
     QStringLiteral("px"), QStringLiteral("GiB"), QStringLiteral("MiB"), QStringLiteral("CogVideoX"),
     QStringLiteral("Framesmith"), QStringLiteral("DDIM"), QStringLiteral("DPM"), QStringLiteral("Solver"),
     QStringLiteral("English"), QStringLiteral("Qt"), QStringLiteral("MP4"), QStringLiteral("CRF"), QStringLiteral("PNG"),
-    QStringLiteral("CSV"), QStringLiteral("huggingface"), QStringLiteral("THUDM"), QStringLiteral("co")};
+    QStringLiteral("CSV"), QStringLiteral("huggingface"), QStringLiteral("THUDM"), QStringLiteral("co"),
+    QStringLiteral("LoRA")};
 
 QString plain(const QString& text)
 {
