@@ -132,7 +132,7 @@ const SchedulerRegistry& WanFamily::schedulers() const
 
 std::unique_ptr<Scheduler> WanFamily::createScheduler(const std::string& folder, const std::string& requested) const
 {
-    return WanSchedulers::createForModel(folder, requested);
+    return WanSchedulers::create(folder, requested);
 }
 
 std::vector<EvalKind> WanFamily::evalKinds() const

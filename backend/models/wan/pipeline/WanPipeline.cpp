@@ -8,7 +8,7 @@
 #include "models/wan/conditioning/WanLatentNormalization.h"
 #include "models/wan/image/WanClipImageProcessor.h"
 #include "models/wan/image/WanClipVisionModel.h"
-#include "models/wan/pipeline/WanSchedulers.h"
+#include "models/wan/sampling/WanSchedulers.h"
 #include "models/wan/text/WanPromptCleaner.h"
 #include "models/wan/text/WanTextEncoder.h"
 #include "models/wan/vae/WanVae.h"
