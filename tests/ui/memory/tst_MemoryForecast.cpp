@@ -87,6 +87,27 @@ private Q_SLOTS:
         QVERIFY(MemoryFigures::bytes(job.host()->peakBytes).endsWith(QStringLiteral(" MiB")));
     }
 
+    // The preset editor plans the form's request, its LoRAs included (the LoRA panel fills them):
+    // under low-memory each LoRA rests as a side path beside the streamed blocks, so its bytes raise
+    // the denoising stage's figure and the peak the editor shows.
+    void theFormsLorasAreCounted()
+    {
+        const auto preset = PresetLibrary::load(QStringLiteral("low-memory"));
+        QVERIFY(preset);
+        const framesmith::GenerationRequest bare = tiny();
+        framesmith::GenerationRequest withLora = bare;
+        framesmith::LoraSpec lora;
+        lora.file = FRAMESMITH_FIXTURES_DIR "/lora/loras/cog_peft_metadata_r8.safetensors";
+        withLora.loras = {lora};
+        const framesmith::JobForecast a = framesmith::JobForecast::of(bare, *preset, kCpuOnly);
+        const framesmith::JobForecast b = framesmith::JobForecast::of(withLora, *preset, kCpuOnly);
+        QVERIFY(a.host() && b.host());
+        QVERIFY2(b.host()->peakBytes > a.host()->peakBytes,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(b.host()->peakBytes).arg(a.host()->peakBytes)));
+        const MemoryForecast shown = MemoryForecast::forPreset(withLora, *preset, kCpuOnly, 24 * kGiB);
+        QCOMPARE(shown.devicePeaks.value(QStringLiteral("cpu")), b.host()->peakBytes);
+    }
+
     // Until a run measured this model here, the step time is a range from the arithmetic up, and
     // says so; it is never rounded to "0.0 s".
     void theStepTimeIsARangeUntilMeasured()
