@@ -1,6 +1,7 @@
 #pragma once
 // Paths into tests/fixtures/wan (a copy of the transformer, scheduler and text parts of
 // ../shared/fixtures/wan, byte for byte; manifest.json there holds every sha256).
+#include "framesmith/GenerationRequest.h"
 #include "io/SafetensorsReader.h"
 #include "support/TestPaths.h"
 
@@ -12,6 +13,22 @@
 namespace framesmith::test {
 
 inline std::string wanFixture(const std::string& relative) { return fixturesDir() + "/wan/" + relative; }
+
+// The small clip the Wan pipeline tests run: 9 frames of 48 x 32, 4 steps, guidance 4, seed 11.
+inline GenerationRequest wanRequest(const std::string& modelDir)
+{
+    GenerationRequest r;
+    r.modelPath = modelDir;
+    r.prompt = "a panda playing guitar";
+    r.negativePrompt = "blurry";
+    r.width = 48;
+    r.height = 32;
+    r.frameCount = 9;
+    r.steps = 4;
+    r.guidanceScale = 4.0;
+    r.seed = 11;
+    return r;
+}
 
 inline nlohmann::json wanMetadata(const SafetensorsReader& golden)
 {

@@ -20,21 +20,6 @@ using namespace framesmith;
 
 namespace {
 
-GenerationRequest requestFor(const std::string& modelDir)
-{
-    GenerationRequest r;
-    r.modelPath = modelDir;
-    r.prompt = "a panda playing guitar";
-    r.negativePrompt = "blurry";
-    r.width = 48;
-    r.height = 32;
-    r.frameCount = 9;
-    r.steps = 4;
-    r.guidanceScale = 4.0;
-    r.seed = 11;
-    return r;
-}
-
 struct Denoised {
     std::vector<double> timesteps;
     at::Tensor latents;
@@ -98,7 +83,7 @@ private Q_SLOTS:
 
     void outOfRangeOrForeignKnobsAreRefused()
     {
-        GenerationRequest r = requestFor(model("wan2.2-a14b"));
+        GenerationRequest r = test::wanRequest(model("wan2.2-a14b"));
         r.knobs = {{"flow_shift", 25.0}, {"guidance_scale_2", true}};
         std::vector<FieldError> errors = validateRequest(r, Engine::parameterSpec(r.modelPath));
         const FieldError* shift = find(errors, "knobs.flow_shift", FieldRule::KnobOutOfRange);
@@ -108,7 +93,7 @@ private Q_SLOTS:
         r.knobs = {{"guidance_scale_2", 60.0}};
         QVERIFY(find(validateRequest(r, Engine::parameterSpec(r.modelPath)), "knobs.guidance_scale_2",
                      FieldRule::KnobOutOfRange));
-        r = requestFor(model("wan2.1-t2v")); // one expert: no second guidance
+        r = test::wanRequest(model("wan2.1-t2v")); // one expert: no second guidance
         r.knobs = {{"guidance_scale_2", 3.0}};
         errors = validateRequest(r, Engine::parameterSpec(r.modelPath));
         const FieldError* foreign = find(errors, "knobs.guidance_scale_2", FieldRule::UnknownKnob);
@@ -118,7 +103,7 @@ private Q_SLOTS:
 
     void flowShiftMovesTheTimestepsAndTheDefaultChangesNothing()
     {
-        GenerationRequest r = requestFor(model("wan2.1-t2v"));
+        GenerationRequest r = test::wanRequest(model("wan2.1-t2v"));
         const Denoised own = denoise(r);
         r.knobs["flow_shift"] = 3.0; // the config's own value
         const Denoised same = denoise(r);
@@ -133,7 +118,7 @@ private Q_SLOTS:
 
     void secondGuidanceChangesTheRunAndDefaultsToTheGuidance()
     {
-        GenerationRequest r = requestFor(model("wan2.2-a14b")); // experts per step: 0, 0, 1, 1
+        GenerationRequest r = test::wanRequest(model("wan2.2-a14b")); // experts per step: 0, 0, 1, 1
         const Denoised own = denoise(r);
         r.knobs["guidance_scale_2"] = 4.0; // the guidance scale: what diffusers does without it
         QVERIFY(at::equal(denoise(r).latents, own.latents));
@@ -167,7 +152,7 @@ private Q_SLOTS:
     void aJobFilesKnobsReachTheSidecar()
     {
         const std::string a14b = model("wan2.2-a14b");
-        GenerationRequest r = requestFor(a14b);
+        GenerationRequest r = test::wanRequest(a14b);
         r.steps = 2;
         r.knobs = {{"flow_shift", 5.0}, {"guidance_scale_2", 2.0}};
         const QString job = m_dir.filePath("job.json"), out = m_dir.filePath("knobs.safetensors");

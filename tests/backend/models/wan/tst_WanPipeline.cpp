@@ -48,21 +48,6 @@ double toleranceOf(const std::string& name)
 
 struct Quiet : ProgressSink {};
 
-GenerationRequest requestFor(const std::string& modelDir)
-{
-    GenerationRequest r;
-    r.modelPath = modelDir;
-    r.prompt = "a panda playing guitar";
-    r.negativePrompt = "blurry";
-    r.width = 48;
-    r.height = 32;
-    r.frameCount = 9;
-    r.steps = 4;
-    r.guidanceScale = 4.0;
-    r.seed = 11;
-    return r;
-}
-
 } // namespace
 
 class TestWanPipeline : public QObject {
@@ -129,7 +114,7 @@ private Q_SLOTS:
     void resumedRunEqualsUninterruptedAcrossTheSwitch()
     {
         c10::InferenceMode inference;
-        const GenerationRequest request = requestFor(model("wan2.2-a14b"));
+        const GenerationRequest request = test::wanRequest(model("wan2.2-a14b"));
         WanPipeline whole(request.modelPath, PipelineResources{});
         run(whole, request, 0, nullptr, "whole.safetensors");
         const at::Tensor expected = whole.latents().clone();
@@ -159,7 +144,7 @@ private Q_SLOTS:
         QFETCH(QString, variant);
         QFETCH(QVector<int>, experts);
         c10::InferenceMode inference;
-        GenerationRequest request = requestFor(model(variant.toStdString()));
+        GenerationRequest request = test::wanRequest(model(variant.toStdString()));
         at::Tensor image;
         if (variant.contains("i2v")) {
             image = at::full({32, 48, 3}, 128, at::kByte);
@@ -197,7 +182,7 @@ private Q_SLOTS:
             void onStageStarted(const StageStarted& e) override { log.push_back(stageName(e.stage) + (": " + e.detail)); }
             void onStepFinished(const StepFinished& e) override { log.push_back("step " + std::to_string(e.step)); }
         } sink;
-        const GenerationRequest request = requestFor(model("wan2.2-a14b"));
+        const GenerationRequest request = test::wanRequest(model("wan2.2-a14b"));
         CancelToken cancel;
         Engine engine;
         engine.generate(request, sink, cancel);
@@ -217,7 +202,7 @@ private Q_SLOTS:
     void stepCacheThatNeverSkipsChangesNoBit()
     {
         c10::InferenceMode inference;
-        const GenerationRequest request = requestFor(model("wan2.2-a14b"));
+        const GenerationRequest request = test::wanRequest(model("wan2.2-a14b"));
         WanPipeline plain(request.modelPath, PipelineResources{});
         run(plain, request, 0, nullptr, "plain.safetensors");
         StepCache cache(StepCachePolicy::neverSkip());
@@ -230,7 +215,7 @@ private Q_SLOTS:
     void stepCacheKeepsEachExpertsResidualApart()
     {
         c10::InferenceMode inference;
-        GenerationRequest request = requestFor(model("wan2.2-i2v-a14b")); // experts 0, 1, 1, 1
+        GenerationRequest request = test::wanRequest(model("wan2.2-i2v-a14b")); // experts 0, 1, 1, 1
         request.startImagePath = "start.png";
         StepCachePolicy policy;
         policy.kind = StepCachePolicy::Kind::FixedInterval;
@@ -249,7 +234,7 @@ private Q_SLOTS:
     void decodesInTilesWhenTheSettingsSay()
     {
         c10::InferenceMode inference;
-        const GenerationRequest request = requestFor(model("wan2.1-t2v")); // 48 x 32: latents 6 x 4
+        const GenerationRequest request = test::wanRequest(model("wan2.1-t2v")); // 48 x 32: latents 6 x 4
         WanPipeline pipeline(request.modelPath, PipelineResources{});
         const at::Tensor latents = at::randn({1, 3, 16, 4, 6}, at::TensorOptions().dtype(at::kFloat));
         const at::Tensor whole = pipeline.decode(latents, request, DecodeSettings{}, {});
@@ -267,7 +252,7 @@ private Q_SLOTS:
     void runsTheRequestedSampler()
     {
         c10::InferenceMode inference;
-        GenerationRequest request = requestFor(model("wan2.1-t2v"));
+        GenerationRequest request = test::wanRequest(model("wan2.1-t2v"));
         request.scheduler = "euler";
         WanPipeline pipeline(request.modelPath, PipelineResources{});
         std::vector<at::Tensor> timesteps;
@@ -297,7 +282,7 @@ private Q_SLOTS:
     void guidanceScale2DefaultsToGuidance()
     {
         c10::InferenceMode inference;
-        const GenerationRequest request = requestFor(model("wan2.2-a14b"));
+        const GenerationRequest request = test::wanRequest(model("wan2.2-a14b"));
         WanPipeline pipeline(request.modelPath, PipelineResources{});
         std::vector<double> guidance;
         pipeline.setWanStepObserver([&](const WanStepRecord& r) { guidance.push_back(r.guidanceScale); });
@@ -329,7 +314,7 @@ private Q_SLOTS:
         QFETCH(int, height);
         QFETCH(int, conditionFrames);
         c10::InferenceMode inference;
-        GenerationRequest request = requestFor(model(variant.toStdString()));
+        GenerationRequest request = test::wanRequest(model(variant.toStdString()));
         request.width = width;
         request.height = height;
         request.steps = 2;
@@ -350,10 +335,10 @@ private Q_SLOTS:
     void refusesWhatTheModelCannotRun()
     {
         c10::InferenceMode inference;
-        GenerationRequest request = requestFor(model("wan2.2-i2v-a14b"));
+        GenerationRequest request = test::wanRequest(model("wan2.2-i2v-a14b"));
         WanPipeline i2v(request.modelPath, PipelineResources{});
         QVERIFY_THROWS_EXCEPTION(InvalidRequestError, i2v.encodeText(request)); // no start image
-        request = requestFor(model("wan2.1-t2v"));
+        request = test::wanRequest(model("wan2.1-t2v"));
         request.frameCount = 10;
         WanPipeline t2v(request.modelPath, PipelineResources{});
         QVERIFY_THROWS_EXCEPTION(InvalidRequestError, t2v.encodeText(request)); // not 4k + 1
