@@ -12,7 +12,7 @@ namespace framesmith::cli {
 
 namespace {
 
-bool isFlag(const std::string& a) { return a.rfind("--", 0) == 0 && a.size() > 2; }
+bool isKnobFlagText(const std::string& a) { return a.rfind("--", 0) == 0 && a.size() > 2; }
 
 std::string shortNumber(double value)
 {
@@ -74,7 +74,7 @@ void KnobFlags::rejectUnknown(const std::vector<std::string>& argv, const std::s
 {
     const std::set<std::string> knobFlags = flags(), knobSwitches = this->switches();
     for (std::size_t i = 0; i < argv.size(); ++i) {
-        if (!isFlag(argv[i]))
+        if (!isKnobFlagText(argv[i]))
             continue;
         const std::size_t eq = argv[i].find('=');
         const std::string flag = argv[i].substr(0, eq);

@@ -14,7 +14,7 @@
 #include <cmath>
 
 namespace {
-const char* const kErrorStyle = "color: #b3261e;";
+const char* const kRowErrorStyle = "color: #b3261e;";
 }
 
 LoraRow::LoraRow(const framesmith::LoraSpec& spec, QWidget* parent)
@@ -99,7 +99,7 @@ void LoraRow::setDetails(const QString& details, const QString& problem)
 {
     m_details = details;
     m_problem = problem;
-    m_name->setStyleSheet(problem.isEmpty() ? QString() : QString::fromLatin1(kErrorStyle));
+    m_name->setStyleSheet(problem.isEmpty() ? QString() : QString::fromLatin1(kRowErrorStyle));
     retranslate();
 }
 

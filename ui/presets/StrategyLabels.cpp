@@ -3,12 +3,12 @@
 #include <QCoreApplication>
 
 namespace {
-struct Entry {
+struct StrategyEntry {
     const char* id;
     const char* title;
     const char* summary;
 };
-const Entry kEntries[] = {
+const StrategyEntry kStrategyEntries[] = {
     {"expandable-segments", QT_TRANSLATE_NOOP("StrategyLabels", "Expandable allocator segments"),
      QT_TRANSLATE_NOOP("StrategyLabels", "Less fragmentation, less GPU memory wasted by the allocator")},
     {"release-cache-between-stages", QT_TRANSLATE_NOOP("StrategyLabels", "Release memory between stages"),
@@ -46,7 +46,7 @@ const Entry kEntries[] = {
 
 StrategyLabel strategyLabel(const QString& id, const QString& backendSummary)
 {
-    for (const Entry& e : kEntries)
+    for (const StrategyEntry& e : kStrategyEntries)
         if (id == QLatin1String(e.id))
             return {QCoreApplication::translate("StrategyLabels", e.title),
                     QCoreApplication::translate("StrategyLabels", e.summary)};

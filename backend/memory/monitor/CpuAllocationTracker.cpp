@@ -16,7 +16,7 @@ namespace {
 
 std::atomic<std::int64_t> g_current{0};
 std::atomic<std::int64_t> g_peak{0};
-std::atomic<bool> g_installed{false};
+std::atomic<bool> g_trackerInstalled{false};
 
 // Some kernels use raw_allocate, which requires the context to be the data pointer itself, so the
 // size and the inner deleter of each allocation are kept by address.
@@ -82,14 +82,14 @@ private:
 
 void CpuAllocationTracker::install()
 {
-    if (g_installed.exchange(true))
+    if (g_trackerInstalled.exchange(true))
         return;
     HostBlockCache::install(); // underneath: the counts are live tensors, not cached blocks
     static CountingAllocator allocator(c10::GetCPUAllocator());
     c10::SetCPUAllocator(&allocator, /*priority=*/100);
 }
 
-bool CpuAllocationTracker::isInstalled() { return g_installed.load(); }
+bool CpuAllocationTracker::isInstalled() { return g_trackerInstalled.load(); }
 std::int64_t CpuAllocationTracker::currentBytes() { return g_current.load(); }
 std::int64_t CpuAllocationTracker::peakBytes() { return g_peak.load(); }
 void CpuAllocationTracker::resetPeak() { g_peak.store(g_current.load()); }

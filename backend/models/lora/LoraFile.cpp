@@ -12,7 +12,7 @@ namespace framesmith {
 
 namespace {
 
-std::string shapeText(const at::Tensor& t)
+std::string loraShapeText(const at::Tensor& t)
 {
     std::ostringstream s;
     s << t.sizes();
@@ -91,8 +91,8 @@ void LoraFile::check() const
         if (m.down.defined()) {
             if (m.down.dim() != 2 || m.up.dim() != 2 || m.down.size(0) != m.up.size(1))
                 throw FileError(ErrorCode::BadFile, m_path,
-                                where + ": rank mismatch between down (A) " + shapeText(m.down) + " and up (B) " +
-                                    shapeText(m.up) + " (B @ A needs A [rank, in] and B [out, rank])");
+                                where + ": rank mismatch between down (A) " + loraShapeText(m.down) + " and up (B) " +
+                                    loraShapeText(m.up) + " (B @ A needs A [rank, in] and B [out, rank])");
             const std::int64_t rank = m.down.size(0);
             if (rank < 1 || rank > kMaxRank || rank > std::min(m.up.size(0), m.down.size(1)))
                 throw FileError(ErrorCode::BadFile, m_path,

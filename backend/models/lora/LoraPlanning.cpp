@@ -13,7 +13,7 @@ namespace framesmith {
 
 namespace {
 
-bool endsWith(const std::string& s, const std::string& tail)
+bool nameEndsWith(const std::string& s, const std::string& tail)
 {
     return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -35,18 +35,18 @@ void addFile(LoraBytes& bytes, const SafetensorsReader& reader)
     std::map<std::string, Pair> pairs; // module -> its down (A) and up (B) shapes
     for (const TensorEntry& e : reader.entries()) {
         for (const char* down : {".lora_A.weight", ".lora_down.weight"})
-            if (endsWith(e.name, down) && e.shape.size() >= 2) {
+            if (nameEndsWith(e.name, down) && e.shape.size() >= 2) {
                 Pair& p = pairs[e.name.substr(0, e.name.size() - std::string(down).size())];
                 p.rank = e.shape[0];
                 p.in = e.shape[1];
             }
         for (const char* up : {".lora_B.weight", ".lora_up.weight"})
-            if (endsWith(e.name, up) && e.shape.size() >= 2)
+            if (nameEndsWith(e.name, up) && e.shape.size() >= 2)
                 pairs[e.name.substr(0, e.name.size() - std::string(up).size())].out = e.shape[0];
-        if (endsWith(e.name, ".lora_A.weight") || endsWith(e.name, ".lora_down.weight") || endsWith(e.name, ".lora_B.weight") ||
-            endsWith(e.name, ".lora_up.weight") || endsWith(e.name, ".diff") || endsWith(e.name, ".diff_b"))
+        if (nameEndsWith(e.name, ".lora_A.weight") || nameEndsWith(e.name, ".lora_down.weight") || nameEndsWith(e.name, ".lora_B.weight") ||
+            nameEndsWith(e.name, ".lora_up.weight") || nameEndsWith(e.name, ".diff") || nameEndsWith(e.name, ".diff_b"))
             bytes.elements += numel(e.shape);
-        if (endsWith(e.name, ".diff")) {
+        if (nameEndsWith(e.name, ".diff")) {
             bytes.largestTouched = std::max(bytes.largestTouched, numel(e.shape));
             bytes.touchedElements += numel(e.shape);
         }

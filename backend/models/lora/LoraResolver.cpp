@@ -15,7 +15,7 @@ std::string underscored(std::string name)
     return name;
 }
 
-bool endsWith(const std::string& s, const std::string& tail)
+bool keyEndsWith(const std::string& s, const std::string& tail)
 {
     return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -39,7 +39,7 @@ LoraResolver::LoraResolver(const LoraKeyMapping& mapping, Shapes targetShapes)
     : m_mapping(mapping), m_shapes(std::move(targetShapes))
 {
     for (const auto& [name, shape] : m_shapes) {
-        if (!endsWith(name, ".weight"))
+        if (!keyEndsWith(name, ".weight"))
             continue;
         const std::string module = name.substr(0, name.size() - 7);
         const std::string original = mapping.originalName(module);

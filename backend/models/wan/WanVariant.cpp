@@ -9,7 +9,7 @@ namespace framesmith {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& path, const std::string& problem)
+[[noreturn]] void refuseVariant(const std::string& path, const std::string& problem)
 {
     throw FileError(ErrorCode::UnsupportedModel, path, problem);
 }
@@ -22,14 +22,14 @@ std::string transformerPath(const WanModelLayout& layout)
 WanKind twoExpertKind(const WanModelLayout& layout)
 {
     if (!layout.boundaryRatio)
-        refuse(layout.indexPath(), "names transformer_2 but no boundary_ratio: the experts' switch is unknown");
+        refuseVariant(layout.indexPath(), "names transformer_2 but no boundary_ratio: the experts' switch is unknown");
     const bool isConcat = layout.transformer.inChannels == 2 * layout.vae.zDim + 4;
     if (isConcat != (layout.pipelineClass == "WanImageToVideoPipeline"))
-        refuse(transformerPath(layout), "in_channels " + std::to_string(layout.transformer.inChannels) +
+        refuseVariant(transformerPath(layout), "in_channels " + std::to_string(layout.transformer.inChannels) +
                                             " does not fit " + layout.pipelineClass + " with a z_dim " +
                                             std::to_string(layout.vae.zDim) + " VAE");
     if (layout.transformer2->inChannels != layout.transformer.inChannels)
-        refuse((std::filesystem::path(layout.root) / "transformer_2" / "config.json").string(),
+        refuseVariant((std::filesystem::path(layout.root) / "transformer_2" / "config.json").string(),
                "in_channels differs from transformer/config.json's: the experts must take the same input");
     return isConcat ? WanKind::ImageToVideoA14B : WanKind::TextToVideoA14B;
 }
@@ -37,22 +37,22 @@ WanKind twoExpertKind(const WanModelLayout& layout)
 WanKind oneExpertKind(const WanModelLayout& layout)
 {
     if (layout.boundaryRatio)
-        refuse(layout.indexPath(), "has a boundary_ratio but names no transformer_2");
+        refuseVariant(layout.indexPath(), "has a boundary_ratio but names no transformer_2");
     const std::int64_t in = layout.transformer.inChannels;
     if (layout.expandTimesteps) {
         if (in != layout.vae.zDim || layout.vae.zDim != 48)
-            refuse(transformerPath(layout), "expand_timesteps (Wan 2.2 TI2V) needs the z_dim 48 VAE and 48 input "
+            refuseVariant(transformerPath(layout), "expand_timesteps (Wan 2.2 TI2V) needs the z_dim 48 VAE and 48 input "
                                             "channels; in_channels is " + std::to_string(in));
         return WanKind::TextImage22;
     }
     if (in == 2 * layout.vae.zDim + 4) {
         if (layout.pipelineClass != "WanImageToVideoPipeline" || !layout.hasImageEncoder || !layout.transformer.imageDim)
-            refuse(transformerPath(layout), "a 36-channel transformer with one expert is Wan 2.1 I2V, which needs "
+            refuseVariant(transformerPath(layout), "a 36-channel transformer with one expert is Wan 2.1 I2V, which needs "
                                             "WanImageToVideoPipeline, an image_encoder and image_dim");
         return WanKind::ImageToVideo21;
     }
     if (in != layout.vae.zDim || layout.pipelineClass != "WanPipeline")
-        refuse(transformerPath(layout), "in_channels " + std::to_string(in) + " does not fit " + layout.pipelineClass +
+        refuseVariant(transformerPath(layout), "in_channels " + std::to_string(in) + " does not fit " + layout.pipelineClass +
                                             " with a z_dim " + std::to_string(layout.vae.zDim) + " VAE");
     return WanKind::TextToVideo21;
 }

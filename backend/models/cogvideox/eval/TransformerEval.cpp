@@ -43,7 +43,7 @@ std::string transformerDir(const EvalCase& c)
     throw FileError(ErrorCode::MissingFile, rel.string(), "model_dir of the case not found next to " + c.casePath);
 }
 
-c10::ScalarType caseDtype(const EvalCase& c)
+c10::ScalarType transformerCaseDtype(const EvalCase& c)
 {
     std::string name = c.meta.value("dtype", std::string("float32"));
     if (name == "bfloat16")
@@ -58,8 +58,8 @@ EvalOutputs evalTransformer(const EvalCase& c)
     const std::string dir = transformerDir(c);
     static const CogVideoXLoraKeyMapping mapping;
     LoraEval loras(c, mapping, dir); // a LoRA this model cannot take is refused before its weights load
-    auto model = CogVideoXTransformer3D::load(dir, evalDtype(caseDtype(c)), evalDevice());
-    loras.apply(*model, evalDevice(), evalDtype(caseDtype(c)));
+    auto model = CogVideoXTransformer3D::load(dir, evalDtype(transformerCaseDtype(c)), evalDevice());
+    loras.apply(*model, evalDevice(), evalDtype(transformerCaseDtype(c)));
     std::optional<RotaryEmbedding> rope;
     if (c.input.find("image_rotary_emb.cos"))
         rope = RotaryEmbedding{onEvalDevice(c.input.view("image_rotary_emb.cos")),

@@ -5,13 +5,13 @@
 namespace framesmith {
 
 namespace {
-const CausalConvOptions kConv3 = CausalConvOptions::cube(3, CausalPadding::FirstFrame); // diffusers CogVideoXCausalConv3d
+const CausalConvOptions kEncoderConv3 = CausalConvOptions::cube(3, CausalPadding::FirstFrame); // diffusers CogVideoXCausalConv3d
 } // namespace
 
 CogVideoXVaeEncoder3D::CogVideoXVaeEncoder3D(const CogVideoXVaeConfig& c)
 {
     const auto& channels = c.blockOutChannels;
-    m_convIn = registerModule("conv_in", std::make_shared<CausalConv3d>(c.inChannels, channels.front(), kConv3));
+    m_convIn = registerModule("conv_in", std::make_shared<CausalConv3d>(c.inChannels, channels.front(), kEncoderConv3));
     m_downBlocks = registerModule("down_blocks", std::make_shared<ModuleList<CogVideoXVaeDownBlock3D>>());
     for (std::size_t i = 0; i < channels.size(); ++i) {
         const std::int64_t in = i == 0 ? channels.front() : channels[i - 1];
@@ -24,7 +24,7 @@ CogVideoXVaeEncoder3D::CogVideoXVaeEncoder3D(const CogVideoXVaeConfig& c)
                                                                                      c.normEps, 0));
     // diffusers: nn.GroupNorm(norm_num_groups, C, eps=1e-6) regardless of norm_eps.
     m_normOut = registerModule("norm_out", std::make_shared<GroupNorm>(c.normNumGroups, channels.back(), 1e-6));
-    m_convOut = registerModule("conv_out", std::make_shared<CausalConv3d>(channels.back(), 2 * c.latentChannels, kConv3));
+    m_convOut = registerModule("conv_out", std::make_shared<CausalConv3d>(channels.back(), 2 * c.latentChannels, kEncoderConv3));
 }
 
 at::Tensor CogVideoXVaeEncoder3D::forward(const at::Tensor& frames, CausalConvCache& cache) const

@@ -16,7 +16,7 @@ namespace framesmith {
 
 namespace {
 
-bool isFile(const fs::path& p)
+bool isRegularFile(const fs::path& p)
 {
     std::error_code ec;
     return fs::is_regular_file(p, ec);
@@ -63,7 +63,7 @@ std::string WanEvalKinds::variantFolder(const EvalCase& c)
     std::error_code ec;
     const fs::path start = fs::absolute(given, ec);
     for (fs::path p = start; !p.empty(); p = p.parent_path()) {
-        if (isFile(p / "model_index.json"))
+        if (isRegularFile(p / "model_index.json"))
             return p.string();
         if (p == p.root_path())
             break;
@@ -73,7 +73,7 @@ std::string WanEvalKinds::variantFolder(const EvalCase& c)
 
 std::string WanEvalKinds::componentFolder(const std::string& folder, const std::string& component)
 {
-    if (isFile(fs::path(folder) / "model_index.json"))
+    if (isRegularFile(fs::path(folder) / "model_index.json"))
         return (fs::path(folder) / component).string();
     return folder;
 }

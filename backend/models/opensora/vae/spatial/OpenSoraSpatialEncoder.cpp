@@ -5,7 +5,7 @@
 namespace framesmith {
 
 namespace {
-std::shared_ptr<Conv2d> conv3x3(std::int64_t in, std::int64_t out)
+std::shared_ptr<Conv2d> encoderConv3x3(std::int64_t in, std::int64_t out)
 {
     return std::make_shared<Conv2d>(in, out, std::array<std::int64_t, 2>{3, 3}, std::array<std::int64_t, 2>{1, 1},
                                     std::array<std::int64_t, 2>{1, 1});
@@ -15,7 +15,7 @@ std::shared_ptr<Conv2d> conv3x3(std::int64_t in, std::int64_t out)
 OpenSoraSpatialEncoder::OpenSoraSpatialEncoder(const OpenSoraSpatialVaeConfig& c) : m_isRelu(c.isReluActivation)
 {
     const auto& channels = c.blockOutChannels;
-    m_convIn = registerModule("conv_in", conv3x3(c.inChannels, channels.front()));
+    m_convIn = registerModule("conv_in", encoderConv3x3(c.inChannels, channels.front()));
     m_downBlocks = registerModule("down_blocks", std::make_shared<ModuleList<OpenSoraSpatialDownBlock>>());
     std::int64_t output = channels.front();
     for (std::size_t i = 0; i < channels.size(); ++i) {
@@ -28,7 +28,7 @@ OpenSoraSpatialEncoder::OpenSoraSpatialEncoder(const OpenSoraSpatialVaeConfig& c
     m_midBlock = registerModule("mid_block", std::make_shared<OpenSoraSpatialMidBlock>(
                                                  channels.back(), c.normNumGroups, c.midBlockAddAttention, c.isReluActivation));
     m_convNormOut = registerModule("conv_norm_out", std::make_shared<GroupNorm>(c.normNumGroups, channels.back(), 1e-6));
-    m_convOut = registerModule("conv_out", conv3x3(channels.back(), 2 * c.latentChannels)); // double_z
+    m_convOut = registerModule("conv_out", encoderConv3x3(channels.back(), 2 * c.latentChannels)); // double_z
 }
 
 at::Tensor OpenSoraSpatialEncoder::forward(const at::Tensor& x, const OpenSoraSpatialWindows& windows) const

@@ -3,7 +3,7 @@
 namespace framesmith {
 
 namespace {
-OpenSoraActivation activationOf(const OpenSoraTemporalVaeConfig& c)
+OpenSoraActivation encoderActivationOf(const OpenSoraTemporalVaeConfig& c)
 {
     return c.isReluActivation ? OpenSoraActivation::Relu : OpenSoraActivation::Silu;
 }
@@ -11,7 +11,7 @@ OpenSoraActivation activationOf(const OpenSoraTemporalVaeConfig& c)
 
 OpenSoraTemporalEncoder::OpenSoraTemporalEncoder(const OpenSoraTemporalVaeConfig& c) : m_config(c)
 {
-    const auto act = activationOf(c);
+    const auto act = encoderActivationOf(c);
     m_convIn = registerModule("conv_in", OpenSoraTemporalConv::make(c.inOutChannels, c.filters,
                                                                                 std::array<std::int64_t, 3>{3, 3, 3}, 1, false));
     auto blockResBlocks = registerModule("block_res_blocks", std::make_shared<ModuleList<ModuleList<OpenSoraTemporalResBlock>>>());
@@ -52,7 +52,7 @@ at::Tensor OpenSoraTemporalEncoder::forward(const at::Tensor& x, std::int64_t wi
     }
     for (std::size_t j = 0; j < m_resBlocks->size(); ++j)
         h = (*m_resBlocks)[j].forward(std::move(h), windowBytes);
-    const auto act = activationOf(m_config);
+    const auto act = encoderActivationOf(m_config);
     return OpenSoraTemporalConv::normalized(*m_conv2, h, *m_norm1, act, windowBytes);
 }
 
