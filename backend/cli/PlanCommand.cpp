@@ -3,6 +3,7 @@
 #include "cli/CliCommand.h"
 
 #include "cli/CliDevices.h"
+#include "cli/KnobFlags.h"
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "memory/monitor/DeviceMemory.h"
@@ -15,6 +16,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <optional>
+#include <set>
+#include <variant>
 #include <iostream>
 
 namespace framesmith::cli {
@@ -153,20 +157,35 @@ nlohmann::json toJsonValue(const DetailedPlan& plan, const std::vector<std::stri
 
 int runPlan(const std::vector<std::string>& argv)
 {
-    CliArgs args(argv, {"--json"}, {CliDevices::kFlag});
-    args.rejectUnknown({"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
-                        "--cache", "--lora", CliDevices::kFlag, "--json"});
-    const GenerationRequest request = requestFrom(args);
+    // The model's family knobs are flags here as in `generate` (checked the same way, so a job's
+    // flags can be planned before they are run): --model is read first, straight from argv.
+    const std::optional<std::string> model = KnobFlags::peek(argv, "--model");
+    const KnobFlags knobs(model ? Engine::parameterSpec(*model).knobs : std::vector<FamilyKnob>{});
+    std::set<std::string> switches = {"--json"};
+    knobs.rejectUnknown(argv,
+                        {"--model", "--preset", "--frames", "--width", "--height", "--steps", "--guidance", "--image",
+                         "--cache", "--lora", CliDevices::kFlag, "--json"},
+                        switches);
+    switches.merge(knobs.switches());
+    CliArgs args(argv, switches, {CliDevices::kFlag});
+    GenerationRequest request = requestFrom(args);
+    knobs.apply(args, request.knobs);
     std::vector<DeviceInfo> devices = CliDevices::fromFlags(args);
     if (devices.empty())
         devices = DeviceMemory::detect();
     // The engine's own planning (generate's checks first, what a warm engine keeps loaded), and
     // the host's RAM always counted, also beside GPUs given with --vram.
     const PlannedJob job = PlannedJob::of(request, PresetStore().load(request.preset), devices);
-    if (args.has("--json"))
-        std::cout << toJsonValue(job.plan.detailed, job.plan.advice, job.forecast).dump(2) << "\n";
-    else
+    if (args.has("--json")) {
+        nlohmann::json out = toJsonValue(job.plan.detailed, job.plan.advice, job.forecast);
+        nlohmann::json planned = nlohmann::json::object(); // the knobs this plan was made for
+        for (const auto& [name, value] : request.knobs)
+            std::visit([&planned, &name = name](const auto& v) { planned[name] = v; }, value);
+        out["knobs"] = planned;
+        std::cout << out.dump(2) << "\n";
+    } else {
         printTable(job.plan.detailed, job.plan.advice, job.forecast);
+    }
     return kExitOk;
 }
 
@@ -174,9 +193,11 @@ int runPlan(const std::vector<std::string>& argv)
 
 FRAMESMITH_CLI_COMMAND("plan",
                        "plan --model DIR [--preset NAME|FILE] [--frames N --width W --height H --steps N --guidance G] "
-                       "[--image PNG] [--cache off|quality|balanced|fast] [--lora FILE[:STRENGTH] ...] [--vram GiB ...] [--json]",
+                       "[--image PNG] [--cache off|quality|balanced|fast] [--lora FILE[:STRENGTH] ...] [--KNOB VALUE ...] "
+                       "[--vram GiB ...] [--json]",
                        "predict per-stage, per-device peak memory without loading weights (exit 0 even when it does "
-                       "not fit; see \"fits\")",
+                       "not fit; see \"fits\"); --KNOB VALUE: the model family's settings, checked as `generate` checks them "
+                       "(`framesmith-cli inspect DIR` lists them)",
                        runPlan);
 
 } // namespace framesmith::cli
