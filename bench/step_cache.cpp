@@ -15,7 +15,7 @@
 #include "models/DemoTokenizer.h"
 #include "models/ModelRegistry.h"
 #include "models/cogvideox/CogVideoXDemoModel.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 
 #include <ATen/ATen.h>
 #include <sys/resource.h>

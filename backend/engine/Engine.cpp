@@ -9,15 +9,15 @@
 #include "memory/oom/GenerationMemory.h"
 #include "memory/oom/OutOfMemoryClassifier.h"
 #include "models/ModelRegistry.h"
-#include "engine/EnginePlanning.h"
+#include "engine/planning/EnginePlanning.h"
 #include "engine/EngineSession.h"
 #include "engine/GenerationHooks.h"
 #include "engine/GenerationRunner.h"
-#include "engine/HeldMemory.h"
-#include "engine/LatentsCheckpoint.h"
-#include "engine/PromptCache.h"
+#include "engine/warm/HeldMemory.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
+#include "engine/warm/PromptCache.h"
 #include "engine/RunReport.h"
-#include "engine/StepTimeFeedback.h"
+#include "engine/planning/StepTimeFeedback.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>

@@ -8,12 +8,12 @@
 #include "models/lora/LoraPlanning.h"
 #include "memory/presets/AllocatorSettings.h"
 #include "models/ModelRegistry.h"
-#include "engine/EngineLoras.h"
-#include "engine/EnginePlanning.h"
-#include "engine/ModelFilesCheck.h"
-#include "engine/HeldMemory.h"
+#include "engine/checks/EngineLoras.h"
+#include "engine/planning/EnginePlanning.h"
+#include "engine/checks/ModelFilesCheck.h"
+#include "engine/warm/HeldMemory.h"
 #include "engine/PipelineResourcesFor.h"
-#include "engine/WarmResidency.h"
+#include "engine/warm/WarmResidency.h"
 
 #include <ATen/Context.h>
 

@@ -8,9 +8,9 @@
 #include "export/ImageFile.h"
 #include "engine/DenoiserSwapWatch.h"
 #include "engine/LatentPreview.h"
-#include "engine/LatentsCheckpoint.h"
-#include "engine/MemoryPressureCheck.h"
-#include "engine/PromptCache.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
+#include "engine/checks/MemoryPressureCheck.h"
+#include "engine/warm/PromptCache.h"
 #include "sampling/StepCache.h"
 
 #include <ATen/ATen.h>

@@ -10,7 +10,7 @@
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationResult.h"
 #include "framesmith/MemoryPreset.h"
-#include "engine/RunCheckpoints.h"
+#include "engine/checkpoints/RunCheckpoints.h"
 #include "engine/RunOptions.h"
 #include "models/VideoPipeline.h"
 

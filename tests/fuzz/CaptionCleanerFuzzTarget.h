@@ -17,7 +17,7 @@ void runCaptionInput(const std::uint8_t* data, std::size_t size);
 
 class CaptionInputGenerator {
 public:
-    static constexpr std::size_t kMaxCharacters = 10000; // the prompt cap (core/ParameterSpec.cpp)
+    static constexpr std::size_t kMaxCharacters = 10000; // the prompt cap (core/door/ParameterSpec.cpp)
 
     explicit CaptionInputGenerator(std::uint64_t seed) : m_random(seed) {}
     // The next prompt; `shape` receives a short description for reports ("repeat '<!--' x2500").

@@ -12,7 +12,7 @@
 
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
-#include "engine/EngineLoras.h"
+#include "engine/checks/EngineLoras.h"
 
 #include <algorithm>
 #include <iostream>

@@ -5,8 +5,8 @@
 #include "framesmith/Error.h"
 #include "framesmith/ExportOptions.h"
 #include "io/BoundedFileReader.h"
-#include "engine/EnginePlanning.h"
-#include "engine/ModelFilesCheck.h"
+#include "engine/planning/EnginePlanning.h"
+#include "engine/checks/ModelFilesCheck.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #pragma once
 // How much of a GPU other programs use, for the step loop's check that the plan still fits
-// (engine/MemoryPressureCheck). A reading is the device's total, what the driver counts as used
+// (engine/checks/MemoryPressureCheck). A reading is the device's total, what the driver counts as used
 // by every process, and what this process holds itself (the caching allocator's reserve): the
 // rest of "used" is other programs (plus this process's CUDA context, which does not change
 // while a run goes on, so a rise of otherBytes() is another program's doing).

@@ -1,8 +1,8 @@
 // CheckpointTarget: the asked-for checkpoint path when its folder takes a file, otherwise a fresh
 // name in a writable fallback, said in notice(); a write that fails later still lands somewhere.
 #include "framesmith/Error.h"
-#include "engine/CheckpointTarget.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/CheckpointTarget.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 #include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>

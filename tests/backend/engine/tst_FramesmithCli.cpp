@@ -2,7 +2,7 @@
 // `generate --seed` drawing the reference generator's noise, eval pipeline/scheduler, exit codes.
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 #include "support/TensorParity.h"
 #include "support/TestPaths.h"
 #include "support/TestRegistry.h"

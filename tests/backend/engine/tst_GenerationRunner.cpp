@@ -4,7 +4,7 @@
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
 #include "engine/GenerationRunner.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 #include "support/TestPaths.h"
 #include "support/TestRegistry.h"
 

@@ -5,7 +5,7 @@
 // atomically (several processes at once never share one); a killed writer's old temporaries go.
 #include "framesmith/Error.h"
 #include "io/SafetensorsWriter.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 #include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>

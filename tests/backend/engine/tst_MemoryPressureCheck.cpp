@@ -7,7 +7,7 @@
 #include "support/TinyGeneration.h"
 #include "memory/monitor/SimulatedDeviceUseSource.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "engine/MemoryPressureCheck.h"
+#include "engine/checks/MemoryPressureCheck.h"
 #include "support/TestRegistry.h"
 
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 // PromptCache: embeddings come back bit for bit, in their dtype, from host RAM; the key tells
 // models, dtypes, prompts and guidance apart (the negative prompt only matters with guidance);
 // the least recently used entry goes first.
-#include "engine/PromptCache.h"
+#include "engine/warm/PromptCache.h"
 #include "support/TestRegistry.h"
 
 #include <ATen/ATen.h>

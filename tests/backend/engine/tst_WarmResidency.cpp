@@ -5,7 +5,7 @@
 #include "memory/planner/MemoryPlanner.h"
 #include "models/ModelRegistry.h"
 #include "memory/presets/PresetStore.h"
-#include "engine/WarmResidency.h"
+#include "engine/warm/WarmResidency.h"
 #include "support/TestPaths.h"
 #include "support/TinyGeneration.h"
 #include "support/TestRegistry.h"

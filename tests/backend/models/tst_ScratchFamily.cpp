@@ -12,7 +12,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelFamilyRegistration.h"
 #include "models/ModelRegistry.h"
-#include "engine/WarmResidency.h"
+#include "engine/warm/WarmResidency.h"
 #include "ScratchFamilyParts.h"
 #include "support/TestPaths.h"
 #include "support/TestRegistry.h"

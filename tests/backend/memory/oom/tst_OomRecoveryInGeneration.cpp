@@ -6,7 +6,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/ModelRegistry.h"
 #include "engine/GenerationRunner.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 #include "engine/PipelineResourcesFor.h"
 #include "support/TestPaths.h"
 #include "support/TinyRequest.h"

@@ -7,7 +7,7 @@
 #include "framesmith/Engine.h"
 #include "framesmith/Error.h"
 #include "engine/GenerationRunner.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 #include "io/SafetensorsReader.h"
 #include "models/VaeImageProcessor.h"
 #include "models/wan/eval/WanPipelineEval.h"

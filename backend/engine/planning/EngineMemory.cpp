@@ -3,7 +3,7 @@
 #include "framesmith/Engine.h"
 
 #include "memory/monitor/DeviceMemory.h"
-#include "engine/EnginePlanning.h"
+#include "engine/planning/EnginePlanning.h"
 
 namespace framesmith {
 

@@ -1,6 +1,6 @@
-#include "engine/StepTimeFeedback.h"
+#include "engine/planning/StepTimeFeedback.h"
 
-#include "engine/EnginePlanning.h"
+#include "engine/planning/EnginePlanning.h"
 
 #include <algorithm>
 

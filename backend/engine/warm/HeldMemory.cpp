@@ -1,4 +1,4 @@
-#include "engine/HeldMemory.h"
+#include "engine/warm/HeldMemory.h"
 
 #include "memory/monitor/DeviceNames.h"
 

@@ -1,4 +1,4 @@
-#include "engine/MemoryPressureCheck.h"
+#include "engine/checks/MemoryPressureCheck.h"
 
 #include "memory/monitor/DeviceNames.h"
 #include "memory/oom/GenerationMemory.h"

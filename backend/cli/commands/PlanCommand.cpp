@@ -10,8 +10,8 @@
 #include "memory/monitor/HostMemoryLimits.h"
 #include "memory/planner/MemoryPlanner.h"
 #include "memory/presets/PresetStore.h"
-#include "engine/PlannedJob.h"
-#include "engine/WarmResidency.h"
+#include "engine/planning/PlannedJob.h"
+#include "engine/warm/WarmResidency.h"
 
 #include <nlohmann/json.hpp>
 

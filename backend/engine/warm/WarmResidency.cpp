@@ -1,4 +1,4 @@
-#include "engine/WarmResidency.h"
+#include "engine/warm/WarmResidency.h"
 
 #include "memory/planner/MemoryPlanner.h"
 

@@ -1,4 +1,4 @@
-#include "engine/RunCheckpoints.h"
+#include "engine/checkpoints/RunCheckpoints.h"
 
 #include "framesmith/Error.h"
 

@@ -3,9 +3,9 @@
 #include "memory/monitor/DeviceMemory.h"
 #include "memory/monitor/DeviceNames.h"
 #include "memory/planner/MemoryPlanner.h"
-#include "engine/PlannedJob.h"
-#include "engine/HeldMemory.h"
-#include "engine/StepTimeCalibration.h"
+#include "engine/planning/PlannedJob.h"
+#include "engine/warm/HeldMemory.h"
+#include "engine/planning/StepTimeCalibration.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationRequest.h"
 #include "framesmith/MemoryPreset.h"
-#include "engine/StepTimeCalibration.h"
+#include "engine/planning/StepTimeCalibration.h"
 
 #include <optional>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "engine/PromptCache.h"
+#include "engine/warm/PromptCache.h"
 
 #include <ATen/ATen.h>
 

@@ -1,4 +1,4 @@
-#include "engine/StepTimeCalibration.h"
+#include "engine/planning/StepTimeCalibration.h"
 
 #include "core/ComputeThreads.h"
 #include "framesmith/DataFolders.h"

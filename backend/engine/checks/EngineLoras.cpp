@@ -1,4 +1,4 @@
-#include "engine/EngineLoras.h"
+#include "engine/checks/EngineLoras.h"
 
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"

@@ -1,6 +1,6 @@
 #include "framesmith/ParameterSpec.h"
 
-#include "core/KnobValidation.h"
+#include "core/door/KnobValidation.h"
 
 #include <algorithm>
 #include <climits>

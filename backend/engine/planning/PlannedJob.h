@@ -3,7 +3,7 @@
 // placement), for `framesmith-cli plan`'s table: one computation, so the table and the verdict
 // cannot disagree. Pure but for reading the host's limits and the calibration file; any thread.
 #include "framesmith/JobForecast.h"
-#include "engine/EnginePlanning.h"
+#include "engine/planning/EnginePlanning.h"
 
 #include <vector>
 

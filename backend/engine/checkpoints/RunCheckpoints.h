@@ -3,8 +3,8 @@
 // cannot take the file must not cost the denoise; a full disk later falls back, said through the
 // sink), the paused checkpoint taken between steps, and the partial one an error names when
 // denoising stops after some steps. GenerationRunner owns one; the worker thread, per run.
-#include "engine/CheckpointTarget.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/CheckpointTarget.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 #include "framesmith/GenerationEvents.h"
 #include "framesmith/GenerationResult.h"
 #include "models/VideoPipeline.h"

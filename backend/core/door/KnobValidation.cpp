@@ -1,4 +1,4 @@
-#include "core/KnobValidation.h"
+#include "core/door/KnobValidation.h"
 
 #include "core/EditDistance.h"
 

@@ -1,4 +1,4 @@
-#include "engine/ModelFilesCheck.h"
+#include "engine/checks/ModelFilesCheck.h"
 
 #include "framesmith/Error.h"
 #include "io/WeightSource.h"

@@ -1,12 +1,12 @@
-#include "engine/EnginePlanning.h"
+#include "engine/planning/EnginePlanning.h"
 
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
 #include "models/lora/LoraPlanning.h"
 #include "memory/presets/PresetStore.h"
-#include "engine/EngineRequestCheck.h"
-#include "engine/HeldMemory.h"
-#include "engine/WarmResidency.h"
+#include "engine/checks/EngineRequestCheck.h"
+#include "engine/warm/HeldMemory.h"
+#include "engine/warm/WarmResidency.h"
 
 #include <cstdlib>
 

@@ -1,4 +1,4 @@
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 
 #include "framesmith/DataFolders.h"
 #include "framesmith/Error.h"

@@ -1,4 +1,4 @@
-#include "engine/EngineRequestCheck.h"
+#include "engine/checks/EngineRequestCheck.h"
 
 #include "core/Utf8.h"
 #include "framesmith/Error.h"

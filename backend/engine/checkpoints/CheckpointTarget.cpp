@@ -1,8 +1,8 @@
-#include "engine/CheckpointTarget.h"
+#include "engine/checkpoints/CheckpointTarget.h"
 
 #include "framesmith/Error.h"
 #include "io/PrivateFolder.h"
-#include "engine/LatentsCheckpoint.h"
+#include "engine/checkpoints/LatentsCheckpoint.h"
 
 #include <cerrno>
 #include <cstring>
