@@ -39,7 +39,7 @@ void writeAtomically(const std::string& path, const std::string& text)
     out.commit();
 }
 
-void makeFolder(const fs::path& folder)
+void makeSubmissionFolder(const fs::path& folder)
 {
     std::error_code ec;
     fs::create_directories(folder, ec);
@@ -117,7 +117,7 @@ FarmSubmission FarmSubmission::create(const FarmSettings& settings, const std::v
     const std::string stem = utcStamp("%Y%m%d-%H%M%S-") + std::to_string(::getpid());
     s.createdAt = utcStamp("%Y-%m-%dT%H:%M:%SZ");
     const fs::path farm = fs::absolute(settings.outFolder) / ".farm";
-    makeFolder(farm);
+    makeSubmissionFolder(farm);
     std::error_code ec;
     if (fs::is_symlink(farm, ec)) // someone else's folder would receive our jobs
         throw FileError(ErrorCode::BadFile, farm.string(), "is a symbolic link; it must be a real folder of the output folder");
@@ -215,7 +215,7 @@ std::vector<std::string> FarmSubmission::foldersIn(const std::string& outFolder)
 void FarmSubmission::remember() const
 {
     const fs::path registry = dataFolder("farm");
-    makeFolder(registry);
+    makeSubmissionFolder(registry);
     writeAtomically((registry / (arrayId + ".path")).string(), folder + "\n");
 }
 

@@ -40,7 +40,7 @@ std::string describeRun(const FrameRun& run)
     return std::to_string(run.step) + "N+" + std::to_string(run.first % run.step) + " from " + range;
 }
 
-std::string shortNumber(double value)
+std::string specNumberText(double value)
 {
     char text[32];
     std::snprintf(text, sizeof text, "%g", value);
@@ -205,7 +205,7 @@ std::vector<FieldError> validateRequest(const GenerationRequest& r, const Parame
     checkRange(errors, "fps", r.fps, 1, 120);
     if (!(r.guidanceScale >= 0.0 && r.guidanceScale <= 50.0))
         errors.push_back({"guidanceScale", "guidanceScale must be between 0 and 50", FieldRule::OutOfRange,
-                          {"0", "50", shortNumber(r.guidanceScale)}});
+                          {"0", "50", specNumberText(r.guidanceScale)}});
     if (spec.requiresStartImage && !r.hasStartImage())
         errors.push_back({"startImage", "this model turns a start image into a video: choose one",
                           FieldRule::StartImageRequired, {}});

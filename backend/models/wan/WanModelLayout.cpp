@@ -11,7 +11,7 @@ namespace framesmith {
 
 namespace {
 
-bool isFile(const fs::path& p)
+bool layoutFileExists(const fs::path& p)
 {
     std::error_code ec;
     return fs::is_regular_file(p, ec);
@@ -38,7 +38,7 @@ bool namesComponent(const nlohmann::json& index, const char* name)
 WanTransformerConfig transformerConfig(const fs::path& root, const char* component)
 {
     const fs::path path = root / component / "config.json";
-    if (!isFile(path))
+    if (!layoutFileExists(path))
         throw FileError(ErrorCode::MissingFile, path.string(),
                         "no such file: model_index.json names " + std::string(component) + ", its config is missing");
     const nlohmann::json config = JsonGuard::readFile(path.string());
@@ -71,14 +71,14 @@ bool WanModelLayout::hasMarker(const std::string& folder)
 {
     const fs::path index = fs::path(folder) / "model_index.json";
     try {
-        if (isFile(index))
+        if (layoutFileExists(index))
             return classNameIn(JsonGuard::readFile(index.string())).rfind("Wan", 0) == 0;
     } catch (const FileError&) {
         // unreadable: the transformer's config decides whether this was meant as a Wan model
     }
     try {
         const fs::path transformer = fs::path(folder) / "transformer" / "config.json";
-        return isFile(transformer) && classNameIn(JsonGuard::readFile(transformer.string())) == "WanTransformer3DModel";
+        return layoutFileExists(transformer) && classNameIn(JsonGuard::readFile(transformer.string())) == "WanTransformer3DModel";
     } catch (const FileError&) {
         return false;
     }
@@ -89,7 +89,7 @@ WanModelLayout WanModelLayout::read(const std::string& folder)
     WanModelLayout layout;
     layout.root = folder;
     const std::string index = layout.indexPath();
-    if (!isFile(index))
+    if (!layoutFileExists(index))
         throw FileError(ErrorCode::MissingFile, index,
                         "no such file: not a diffusers pipeline folder (point at the folder holding model_index.json)");
     const nlohmann::json json = JsonGuard::readFile(index);
@@ -107,7 +107,7 @@ WanModelLayout WanModelLayout::read(const std::string& folder)
     if (namesComponent(json, "transformer_2"))
         layout.transformer2 = transformerConfig(folder, "transformer_2");
     const fs::path vaePath = fs::path(folder) / "vae" / "config.json";
-    if (!isFile(vaePath))
+    if (!layoutFileExists(vaePath))
         throw FileError(ErrorCode::MissingFile, vaePath.string(), "no such file: model_index.json names vae, its config is missing");
     layout.vae = WanVaeConfig::fromFile(vaePath.string());
     layout.variant = wanVariantOf(layout);

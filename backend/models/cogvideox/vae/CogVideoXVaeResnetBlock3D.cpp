@@ -7,7 +7,7 @@
 namespace framesmith {
 
 namespace {
-const CausalConvOptions kConv3 = CausalConvOptions::cube(3, CausalPadding::FirstFrame); // diffusers CogVideoXCausalConv3d
+const CausalConvOptions kResnetConv3 = CausalConvOptions::cube(3, CausalPadding::FirstFrame); // diffusers CogVideoXCausalConv3d
 } // namespace
 
 CogVideoXVaeResnetBlock3D::CogVideoXVaeResnetBlock3D(std::int64_t in, std::int64_t out, std::int64_t groups,
@@ -21,8 +21,8 @@ CogVideoXVaeResnetBlock3D::CogVideoXVaeResnetBlock3D(std::int64_t in, std::int64
         m_groupNorm1 = registerModule("norm1", std::make_shared<GroupNorm>(groups, in, eps));
         m_groupNorm2 = registerModule("norm2", std::make_shared<GroupNorm>(groups, out, eps));
     }
-    m_conv1 = registerModule("conv1", std::make_shared<CausalConv3d>(in, out, kConv3));
-    m_conv2 = registerModule("conv2", std::make_shared<CausalConv3d>(out, out, kConv3));
+    m_conv1 = registerModule("conv1", std::make_shared<CausalConv3d>(in, out, kResnetConv3));
+    m_conv2 = registerModule("conv2", std::make_shared<CausalConv3d>(out, out, kResnetConv3));
     if (in != out)
         m_shortcut = registerModule("conv_shortcut", std::make_shared<Conv3d>(in, out, std::array<std::int64_t, 3>{1, 1, 1}));
 }

@@ -7,8 +7,8 @@ namespace framesmith {
 
 namespace {
 
-constexpr std::int64_t kFloat = 4;
-constexpr std::int64_t kScoreBudgetBytes = 256ll << 20; // ChunkedAttention's default budget
+constexpr std::int64_t kVaeFloatBytes = 4;
+constexpr std::int64_t kVaeScoreBudgetBytes = 256ll << 20; // ChunkedAttention's default budget
 
 struct Chunk {
     std::int64_t cache = 0; // bytes kept between chunks
@@ -74,9 +74,9 @@ private:
     void midAttention(std::int64_t c)
     {
         const std::int64_t hw = m_h * m_wd, groups = m_w.batch * m_frames;
-        std::int64_t scores = groups * hw * kFloat;
+        std::int64_t scores = groups * hw * kVaeFloatBytes;
         if (!m_w.fusedAttention) {
-            const std::int64_t budget = std::max<std::int64_t>(1, kScoreBudgetBytes / m_e);
+            const std::int64_t budget = std::max<std::int64_t>(1, kVaeScoreBudgetBytes / m_e);
             const std::int64_t rows = std::clamp<std::int64_t>(budget / hw, 1, hw);
             scores = (rows * hw + (rows == hw ? 0 : rows * c)) * m_e;
         }
@@ -88,16 +88,16 @@ private:
     // through its cached (3, 1, 1) time conv. Wan 2.2 adds the DupUp3D shortcut of the block's input.
     void upsample(std::int64_t c, std::int64_t out, bool isTemporal)
     {
-        const std::int64_t wide = m_e == kFloat ? 0 : kFloat;
+        const std::int64_t wide = m_e == kVaeFloatBytes ? 0 : kVaeFloatBytes;
         if (isTemporal) {
             cache(c);
             layer(bytes(c) + bytes(c, m_frames + 2) + bytes(2 * c) * 2);
             m_frames *= 2;
         }
         const std::int64_t x = bytes(c) / m_e; // elements
-        const std::int64_t back = m_e == kFloat ? 0 : 4 * x * m_e;
+        const std::int64_t back = m_e == kVaeFloatBytes ? 0 : 4 * x * m_e;
         // The input, its frame-major copy, then the expression's temporaries to its end.
-        layer(2 * x * m_e + x * wide + 2 * x * kFloat + 4 * x * kFloat + back);
+        layer(2 * x * m_e + x * wide + 2 * x * kVaeFloatBytes + 4 * x * kVaeFloatBytes + back);
         m_lastConv = 4 * x * m_e + 4 * x * out / c * m_e;
         layer(x * m_e + 4 * x * m_e + 4 * x * out / c * m_e);
         m_h *= 2;
