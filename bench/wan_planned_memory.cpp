@@ -11,6 +11,7 @@
 #include "memory/presets/PresetStore.h"
 #include "models/wan/planning/WanPlanningFactory.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -96,6 +97,7 @@ int main(int argc, char** argv)
                 "step estimate (compute + copies) |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|\n");
     int missed = 0;
+    std::vector<std::string> switches; // the plans' notes on denoisers read in at their switch
     for (const Goal& g : goals()) {
         const auto planning = createWanPlanning(fixtures + "/wan/full-size-configs/Wan-AI/" + g.repo);
         GenerationRequest r;
@@ -109,6 +111,11 @@ int main(int argc, char** argv)
             if (!all && (found || !fits))
                 continue;
             found = found || fits;
+            for (const std::string& note : plan.placement.notes)
+                if (const std::string line = std::string(g.repo) + ", " + name + ": " + note;
+                    note.rfind("denoiser switch:", 0) == 0 &&
+                    std::find(switches.begin(), switches.end(), line) == switches.end())
+                    switches.push_back(line);
             const Peaks p = peaksOf(plan);
             std::printf("| %s | %d x %d, %d frames | %d GiB | %s | %s (%s) | %s + %s + %s | %s (%s) | %s | %.0f s (%.0f + %.0f) |\n",
                         g.repo, g.width, g.height, g.frames, g.gpuGib, name.c_str(), formatBytes(p.vram).c_str(),
@@ -122,6 +129,10 @@ int main(int argc, char** argv)
                         g.gpuGib);
         }
     }
+    if (!switches.empty())
+        std::printf("\nExpert switches (read from disk once per generation):\n");
+    for (const std::string& line : switches)
+        std::printf("- %s\n", line.c_str());
     // The decode's working set (GPU, bf16), untiled and in the low-memory preset's tiles.
     std::printf("\n| VAE decode (bf16, GPU) | untiled | low-memory's tiles |\n|---|---|---|\n");
     for (const Goal& g : goals()) {

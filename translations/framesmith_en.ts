@@ -303,6 +303,14 @@
         <source>The guidance scale of the low-noise expert (transformer_2), which runs the steps after the expert switch. Unset: the same as the guidance scale, as diffusers does.</source>
         <translation>The guidance scale of the low-noise expert (transformer_2), which runs the steps after the expert switch. Unset: the same as the guidance scale, as diffusers does.</translation>
     </message>
+    <message>
+        <source>Expert switch</source>
+        <translation>Expert switch</translation>
+    </message>
+    <message>
+        <source>Where the low-noise expert (transformer_2) takes over, as a fraction of the noise scale: steps whose timestep is below this ratio of 1000 run it. Lower values give more steps to the high-noise expert (composition and motion). The model&apos;s model_index.json gives the default (0.875 for T2V-A14B, 0.9 for I2V-A14B).</source>
+        <translation>Where the low-noise expert (transformer_2) takes over, as a fraction of the noise scale: steps whose timestep is below this ratio of 1000 run it. Lower values give more steps to the high-noise expert (composition and motion). The model&apos;s model_index.json gives the default (0.875 for T2V-A14B, 0.9 for I2V-A14B).</translation>
+    </message>
 </context>
 <context>
     <name>FarmDialog</name>

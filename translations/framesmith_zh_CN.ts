@@ -303,6 +303,14 @@
         <source>The guidance scale of the low-noise expert (transformer_2), which runs the steps after the expert switch. Unset: the same as the guidance scale, as diffusers does.</source>
         <translation>低噪声专家（transformer_2）的引导系数，它运行专家切换之后的各步。未设置时与引导系数相同，与 diffusers 一致。</translation>
     </message>
+    <message>
+        <source>Expert switch</source>
+        <translation>专家切换点</translation>
+    </message>
+    <message>
+        <source>Where the low-noise expert (transformer_2) takes over, as a fraction of the noise scale: steps whose timestep is below this ratio of 1000 run it. Lower values give more steps to the high-noise expert (composition and motion). The model&apos;s model_index.json gives the default (0.875 for T2V-A14B, 0.9 for I2V-A14B).</source>
+        <translation>低噪声专家（transformer_2）接手的位置，以噪声尺度的比例表示：时间步低于该比例乘以 1000 的各步由它运行。数值越小，高噪声专家（负责构图和运动）运行的步数越多。默认值取自模型的 model_index.json（T2V-A14B 为 0.875，I2V-A14B 为 0.9）。</translation>
+    </message>
 </context>
 <context>
     <name>FarmDialog</name>

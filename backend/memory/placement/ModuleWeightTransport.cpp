@@ -7,6 +7,7 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
+#include <iterator>
 
 #ifdef FRAMESMITH_HAS_CUDA
 #include <ATen/cuda/CachingHostAllocator.h>
@@ -52,6 +53,15 @@ void ModuleWeightTransport::unbindAll()
     m_hostCopies.clear();
     m_quantized.clear();
     m_ring.reset(); // the blocks it stages for are gone
+}
+
+void ModuleWeightTransport::unbindBlocked(const std::string& module)
+{
+    m_bindings.erase(module);
+    for (auto it = m_bindings.begin(); it != m_bindings.end();)
+        it = blockOf(it->first) >= 0 ? m_bindings.erase(it) : std::next(it);
+    m_hostCopies.clear();
+    m_quantized.clear();
 }
 
 int ModuleWeightTransport::blockOf(const std::string& module) const

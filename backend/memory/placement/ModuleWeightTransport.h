@@ -36,6 +36,9 @@ public:
     void setBlockModulePrefix(std::string prefix) { m_blockPrefix = std::move(prefix); }
     void bindBlock(int block, Module& target); // module name "<prefix><block>"
     void unbindAll(); // the modules are about to be freed: forget them and their stored copies
+    // The blocked component bound as `module` is about to be freed: forget it, its blocks and their
+    // stored copies (another expert's blocks bind under their own prefix next).
+    void unbindBlocked(const std::string& module);
     std::int64_t boundBytes(const std::string& module); // parameter bytes as they are now
     // Stores the block's matrices (its 2-D parameters) in `storage`; their slots stay empty except
     // while the block runs (widenBlock .. narrowBlock). Vectors (biases, norms) keep their dtype.

@@ -25,12 +25,24 @@ void PlacementExecutor::bringIn(const ModulePlacement& m)
         m_transport->moveModule(m.module, target);
 }
 
-void PlacementExecutor::beginStage(Stage stage)
+bool PlacementExecutor::isTakenInTurn(const PlacementPlan& plan, const std::string& component)
 {
-    m_ledger.resetPeaks();
-    const std::vector<std::string> components = m_plan.componentsOf(stage);
-    if (std::string blocked = m_plan.blockComponentOf(stage); !blocked.empty())
-        m_blockComponent = std::move(blocked);
+    const std::vector<const ModulePlacement*> parts = plan.ofComponent(component);
+    if (parts.empty() || parts.front()->role != ComponentRole::Denoiser)
+        return false;
+    int denoisers = 0;
+    for (const std::string& c : plan.componentsOf(stageOf(ComponentRole::Denoiser)))
+        denoisers += plan.ofComponent(c).front()->role == ComponentRole::Denoiser ? 1 : 0;
+    return denoisers > 1;
+}
+
+bool PlacementExecutor::isWaiting(const std::string& component) const
+{
+    return component != m_blockComponent && isTakenInTurn(m_plan, component);
+}
+
+void PlacementExecutor::readIn(const std::vector<std::string>& components)
+{
     // The whole component is read to its load device first (RuntimePlacement reads it there), then
     // each part moves to where it runs: that transient counts in the stage's peak.
     for (const std::string& component : components)
@@ -40,12 +52,57 @@ void PlacementExecutor::beginStage(Stage stage)
     for (const std::string& component : components)
         for (const ModulePlacement* m : m_plan.ofComponent(component))
             bringIn(*m);
+}
+
+void PlacementExecutor::beginStage(Stage stage, const std::string& active)
+{
+    m_ledger.resetPeaks();
+    std::vector<std::string> components = m_plan.componentsOf(stage);
+    if (!active.empty() && isTakenInTurn(m_plan, active))
+        m_blockComponent = active;
+    else if (std::string blocked = m_plan.blockComponentOf(stage); !blocked.empty())
+        m_blockComponent = std::move(blocked);
+    // An expert whose turn has not come stays on disk: the pipeline reads it when it attaches.
+    components.erase(std::remove_if(components.begin(), components.end(),
+                                    [this](const std::string& c) { return isWaiting(c); }),
+                     components.end());
+    readIn(components);
     if (stage == Stage::Denoising && !m_plan.cfgUnconditionalDevice().empty() && !m_ledger.isLoaded(replicaName())) {
         std::int64_t bytes = 0;
         for (const ModulePlacement* m : m_plan.ofLever(ComponentRole::Denoiser))
-            bytes += m->bytes;
+            if (!isWaiting(m->component))
+                bytes += m->bytes;
         m_ledger.load(replicaName(), m_plan.cfgUnconditionalDevice(), bytes);
     }
+}
+
+void PlacementExecutor::switchTo(const std::string& component)
+{
+    if (component == m_blockComponent || !isTakenInTurn(m_plan, component) || !isTakenInTurn(m_plan, m_blockComponent)) {
+        setBlockComponent(component);
+        return;
+    }
+    dropStreamedBlocks();
+    const std::string previous = m_blockComponent;
+    for (const ModulePlacement* m : m_plan.ofComponent(previous)) // the pipeline frees it before the next loads
+        endUse(*m);
+    m_blockComponent = component;
+    readIn({component});
+}
+
+void PlacementExecutor::endUse(const ModulePlacement& m)
+{
+    if (!m_ledger.isLoaded(m.module))
+        return; // an expert whose turn never came
+    if (m.dropAfterUse || (isTakenInTurn(m_plan, m.component) && !m_plan.keepsLoaded(m.component))) {
+        m_ledger.unload(m.module);
+        return;
+    }
+    if (!m.releaseAfterUse || m.streamed)
+        return;
+    m_ledger.move(m.module, m.homeDevice);
+    if (m_transport)
+        m_transport->moveModule(m.module, m.homeDevice);
 }
 
 void PlacementExecutor::endStage(Stage stage)
@@ -60,19 +117,9 @@ void PlacementExecutor::endStage(Stage stage)
     if (stage == Stage::Denoising && m_ledger.isLoaded(replicaName()) &&
         !m_plan.keepsLoaded(m_plan.blockComponentOf(Stage::Denoising)))
         m_ledger.unload(replicaName());
-    for (const ModulePlacement& m : m_plan.modules()) {
-        if (std::find(components.begin(), components.end(), m.component) == components.end())
-            continue;
-        if (m.dropAfterUse) {
-            m_ledger.unload(m.module);
-            continue;
-        }
-        if (!m.releaseAfterUse || m.streamed)
-            continue;
-        m_ledger.move(m.module, m.homeDevice);
-        if (m_transport)
-            m_transport->moveModule(m.module, m.homeDevice);
-    }
+    for (const ModulePlacement& m : m_plan.modules())
+        if (std::find(components.begin(), components.end(), m.component) != components.end())
+            endUse(m);
 }
 
 void PlacementExecutor::dropStreamedBlocks()

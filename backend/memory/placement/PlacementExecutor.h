@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace framesmith {
 
@@ -21,8 +22,17 @@ class PlacementExecutor {
 public:
     PlacementExecutor(PlacementPlan plan, WeightLedger& ledger, WeightTransport* transport = nullptr);
 
-    void beginStage(Stage stage);
+    // `active`: of a stage's denoisers taken in turn (isTakenInTurn), the one that runs now (default:
+    // the stage's first); the others are not read in, they wait on disk for their turn.
+    void beginStage(Stage stage, const std::string& active = {});
+    // Ends the stage; a denoiser taken in turn is freed then (RAM too) unless the plan keeps it.
     void endStage(Stage stage);
+    // Mid-stage, the next denoiser taken in turn takes over (a model's second expert): the active one's
+    // blocks are dropped and it is freed unless kept, then `component` is read in (from disk) and placed.
+    // No effect when `component` is the active one.
+    void switchTo(const std::string& component);
+    // Several denoisers in one stage (experts) run one after another, never together.
+    static bool isTakenInTurn(const PlacementPlan& plan, const std::string& component);
     // The per-block hook (blockIndex, beforeBlock) of the blocked component: the denoising stage's
     // first component with blocks, that of the last stage begun that has blocks, or the one chosen
     // with setBlockComponent (a model with two expert transformers switches between them mid-stage).
@@ -39,6 +49,11 @@ public:
 
 private:
     void bringIn(const ModulePlacement& m);
+    void readIn(const std::vector<std::string>& components);
+    // Its stage (or its turn) is over: freed (dropAfterUse, or a denoiser taken in turn and not kept),
+    // or moved home (releaseAfterUse).
+    void endUse(const ModulePlacement& m);
+    bool isWaiting(const std::string& component) const; // taken in turn, and not the active one
     void ensureBlock(int block);
     void dropStreamedBlocks(); // the blocked component's copies on their compute devices
     const ModulePlacement* streamedBlock(int block) const;

@@ -151,7 +151,7 @@ void RuntimePlacement::bringIn(const std::string& component, const std::map<std:
         auto it = whereNow.find(m->module);
         m_ledger.load(m->module, it == whereNow.end() ? from : it->second, bytes);
     }
-    m_executor->beginStage(stageOf(component));
+    m_executor->beginStage(stageOf(component), component); // an expert starts its turn
 }
 
 void RuntimePlacement::takeOut(const std::string& component)
@@ -166,14 +166,19 @@ void RuntimePlacement::takeOut(const std::string& component)
 
 void RuntimePlacement::detach(const std::string& component)
 {
-    if (!m_attached.erase(component))
+    auto it = m_attached.find(component);
+    if (it == m_attached.end())
         return;
+    const Attached attached = it->second;
+    m_attached.erase(it);
     takeOut(component);
     const bool denoises = stageOf(component) == Stage::Denoising;
     if (denoises)
         m_transport.releaseStaging(); // the ring serves denoising only (the planner counts it there)
     if (keepsLoaded(component))
         return; // the stage is over; the weights stay bound for the next generation
+    if (attached.blockCount > 0) // the pipeline frees it now: so go its blocks' resting (int8/fp8) copies
+        m_transport.unbindBlocked(component);
     if (denoises)
         m_replicaTransport.unbindAll(); // the guidance replica is freed with the transformer
 }

@@ -37,7 +37,7 @@ std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const Pla
             for (const std::string& component : placement.componentsOf(stage)) {
                 if (placement.blockCount(component) == 0)
                     continue;
-                executor.setBlockComponent(component);
+                executor.switchTo(component); // a second expert is read in at its switch
                 for (int block = 0; block < placement.blockCount(component); ++block) {
                     executor.onBlock(block, true);
                     executor.onBlock(block, false);
@@ -48,6 +48,32 @@ std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const Pla
                 peaks[stageName(stage)][device] = std::max(peaks[stageName(stage)][device], bytes);
         }
     return peaks;
+}
+
+// Denoisers taken in turn (a model's experts): each later one is read from disk when it takes over,
+// unless a warm engine keeps it; its bytes are what the switch re-reads, once per generation.
+void noteDenoiserSwitches(PlacementPlan& placement)
+{
+    const std::vector<std::string> denoisers = placement.componentsOf(Stage::Denoising);
+    std::string first;
+    for (const std::string& component : denoisers) {
+        if (!PlacementExecutor::isTakenInTurn(placement, component))
+            continue;
+        if (first.empty()) {
+            first = component;
+            continue;
+        }
+        if (placement.keepsLoaded(component))
+            continue;
+        std::int64_t bytes = 0;
+        for (const ModulePlacement* m : placement.ofComponent(component))
+            bytes += m->bytes;
+        // fp8/int8 blocks are narrowed after the read: the disk gives the checkpoint's own bytes.
+        const std::string size = placement.narrowedBlocks() ? "its checkpoint, narrowed to " + formatBytes(bytes)
+                                                            : formatBytes(bytes);
+        placement.notes.push_back("denoiser switch: " + component + " waits on disk and is read in (" + size +
+                                  ") when it takes over from " + first + ", which is freed");
+    }
 }
 
 // Working memory of one stage, per device that computes in it.
@@ -191,6 +217,7 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
     result.placement = PlacementPlanner::build(computed, devices, model.footprint(computed));
     result.placement.keepLoaded(residency);
     result.residency = residency;
+    noteDenoiserSwitches(result.placement);
     const auto weights = weightPeaks(result.placement);
     const double fragmentation = preset.expandableSegments ? 0.03 : 0.10;
     for (Stage stage : kPlannedStages) {

@@ -70,6 +70,26 @@ FamilyKnob secondGuidanceKnob()
     return knob;
 }
 
+// Inside (0, 1) with both ends of the form's range included: 0 or 1 would leave one expert unused.
+FamilyKnob boundaryRatioKnob(std::optional<double> configured)
+{
+    FamilyKnob knob;
+    knob.name = WanSpec::kBoundaryRatio;
+    knob.kind = KnobKind::Number;
+    knob.label = "Expert switch";
+    knob.help = "Where the low-noise expert (transformer_2) takes over, as a fraction of the noise scale: "
+                "steps whose timestep is below this ratio of 1000 run it. Lower values give more steps to "
+                "the high-noise expert (composition and motion). The model's model_index.json gives the "
+                "default (0.875 for T2V-A14B, 0.9 for I2V-A14B).";
+    knob.minimum = 0.01;
+    knob.maximum = 0.99;
+    knob.step = 0.025;
+    knob.decimals = 3;
+    if (configured)
+        knob.defaultValue = *configured;
+    return knob;
+}
+
 } // namespace
 
 ParameterSpec WanSpec::forModel(const WanModelLayout& layout)
@@ -98,8 +118,10 @@ ParameterSpec WanSpec::forModel(const WanModelLayout& layout)
     spec.supportsNegativePrompt = true;
     spec.isFpsConditioned = false;
     spec.knobs.push_back(flowShiftKnob(layout.root));
-    if (variant.hasTwoExperts())
+    if (variant.hasTwoExperts()) {
         spec.knobs.push_back(secondGuidanceKnob());
+        spec.knobs.push_back(boundaryRatioKnob(layout.boundaryRatio));
+    }
     return spec;
 }
 

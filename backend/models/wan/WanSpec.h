@@ -3,8 +3,9 @@
 // diffusers Wan docs and the Wan-AI model cards run them: 4k+1 frames; sizes on the VAE x patch
 // grid (16 for the Wan 2.1 VAE, 32 for TI2V-5B's 16x VAE); 81 frames at 16 fps (TI2V-5B: 121 at 24);
 // 50 steps at guidance 5.0 (A14B: 40 steps, 4.0 / 3.5 for I2V). Its knobs: flow_shift (every
-// variant, default the scheduler config's) and guidance_scale_2 (A14B only, default the guidance
-// scale). Reads the scheduler config; any thread.
+// variant, default the scheduler config's), guidance_scale_2 and boundary_ratio (A14B only: the
+// low-noise expert's guidance, default the guidance scale; where it takes over, default
+// model_index.json's boundary_ratio). Reads the scheduler config; any thread.
 #include "framesmith/ParameterSpec.h"
 #include "models/wan/WanModelLayout.h"
 
@@ -17,6 +18,7 @@ public:
     static constexpr int kMaxFrames = 201; // 4·50 + 1: beyond what any Wan checkpoint was trained for
     static constexpr const char* kFlowShift = "flow_shift";             // the knobs' names
     static constexpr const char* kGuidanceScale2 = "guidance_scale_2";
+    static constexpr const char* kBoundaryRatio = "boundary_ratio";
 
     static ParameterSpec forModel(const WanModelLayout& layout);
 

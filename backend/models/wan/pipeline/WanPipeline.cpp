@@ -198,7 +198,11 @@ void WanPipeline::prepareDenoising(const GenerationRequest& request, const at::T
     auto scheduler =
         WanSchedulers::create(m_modelDir, request.scheduler, knobNumber(request.knobs, WanSpec::kFlowShift));
     scheduler->setTimesteps(ScheduleRequest{request.steps, request.frameCount, request.width, request.height});
-    const WanExpertSwitch expertSwitch(m_index.boundaryRatio, WanSchedulers::numTrainTimesteps(m_modelDir),
+    // The boundary_ratio knob moves A14B's switch; unset, model_index.json's ratio decides.
+    std::optional<double> boundaryRatio = m_index.boundaryRatio;
+    if (boundaryRatio)
+        boundaryRatio = knobNumber(request.knobs, WanSpec::kBoundaryRatio).value_or(*boundaryRatio);
+    const WanExpertSwitch expertSwitch(boundaryRatio, WanSchedulers::numTrainTimesteps(m_modelDir),
                                        request.guidanceScale,
                                        m_index.boundaryRatio ? knobNumber(request.knobs, WanSpec::kGuidanceScale2)
                                                              : std::nullopt);

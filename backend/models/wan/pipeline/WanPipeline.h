@@ -5,8 +5,8 @@
 // first-frame replacement with per-token timesteps, Wan 2.2 I2V-A14B by channel concatenation, the
 // A14B expert switch with only the active expert loaded, decoding through WanVae (tiled when the
 // settings say). The request's knobs (WanSpec): guidance_scale_2 for A14B's low-noise expert (unset:
-// the request's guidanceScale, as diffusers defaults it), flow_shift for the sampler (unset: the
-// scheduler config's). Components load stage by stage through the placement: "text_encoder",
+// the request's guidanceScale, as diffusers defaults it), boundary_ratio for where it takes over
+// (unset: model_index.json's), flow_shift for the sampler (unset: the scheduler config's). Components load stage by stage through the placement: "text_encoder",
 // "transformer", "transformer_2", "vae". Thread: one worker thread constructs, runs, destroys.
 #include "models/VideoPipeline.h"
 #include "models/wan/pipeline/WanDenoiser.h"

@@ -150,6 +150,45 @@ private Q_SLOTS:
                              .arg(bytes).arg(d.weightBytes)));
             }
     }
+
+    // Two denoisers in one stage (a model's experts) run in turn: the second is not read in with the
+    // first; at the switch the first is freed (its resting blocks too) before the second is read;
+    // one kept between generations stays. Generic: the components' roles decide, not their names.
+    void denoisersTakenInTurnRestOneAtATime()
+    {
+        ModelFootprint f;
+        f.add("encoder", ComponentRole::TextEncoder, 100);
+        for (const char* name : {"first", "second"})
+            f.add(name, ComponentRole::Denoiser, 10).blocks = BlockStructure{"blocks", 50, 6, 0};
+        f.add("decoder", ComponentRole::Vae, 30);
+        MemoryPreset p;
+        p.name = "s";
+        p.strategies = {"block-streaming"};
+        p.streamPrefetchBlocks = 1;
+        PlacementPlan plan = PlacementPlanner::build(p, gpus({8}), f);
+        QVERIFY(PlacementExecutor::isTakenInTurn(plan, "second") && !PlacementExecutor::isTakenInTurn(plan, "decoder"));
+        WeightLedger ledger;
+        PlacementExecutor executor(plan, ledger);
+        executor.beginStage(Stage::Denoising);
+        QVERIFY(ledger.isLoaded("first") && !ledger.isLoaded("second") && !ledger.isLoaded("second.blocks.0"));
+        QCOMPARE(ledger.residentBytes("cpu"), std::int64_t(6 * 50)); // one expert's resting blocks
+        executor.onBlock(0, true);
+        executor.onBlock(0, false);
+        executor.switchTo("second");
+        QVERIFY(!ledger.isLoaded("first") && !ledger.isLoaded("first.blocks.5") && ledger.isLoaded("second.blocks.5"));
+        QCOMPARE(ledger.residentBytes("cpu"), std::int64_t(6 * 50));
+        QCOMPARE(ledger.residentBytes("cuda:0"), std::int64_t(10)); // the second's base, no stale block
+        executor.endStage(Stage::Denoising);
+        QCOMPARE(ledger.peakBytes("cpu"), std::int64_t(6 * 50 + 10)); // read whole to RAM, never both
+        QVERIFY(!ledger.isLoaded("second"));
+
+        plan.keepLoaded("first", KeepMode::OnHost); // a warm engine keeps the first: it stays at the switch
+        WeightLedger warm;
+        PlacementExecutor kept(plan, warm);
+        kept.beginStage(Stage::Denoising);
+        kept.switchTo("second");
+        QVERIFY(warm.isLoaded("first.blocks.0") && warm.isLoaded("second.blocks.0"));
+    }
 };
 
 FRAMESMITH_TEST_GUILESS_MAIN(tst_PlacementExecutor)

@@ -1,7 +1,8 @@
 // Wan's knobs, declared by the family: flow_shift on every variant (its default the scheduler
-// config's) and guidance_scale_2 on the A14B variants only (no default: the guidance scale, as
-// diffusers does). Both reach the sampler and the expert switch from the request, change the run,
-// and are refused out of range, on the wrong variant, or as a CLI flag the model does not declare.
+// config's), guidance_scale_2 and boundary_ratio on the A14B variants only (the first without a
+// default: the guidance scale, as diffusers does; the second model_index.json's). They reach the
+// sampler and the expert switch from the request, change the run (boundary_ratio moves the switch
+// step), and are refused out of range, on the wrong variant, or as a CLI flag the model does not declare.
 #include "framesmith/Engine.h"
 #include "models/wan/pipeline/WanPipeline.h"
 #include "schedulers/NoiseSource.h"
@@ -22,6 +23,7 @@ namespace {
 
 struct Denoised {
     std::vector<double> timesteps;
+    std::vector<int> experts; // 0: transformer, 1: transformer_2
     at::Tensor latents;
 };
 
@@ -36,6 +38,7 @@ Denoised denoise(const GenerationRequest& request)
     Denoised out;
     for (int i = 0; i < pipeline.stepCount(); ++i) {
         out.timesteps.push_back(pipeline.timestep(i));
+        out.experts.push_back(pipeline.expertAt(i));
         pipeline.denoiseStep(i, noise);
     }
     out.latents = pipeline.latents().clone();
@@ -124,6 +127,43 @@ private Q_SLOTS:
         QVERIFY(at::equal(denoise(r).latents, own.latents));
         r.knobs["guidance_scale_2"] = 1.5;
         QVERIFY(!at::allclose(denoise(r).latents, own.latents));
+    }
+
+    void boundaryRatioDefaultsToTheModelIndexAndIsRefusedOutsideZeroToOne()
+    {
+        const ParameterSpec a14b = Engine::parameterSpec(model("wan2.2-a14b"));
+        const FamilyKnob* t2v = a14b.knob("boundary_ratio");
+        QVERIFY(t2v && t2v->kind == KnobKind::Number);
+        QVERIFY(t2v->defaultValue && *t2v->defaultValue == KnobValue(0.875)); // model_index.json's
+        const ParameterSpec i2vSpec = Engine::parameterSpec(model("wan2.2-i2v-a14b"));
+        const FamilyKnob* i2v = i2vSpec.knob("boundary_ratio");
+        QVERIFY(i2v && i2v->defaultValue && *i2v->defaultValue == KnobValue(0.9));
+        QVERIFY(!Engine::parameterSpec(model("wan2.1-t2v")).knob("boundary_ratio")); // one expert
+        GenerationRequest r = test::wanRequest(model("wan2.2-a14b"));
+        for (double outside : {0.0, 1.0, 1.5, -0.2}) {
+            r.knobs = {{"boundary_ratio", outside}};
+            QVERIFY2(find(validateRequest(r, Engine::parameterSpec(r.modelPath)), "knobs.boundary_ratio",
+                          FieldRule::KnobOutOfRange),
+                     std::to_string(outside).c_str());
+        }
+        r.knobs = {{"boundary_ratio", 0.5}};
+        QVERIFY(validateRequest(r, Engine::parameterSpec(r.modelPath)).empty());
+    }
+
+    void boundaryRatioMovesTheSwitchStepAndTheDefaultChangesNothing()
+    {
+        GenerationRequest r = test::wanRequest(model("wan2.2-a14b"));
+        const Denoised own = denoise(r);
+        QCOMPARE(own.experts, (std::vector<int>{0, 0, 1, 1})); // boundary 0.875 (tst_WanPipeline's golden order)
+        r.knobs["boundary_ratio"] = 0.875; // model_index.json's own value
+        const Denoised same = denoise(r);
+        QCOMPARE(same.experts, own.experts);
+        QVERIFY(at::equal(same.latents, own.latents));
+        r.knobs["boundary_ratio"] = 0.7; // timesteps 1000, 900, 750, 500: transformer_2 takes over a step later
+        const Denoised moved = denoise(r);
+        QCOMPARE(moved.timesteps, own.timesteps);
+        QCOMPARE(moved.experts, (std::vector<int>{0, 0, 0, 1}));
+        QVERIFY(!at::allclose(moved.latents, own.latents));
     }
 
     void theCliTakesTheModelsKnobsAndRefusesOthers()
