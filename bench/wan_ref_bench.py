@@ -84,7 +84,7 @@ def status_kib(key):
 def blas_core():
     """OpenBLAS's kernel in this process (the port prints its own): openblas_get_corename()."""
     with open("/proc/self/maps") as f:
-        libs = {l.split()[-1] for l in f if "openblas" in l and l.strip().endswith(".so.0")}
+        libs = {l.split()[-1] for l in f if "blas" in l.split()[-1] and ".so" in l}
     for lib in libs:
         try:
             get = ctypes.CDLL(lib).openblas_get_corename
@@ -186,6 +186,9 @@ def main():
         print(WORKLOADS[args.workload]["kind"])
         return
     activate(args.ref)
+    import warnings
+    # diffusers asks for a CUDA autocast context in places; on a CPU-only torch that is a no-op
+    warnings.filterwarnings("ignore", message="User provided device_type of 'cuda'")
     from diffusers.utils import logging as diffusers_logging
     diffusers_logging.set_verbosity_error()
     make(args) if args.mode == "make" else run(args)
