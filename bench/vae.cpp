@@ -4,6 +4,7 @@
 // WORKLOAD: decode | decode-tiled | encode — the tests/fixtures/cogvideox-mid VAE workloads
 // (real VAE config, seeded weights and inputs as that README defines). One workload per process:
 // prints median/min/max seconds, GFLOP/s, RSS after load, peak RSS and activation = peak - after load.
+#include "ProcessRss.h"
 #include "framesmith/OpenBlasKernel.h"
 #include "io/WeightLoader.h"
 #include "io/WeightSource.h"
@@ -28,18 +29,11 @@
 #include <vector>
 
 using namespace framesmith;
+using framesmith::bench::resetPeakRss;
+using framesmith::bench::statusKiB;
 
 namespace {
 
-long statusKiB(const std::string& key) // VmRSS / VmHWM from /proc/self/status
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind(key + ":", 0) == 0)
-            return std::stol(line.substr(key.size() + 1));
-    return -1;
-}
 
 double processCpuSeconds()
 {
@@ -48,7 +42,6 @@ double processCpuSeconds()
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-void resetPeak() { std::ofstream("/proc/self/clear_refs") << "5"; } // resets VmHWM
 
 // cogvideox-mid README: one generator seeded 0, parameters in sorted name order, randn then
 // scaled: >= 2-D / sqrt(fan_in); 1-D "...weight" 1 + 0.1 z; other 1-D 0.1 z.
@@ -171,7 +164,7 @@ int main(int argc, char** argv)
     // is live and every activation byte shows up in the peak.
     malloc_trim(0);
     const long afterLoad = statusKiB("VmRSS");
-    resetPeak();
+    resetPeakRss();
     std::vector<double> seconds, cpuSeconds;
     std::vector<std::int64_t> outShape;
     for (int run = 0; run <= runs; ++run) { // run 0 is the warm-up

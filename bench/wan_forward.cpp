@@ -7,6 +7,7 @@
 //   median_s M min A max B activation_MiB X after_load_MiB L blas CORE max_abs_diff D ref_max_abs R
 // activation = the RSS peak over the calls (VmHWM reset after loading) minus the RSS after loading;
 // max_abs_diff is the output against the reference's (the same computation is being timed).
+#include "ProcessRss.h"
 #include "framesmith/OpenBlasKernel.h"
 #include "io/WeightSource.h"
 #include "memory/host/HostBlockCache.h"
@@ -29,20 +30,12 @@
 #include <vector>
 
 using namespace framesmith;
+using framesmith::bench::resetPeakRss;
+using framesmith::bench::statusKiB;
 
 namespace {
 
-long statusKiB(const std::string& key) // VmRSS / VmHWM from /proc/self/status
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind(key + ":", 0) == 0)
-            return std::stol(line.substr(key.size() + 1));
-    return -1;
-}
 
-void resetPeak() { std::ofstream("/proc/self/clear_refs") << "5"; } // VmHWM back to the current RSS
 
 int usage()
 {
@@ -95,7 +88,7 @@ int main(int argc, char** argv)
         // Freed heap pages (loading temporaries) handed back first, so that "after load" is what is live.
         malloc_trim(0);
         const long afterLoad = statusKiB("VmRSS");
-        resetPeak();
+        resetPeakRss();
         at::Tensor out = call(); // warm-up
         std::vector<double> seconds;
         for (int run = 0; run < runs; ++run) {
