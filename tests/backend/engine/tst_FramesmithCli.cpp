@@ -1,5 +1,6 @@
 // framesmith-cli end to end: make-demo-model + generate + decode, generate from every fixture model,
-// `generate --seed` drawing the reference generator's noise, eval pipeline/scheduler, exit codes.
+// `generate --seed` drawing the reference generator's noise, eval pipeline/scheduler (the refusals:
+// tst_CliInputChecks).
 #include "io/SafetensorsReader.h"
 #include "io/SafetensorsWriter.h"
 #include "engine/checkpoints/LatentsCheckpoint.h"
@@ -278,17 +279,6 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(json["warnings"].dump()).contains("NaN or infinite"));
     }
 
-    void badInputExitsWithTheBadInputCode()
-    {
-        const QString model = fixture("models/tiny-2b");
-        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--frames", "10", "--width", "96", "--height", "64"}).exitCode, 2);
-        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--frames", "9", "--width", "96", "--height", "64",
-                      "--steps", "1", "--scheduler", "euler"}).exitCode, 2);
-        QCOMPARE(cli({"generate", "--model", "/nonexistent", "--prompt", "x"}).exitCode, 2);
-        QCOMPARE(cli({"generate", "--model", model, "--prompt", "x", "--bogus", "1"}).exitCode, 2);
-        QCOMPARE(cli({"decode", "/nonexistent.safetensors"}).exitCode, 2);
-    }
-
     // The preset's placement is carried out from the command line: low-memory on two simulated
     // 8 GiB GPUs streams the transformer's blocks (the report counts them and their copies) and
     // the latents are the resident run's, bit for bit.
@@ -314,68 +304,6 @@ private Q_SLOTS:
         const at::Tensor a = LatentsCheckpoint::read(path("low.safetensors").toStdString()).latents;
         const at::Tensor b = LatentsCheckpoint::read(path("resident.safetensors").toStdString()).latents;
         QVERIFY(at::equal(a, b));
-    }
-
-    void numbersOutOfRangeNameTheirFlag_data()
-    {
-        QTest::addColumn<QStringList>("flags");
-        QTest::addColumn<QString>("named");
-        QTest::newRow("steps 2^32+2") << QStringList{"--steps", "4294967298"} << "--steps";
-        QTest::newRow("frames 2^32+9") << QStringList{"--frames", "4294967305"} << "--frames";
-        QTest::newRow("seed 2^64") << QStringList{"--seed", "18446744073709551616"} << "--seed";
-        QTest::newRow("seed -1") << QStringList{"--seed", "-1"} << "--seed";
-        QTest::newRow("guidance 1e999") << QStringList{"--guidance", "1e999"} << "--guidance";
-        QTest::newRow("width 2.5") << QStringList{"--width", "2.5"} << "--width";
-    }
-    void numbersOutOfRangeNameTheirFlag()
-    {
-        QFETCH(QStringList, flags);
-        QFETCH(QString, named);
-        Run run = cli(QStringList{"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x"} + flags);
-        QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.output.contains(named), qPrintable(run.output));
-    }
-
-    void jobFileNumbersAreCheckedToo()
-    {
-        std::ofstream(path("fraction.json").toStdString())
-            << nlohmann::json{{"model", test::cogvideoxFixture("models/tiny-2b")}, {"prompt", "a fox"}, {"frames", 9.9}}.dump();
-        Run run = cli({"generate", "--job", path("fraction.json")});
-        QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.output.contains("frames"), qPrintable(run.output));
-    }
-
-    void outputIsCheckedBeforeAnyWeightLoads()
-    {
-        const QStringList request = {"generate", "--model", fixture("models/tiny-2b"), "--prompt", "x", "--frames", "9",
-                                     "--width", "96", "--height", "64", "--steps", "1"};
-        for (const QString& out : {path("clip.xyz"), path("missing-folder/clip.mp4"), m_dir.path()}) {
-            Run run = cli(request + QStringList{"--out", out});
-            QCOMPARE(run.exitCode, 2);
-            QVERIFY2(run.output.contains("--out"), qPrintable(run.output));
-            QVERIFY2(!run.output.contains("loading"), qPrintable(run.output)); // refused before the loading stage
-        }
-    }
-
-    // One malformed file in the user's presets folder is skipped with a warning naming it; the
-    // others are still listed (the listing used to stop at the first bad one with exit 2).
-    void presetsSkipsAMalformedUserPreset()
-    {
-        QTemporaryDir data;
-        QDir(data.path()).mkpath("presets");
-        const QString folder = data.filePath("presets"); // user presets live in the data root
-        for (const auto& [name, text] : {std::pair<QString, QByteArray>{"a-broken", "{\"name\": 5"},
-                                         {"b-good", "{\"schemaVersion\": 1, \"name\": \"b-good\", \"description\": \"mine\"}"}}) {
-            QFile file(folder + "/" + name + ".json");
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(text);
-        }
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert("FRAMESMITH_DATA_DIR", data.path());
-        const Run run = cli({"presets"}, environment);
-        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
-        QVERIFY2(run.output.contains("skipped user preset 'a-broken'"), qPrintable(run.output));
-        QVERIFY2(run.output.contains("b-good") && run.output.contains("mine"), qPrintable(run.output));
     }
 
     // Out-of-memory injected in denoise preparation (before any step): twice is recovered (rc 0,
@@ -404,33 +332,6 @@ private Q_SLOTS:
             QVERIFY(run.output.contains("latents: "));
     }
 
-    void helpAndMissingCommand()
-    {
-        Run help = cli({"generate", "--help"});
-        QCOMPARE(help.exitCode, 0);
-        QVERIFY2(help.output.contains("generate --model DIR"), qPrintable(help.output));
-        Run none = cli({});
-        QCOMPARE(none.exitCode, 2);
-        QVERIFY2(none.output.contains("usage"), qPrintable(none.output));
-    }
-
-    void planChecksLikeGenerateAndTakesSeveralGpus()
-    {
-        const QString model = fixture("models/tiny-2b");
-        Run refused = cli({"plan", "--model", model, "--frames", "10", "--width", "96", "--height", "64"});
-        QCOMPARE(refused.exitCode, 2);
-        QVERIFY2(refused.output.contains("frameCount"), qPrintable(refused.output));
-        Run two = cli({"plan", "--model", model, "--frames", "9", "--width", "96", "--height", "64", "--preset",
-                       "multi-gpu", "--vram", "12", "12", "--json"});
-        QVERIFY2(two.exitCode == 0, qPrintable(two.output));
-        const auto plan = nlohmann::json::parse(two.output.toStdString());
-        std::set<std::string> devices;
-        for (const auto& stage : plan.at("stages"))
-            for (const auto& d : stage.at("devices"))
-                devices.insert(d.at("device").get<std::string>());
-        QVERIFY(devices.count("cuda:0") && devices.count("cuda:1"));
-        QVERIFY(!plan.at("keptLoaded").empty());
-    }
 };
 
 FRAMESMITH_TEST_GUILESS_MAIN(TestFramesmithCli)
