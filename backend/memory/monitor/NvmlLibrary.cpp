@@ -4,11 +4,15 @@
 
 namespace framesmith {
 
-namespace {
 // nvml.h ABI: nvmlReturn_t is an int enum (0 = NVML_SUCCESS), nvmlDevice_t an opaque pointer,
 // nvmlMemory_t three unsigned long longs in this order. These have not changed since NVML 2.
+// A named namespace, not an anonymous one: GCC 14 crashed (internal compiler error in
+// decl_anon_ns_mem_p) finishing NvmlLibrary::Api over anonymous-namespace types once this file
+// shared a unity batch with others.
+namespace nvml_abi {
+struct NvmlDeviceOpaque;
 using NvmlReturn = int;
-using NvmlDevice = struct NvmlDeviceOpaque*;
+using NvmlDevice = NvmlDeviceOpaque*;
 struct NvmlMemory {
     unsigned long long total;
     unsigned long long free;
@@ -16,7 +20,8 @@ struct NvmlMemory {
 };
 constexpr NvmlReturn kNvmlSuccess = 0;
 constexpr unsigned kNvmlNameBufferSize = 96; // NVML_DEVICE_NAME_V2_BUFFER_SIZE
-} // namespace
+} // namespace nvml_abi
+using namespace nvml_abi;
 
 struct NvmlLibrary::Api {
     NvmlReturn (*init)() = nullptr;
