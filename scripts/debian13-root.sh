@@ -17,7 +17,8 @@
 #
 # Environment: FRAMESMITH_TARGETS="a b" builds only those targets (default: everything the
 # suite needs; benchmarks are left out), FRAMESMITH_TEST_ONLY=REGEX configures only the tests whose
-# names match (tests/CMakeLists.txt), FRAMESMITH_NO_TESTS=1 skips ctest, FRAMESMITH_JOBS,
+# names match (tests/CMakeLists.txt), FRAMESMITH_TEST_SKIP_LABELS="gui" leaves out the tests with
+# those labels, FRAMESMITH_NO_TESTS=1 skips ctest, FRAMESMITH_JOBS,
 # CCACHE_DISABLE=1 (handed into the root: a cold build).
 # FRAMESMITH_BENCH=1 (cpu lane) configures with the benchmark programs (in the lane's build folder,
 # whose objects ccache already holds) and runs no tests: bench/libtorch-versions.sh builds
@@ -91,18 +92,18 @@ configure_and_build() { # build-dir, extra cmake args...
   inroot bash -c 'set -e
     export CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=5G
     export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
-    dir=$1 jobs=$2 ccache_disable=$3 test_only=$4 ntargets=$5; shift 5
+    dir=$1 jobs=$2 ccache_disable=$3 test_only=$4 skip_labels=$5 ntargets=$6; shift 6
     # The root starts from env -i: CCACHE_DISABLE=1 (a cold measurement) must be handed in.
     [ -z "$ccache_disable" ] || export CCACHE_DISABLE=$ccache_disable
     targets=("${@:1:$ntargets}"); shift "$ntargets"
     mkdir -p "$dir"
     cmake -S /src -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFRAMESMITH_BUILD_BENCH=OFF \
-      -DFRAMESMITH_TEST_ONLY="$test_only" "$@" > "$dir/configure.log" 2>&1 ||
+      -DFRAMESMITH_TEST_ONLY="$test_only" -DFRAMESMITH_TEST_SKIP_LABELS="$skip_labels" "$@" > "$dir/configure.log" 2>&1 ||
       { tail -40 "$dir/configure.log" >&2; exit 1; }
     grep -E "Torch|CUDA|cuda_code" "$dir/configure.log" | grep -v "^--.*Looking" | head -12 || true
     if [ ${#targets[@]} -gt 0 ]; then cmake --build "$dir" --parallel "$jobs" --target "${targets[@]}"
     else cmake --build "$dir" --parallel "$jobs"; fi' build "$dir" "$jobs" \
-    "${CCACHE_DISABLE:-}" "${FRAMESMITH_TEST_ONLY:-}" "${#targets[@]}" "${targets[@]}" "$@"
+    "${CCACHE_DISABLE:-}" "${FRAMESMITH_TEST_ONLY:-}" "${FRAMESMITH_TEST_SKIP_LABELS:-}" "${#targets[@]}" "${targets[@]}" "$@"
 }
 
 run_suite() { # build-dir, ctest args...

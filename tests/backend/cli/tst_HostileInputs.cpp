@@ -155,7 +155,7 @@ private Q_SLOTS:
             QVERIFY(QDir(m_dir.path()).mkpath(sub));
         writeText(path("bin/sbatch"),
                   "#!/bin/sh\ncase \"$FAKE_SBATCH\" in\n"
-                  "hang) touch \"$FAKE_PIDS.sbatch\"; echo $$ >> \"$FAKE_PIDS\"; exec sleep 1000;;\n"
+                  "hang) echo $$ >> \"$FAKE_PIDS\"; touch \"$FAKE_PIDS.sbatch\"; exec sleep 1000;;\n"
                   "flood) yes 'sbatch: error: Batch job submission failed' >&2;;\n"
                   "escape) printf 'sbatch: error: \\033]0;owned\\007\\033[2Jinvalid partition\\n' >&2; exit 1;;\n"
                   "*) echo 4242;;\nesac\n", true);
