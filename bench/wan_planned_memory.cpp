@@ -26,6 +26,8 @@ struct Goal {
     int width, height, frames;
     int gpuGib;
     const char* gpuName;
+    bool fromImage = false; // TI2V from a start image (the I2V models always have one)
+    bool hasStartImage() const { return fromImage || std::string(repo).find("-I2V-") != std::string::npos; }
 };
 
 const std::vector<Goal>& goals()
@@ -33,6 +35,7 @@ const std::vector<Goal>& goals()
     static const std::vector<Goal> all{
         {"Wan2.1-T2V-1.3B-Diffusers", 832, 480, 81, 8, "NVIDIA GeForce RTX 4060"},
         {"Wan2.2-TI2V-5B-Diffusers", 1280, 704, 121, 24, "NVIDIA GeForce RTX 4090"},
+        {"Wan2.2-TI2V-5B-Diffusers", 1280, 704, 121, 24, "NVIDIA GeForce RTX 4090", true},
         {"Wan2.1-T2V-14B-Diffusers", 832, 480, 81, 16, "NVIDIA GeForce RTX 4060 Ti"},
         {"Wan2.1-T2V-14B-Diffusers", 1280, 720, 81, 24, "NVIDIA GeForce RTX 4090"},
         {"Wan2.1-I2V-14B-480P-Diffusers", 832, 480, 81, 16, "NVIDIA GeForce RTX 4060 Ti"},
@@ -102,6 +105,8 @@ int main(int argc, char** argv)
         const auto planning = createWanPlanning(fixtures + "/wan/full-size-configs/Wan-AI/" + g.repo);
         GenerationRequest r;
         r.width = g.width, r.height = g.height, r.frameCount = g.frames, r.steps = 40, r.guidanceScale = 5.0;
+        if (g.hasStartImage())
+            r.startImagePath = "start.png"; // the planner reads no file
         const std::int64_t gpuBytes = std::int64_t(g.gpuGib) << 30;
         const std::vector<DeviceInfo> devices{{0, g.gpuName, gpuBytes, gpuBytes, ""}, {-1, "CPU", hostBytes, hostBytes, ""}};
         bool found = false;
@@ -113,12 +118,13 @@ int main(int argc, char** argv)
             found = found || fits;
             for (const std::string& note : plan.placement.notes)
                 if (const std::string line = std::string(g.repo) + ", " + name + ": " + note;
-                    note.rfind("denoiser switch:", 0) == 0 &&
+                    (note.rfind("denoiser switch:", 0) == 0 || note.rfind("denoise: the start image", 0) == 0) &&
                     std::find(switches.begin(), switches.end(), line) == switches.end())
                     switches.push_back(line);
             const Peaks p = peaksOf(plan);
-            std::printf("| %s | %d x %d, %d frames | %d GiB | %s | %s (%s) | %s + %s + %s | %s (%s) | %s | %.0f s (%.0f + %.0f) |\n",
-                        g.repo, g.width, g.height, g.frames, g.gpuGib, name.c_str(), formatBytes(p.vram).c_str(),
+            std::printf("| %s | %d x %d, %d frames%s | %d GiB | %s | %s (%s) | %s + %s + %s | %s (%s) | %s | %.0f s (%.0f + %.0f) |\n",
+                        g.repo, g.width, g.height, g.frames, g.hasStartImage() ? ", from an image" : "", g.gpuGib,
+                        name.c_str(), formatBytes(p.vram).c_str(),
                         p.vramStage.c_str(), formatBytes(p.gpu.weightBytes).c_str(), formatBytes(p.gpu.activationBytes).c_str(),
                         formatBytes(p.gpu.marginBytes).c_str(), formatBytes(p.host).c_str(), p.hostStage.c_str(),
                         fits ? "yes" : "no", plan.step.seconds, plan.step.computeSeconds, plan.step.transferSeconds);
@@ -130,13 +136,13 @@ int main(int argc, char** argv)
         }
     }
     if (!switches.empty())
-        std::printf("\nExpert switches (read from disk once per generation):\n");
+        std::printf("\nExpert switches (read from disk once per generation) and start images' encodes at their peak:\n");
     for (const std::string& line : switches)
         std::printf("- %s\n", line.c_str());
     // The decode's working set (GPU, bf16), untiled and in the low-memory preset's tiles.
     std::printf("\n| VAE decode (bf16, GPU) | untiled | low-memory's tiles |\n|---|---|---|\n");
     for (const Goal& g : goals()) {
-        if (g.gpuGib == 16)
+        if (g.gpuGib == 16 || g.fromImage)
             continue;
         const auto planning = createWanPlanning(fixtures + "/wan/full-size-configs/Wan-AI/" + g.repo);
         GenerationRequest r;
@@ -146,6 +152,20 @@ int main(int argc, char** argv)
         std::printf("| %s, %d x %d, %d frames | %s | %s (%d x %d) |\n", g.repo, g.width, g.height, g.frames,
                     formatBytes(planning->vaeDecodeBytes(r, whole, false)).c_str(),
                     formatBytes(planning->vaeDecodeBytes(r, tiled, false)).c_str(), tiled.vaeTileWidth, tiled.vaeTileHeight);
+    }
+    // A start image's condition (GPU, bf16): the VAE's encode and Wan 2.1 I2V's CLIP read.
+    std::printf("\n| start image's condition (bf16, GPU) | VAE encode | CLIP read |\n|---|---|---|\n");
+    for (const Goal& g : goals()) {
+        if (!g.hasStartImage())
+            continue;
+        const auto planning = createWanPlanning(fixtures + "/wan/full-size-configs/Wan-AI/" + g.repo);
+        GenerationRequest r;
+        r.width = g.width, r.height = g.height, r.frameCount = g.frames, r.startImagePath = "start.png";
+        const MemoryPreset preset = store.load("low-memory");
+        const std::int64_t read = planning->conditionEncodeBytes(r, ComponentRole::ImageEncoder, preset, false);
+        std::printf("| %s, %d x %d, %d frames | %s | %s |\n", g.repo, g.width, g.height, g.frames,
+                    formatBytes(planning->conditionEncodeBytes(r, ComponentRole::Vae, preset, false)).c_str(),
+                    read > 0 ? formatBytes(read).c_str() : "none");
     }
     std::printf("\nAttention on the GPU as planned by this build: %s.\n",
                 ChunkedAttention::hasFusedKernel(true) ? "fused SDPA" : "chunked math (no fused kernel in this libtorch)");

@@ -1,7 +1,8 @@
 // bench_wan_planner_accuracy [--fixtures DIR] (run from the source root; DIR: tests/fixtures): the
 // Wan working-set models against the host peaks CpuAllocationTracker measures, fp32 on the CPU, for
 // workloads heavier than tst_WanPlanningAccuracy runs: one TI2V-5B-width block with per-token
-// timesteps, and the real-width Wan 2.1 and 2.2 VAEs (random weights) decoding 9 frames at 256 x 384.
+// timesteps, and the real-width Wan 2.1 and 2.2 VAEs (random weights) decoding and encoding 9 frames
+// at 256 x 384 (the encode: a start image's channel-concatenated condition).
 // Prints one Markdown row per workload; exits 1 when one lies outside the planner's band (-10 %, +25 %).
 // Figures go to docs/benchmarks.md, "Wan: planned memory".
 #include "core/ChunkedAttention.h"
@@ -74,6 +75,17 @@ bool transformerBlock()
                   measured, a.peakBytes() - a.samplerBytes);
 }
 
+WanVaeWorkload cpuWorkload()
+{
+    WanVaeWorkload w;
+    w.latentFrames = 3;
+    w.height = 256;
+    w.width = 384;
+    w.fusedAttention = ChunkedAttention::hasFusedKernel(false);
+    w.isCpu = true;
+    return w;
+}
+
 bool vae(const char* repo, const char* label)
 {
     WanVae model(WanVaeConfig::fromFile(g_configs + repo + "/vae/config.json"));
@@ -83,13 +95,20 @@ bool vae(const char* repo, const char* label)
     const at::Tensor z = at::randn({1, c.zDim, 3, 256 / s, 384 / s});
     at::Tensor out;
     const std::int64_t measured = measure([&] { out = model.decode(z); });
-    WanVaeWorkload w;
-    w.latentFrames = 3;
-    w.height = 256;
-    w.width = 384;
-    w.fusedAttention = ChunkedAttention::hasFusedKernel(false);
-    w.isCpu = true;
+    const WanVaeWorkload w = cpuWorkload();
     return report(std::string(label) + ", 9 frames 256 x 384, untiled", measured, WanVaeWorkingSet::decode(c, w).peakBytes);
+}
+
+bool vaeEncode(const char* repo, const char* label)
+{
+    WanVae model(WanVaeConfig::fromFile(g_configs + repo + "/vae/config.json"));
+    fillRandom(model);
+    const WanVaeConfig& c = model.config();
+    const at::Tensor video = at::rand({1, 3, 9, 256, 384}) * 2 - 1;
+    WanVaePosterior posterior;
+    const std::int64_t measured = measure([&] { posterior = model.encode(video); });
+    const WanVaeWorkload w = cpuWorkload();
+    return report(std::string(label) + ", encode 9 frames 256 x 384", measured, WanVaeWorkingSet::encode(c, w).peakBytes);
 }
 
 } // namespace
@@ -105,5 +124,7 @@ int main(int argc, char** argv)
     bool ok = transformerBlock();
     ok = vae("Wan2.1-T2V-14B-Diffusers", "Wan 2.1 VAE (real widths, base 96)") && ok;
     ok = vae("Wan2.2-TI2V-5B-Diffusers", "Wan 2.2 VAE (real widths, decoder base 256)") && ok;
+    ok = vaeEncode("Wan2.1-T2V-14B-Diffusers", "Wan 2.1 VAE (real widths, base 96)") && ok;
+    ok = vaeEncode("Wan2.2-TI2V-5B-Diffusers", "Wan 2.2 VAE (real widths, base 160)") && ok;
     return ok ? 0 : 1;
 }

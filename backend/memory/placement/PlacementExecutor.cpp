@@ -36,6 +36,12 @@ bool PlacementExecutor::isTakenInTurn(const PlacementPlan& plan, const std::stri
     return denoisers > 1;
 }
 
+bool PlacementExecutor::isImageEncoderComponent(const std::string& component) const
+{
+    const std::vector<const ModulePlacement*> parts = m_plan.ofComponent(component);
+    return !parts.empty() && parts.front()->role == ComponentRole::ImageEncoder;
+}
+
 bool PlacementExecutor::isWaiting(const std::string& component) const
 {
     return component != m_blockComponent && isTakenInTurn(m_plan, component);
@@ -62,9 +68,15 @@ void PlacementExecutor::beginStage(Stage stage, const std::string& active)
         m_blockComponent = active;
     else if (std::string blocked = m_plan.blockComponentOf(stage); !blocked.empty())
         m_blockComponent = std::move(blocked);
-    // An expert whose turn has not come stays on disk: the pipeline reads it when it attaches.
+    // An expert whose turn has not come stays on disk: the pipeline reads it when it attaches. An
+    // image encoder reads the start image at the start of denoising, not beside the text encoder:
+    // it is read in at its own attach, alone.
+    const bool isImageEncoder = !active.empty() && isImageEncoderComponent(active);
     components.erase(std::remove_if(components.begin(), components.end(),
-                                    [this](const std::string& c) { return isWaiting(c); }),
+                                    [&](const std::string& c) {
+                                        return isWaiting(c) || (isImageEncoder ? c != active
+                                                                               : isImageEncoderComponent(c));
+                                    }),
                      components.end());
     readIn(components);
     if (stage == Stage::Denoising && !m_plan.cfgUnconditionalDevice().empty() && !m_ledger.isLoaded(replicaName())) {

@@ -23,7 +23,8 @@ public:
     PlacementExecutor(PlacementPlan plan, WeightLedger& ledger, WeightTransport* transport = nullptr);
 
     // `active`: of a stage's denoisers taken in turn (isTakenInTurn), the one that runs now (default:
-    // the stage's first); the others are not read in, they wait on disk for their turn.
+    // the stage's first); the others are not read in, they wait on disk for their turn. An image
+    // encoder is read in only as `active` (its own attach, at the start of denoising), alone.
     void beginStage(Stage stage, const std::string& active = {});
     // Ends the stage; a denoiser taken in turn is freed then (RAM too) unless the plan keeps it.
     void endStage(Stage stage);
@@ -54,6 +55,7 @@ private:
     // or moved home (releaseAfterUse).
     void endUse(const ModulePlacement& m);
     bool isWaiting(const std::string& component) const; // taken in turn, and not the active one
+    bool isImageEncoderComponent(const std::string& component) const;
     void ensureBlock(int block);
     void dropStreamedBlocks(); // the blocked component's copies on their compute devices
     const ModulePlacement* streamedBlock(int block) const;

@@ -23,16 +23,37 @@ AttentionPath attentionFor(const std::string& device)
     return ChunkedAttention::hasFusedKernel(isCudaDeviceName(device)) ? AttentionPath::Fused : AttentionPath::ChunkedMath;
 }
 
+// Components that may read a start image into the condition at the start of denoising.
+bool isConditionRole(ComponentRole role) { return role == ComponentRole::ImageEncoder || role == ComponentRole::Vae; }
+
+struct WeightPeaks {
+    std::map<std::string, std::map<std::string, std::int64_t>> stages; // stage -> device -> bytes
+    // component -> the weights on its compute device while it encodes the condition: what the
+    // earlier stages left resident there, and the component itself.
+    std::map<std::string, std::int64_t> conditions;
+};
+
 // Weight residency per stage and device: a dry run of the executor the generation uses. With
 // components kept loaded (a warm engine), a second generation runs from what the first left
 // resident; each stage's peak is the larger of the two.
-std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const PlacementPlan& placement)
+WeightPeaks weightPeaks(const PlacementPlan& placement)
 {
     WeightLedger ledger;
     PlacementExecutor executor(placement, ledger);
-    std::map<std::string, std::map<std::string, std::int64_t>> peaks;
+    WeightPeaks peaks;
     for (int pass = 0; pass < (placement.keepsAnyLoaded() ? 2 : 1); ++pass)
         for (Stage stage : kPlannedStages) {
+            if (stage == Stage::Denoising)
+                for (const std::string& component : placement.components()) {
+                    if (!isConditionRole(placement.ofComponent(component).front()->role))
+                        continue;
+                    const std::string device = placement.computeDeviceOf(component);
+                    std::int64_t bytes = ledger.residentBytes(device);
+                    for (const ModulePlacement* m : placement.ofComponent(component))
+                        if (!ledger.isOn(m->module, device))
+                            bytes += m->bytes;
+                    peaks.conditions[component] = std::max(peaks.conditions[component], bytes);
+                }
             executor.beginStage(stage);
             for (const std::string& component : placement.componentsOf(stage)) {
                 if (placement.blockCount(component) == 0)
@@ -45,9 +66,33 @@ std::map<std::string, std::map<std::string, std::int64_t>> weightPeaks(const Pla
             }
             executor.endStage(stage);
             for (const auto& [device, bytes] : executor.stagePeaks().at(stageName(stage)))
-                peaks[stageName(stage)][device] = std::max(peaks[stageName(stage)][device], bytes);
+                peaks.stages[stageName(stage)][device] = std::max(peaks.stages[stageName(stage)][device], bytes);
         }
     return peaks;
+}
+
+// The start image's condition, encoded at the start of denoising one component at a time before the
+// denoiser is read in: where such a phase needs more than denoising itself on its device, it is the
+// stage's peak there (and the plan says so).
+void addConditionPhases(const ModelPlanning& model, const GenerationRequest& request, const MemoryPreset& computed,
+                        PlacementPlan& placement, const std::map<std::string, std::int64_t>& conditionWeights,
+                        std::map<std::string, DeviceBreakdown>& byDevice)
+{
+    for (const auto& [component, weightBytes] : conditionWeights) {
+        const ComponentRole role = placement.ofComponent(component).front()->role;
+        const std::string device = placement.computeDeviceOf(component);
+        const std::int64_t working = model.conditionEncodeBytes(request, role, computed, !isCudaDeviceName(device));
+        if (working <= 0)
+            continue;
+        DeviceBreakdown& d = byDevice[device];
+        if (weightBytes + working <= d.weightBytes + d.activationBytes)
+            continue;
+        d.device = device;
+        d.weightBytes = weightBytes;
+        d.activationBytes = working;
+        placement.notes.push_back("denoise: the start image's encode by " + component + " peaks on " + device + " (" +
+                                  formatBytes(weightBytes + working) + " before margins), before the denoiser is read in");
+    }
 }
 
 // Denoisers taken in turn (a model's experts): each later one is read from disk when it takes over,
@@ -225,11 +270,13 @@ DetailedPlan MemoryPlanner::planDetailed(const ModelPlanning& model, const Gener
         std::map<std::string, DeviceBreakdown> byDevice;
         for (const DeviceInfo& d : devices) // every GPU (and the CPU when given) appears in the table
             byDevice[deviceName(d)].device = deviceName(d);
-        if (auto it = weights.find(stageName(stage)); it != weights.end())
+        if (auto it = weights.stages.find(stageName(stage)); it != weights.stages.end())
             for (const auto& [device, bytes] : it->second)
                 byDevice[device].weightBytes = bytes;
         for (const auto& [device, bytes] : activations(model, request, computed, result.placement, stage))
             byDevice[device].activationBytes += bytes;
+        if (stage == Stage::Denoising && request.hasStartImage())
+            addConditionPhases(model, request, computed, result.placement, weights.conditions, byDevice);
         if (stage == Stage::Denoising) // the ring lives while blocks stream (RuntimePlacement::detach frees it)
             if (const std::int64_t ring = stagingRingBytes(result.placement); ring > 0)
                 byDevice["cpu"].pinnedBytes = ring;

@@ -40,6 +40,16 @@ public:
     // isCpu: decoding on the CPU (other convolution engines than on a GPU).
     virtual std::int64_t vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset,
                                         bool isCpu) const = 0;
+    // Working memory of turning the request's start image into the denoiser's condition with the
+    // component of `role` (an image encoder's read of it, the VAE's encode), which a pipeline does
+    // at the start of denoising, one component at a time, each with its weights on its compute
+    // device before the denoiser is read in. 0: that component does no such work for this request
+    // (text-to-video, or a model that conditions otherwise).
+    virtual std::int64_t conditionEncodeBytes(const GenerationRequest& /*request*/, ComponentRole /*role*/,
+                                              const MemoryPreset& /*preset*/, bool /*isCpu*/) const
+    {
+        return 0;
+    }
 };
 
 } // namespace framesmith

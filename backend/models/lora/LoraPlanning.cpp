@@ -172,6 +172,12 @@ std::int64_t LoraPlanning::vaeDecodeBytes(const GenerationRequest& request, cons
     return m_base->vaeDecodeBytes(request, preset, isCpu);
 }
 
+std::int64_t LoraPlanning::conditionEncodeBytes(const GenerationRequest& request, ComponentRole role,
+                                                const MemoryPreset& preset, bool isCpu) const
+{
+    return m_base->conditionEncodeBytes(request, role, preset, isCpu);
+}
+
 std::string LoraPlanning::describe(const ModelPlanning& model, const GenerationRequest& request, const MemoryPreset& preset)
 {
     const auto* lora = dynamic_cast<const LoraPlanning*>(&model);

@@ -47,6 +47,8 @@ public:
     double denoiseFlops(const GenerationRequest& request, int batch) const override;
     std::int64_t denoiseSequenceLength(const GenerationRequest& request) const override;
     std::int64_t vaeDecodeBytes(const GenerationRequest& request, const MemoryPreset& preset, bool isCpu) const override;
+    std::int64_t conditionEncodeBytes(const GenerationRequest& request, ComponentRole role, const MemoryPreset& preset,
+                                      bool isCpu) const override;
 
     // What the LoRAs add to the transformer's device for the whole run, and to one denoising step.
     std::int64_t restingBytes(const MemoryPreset& preset) const { return restingBytes(m_loras, preset); }

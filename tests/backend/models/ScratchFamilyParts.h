@@ -138,6 +138,14 @@ public:
     {
         return m_base->vaeDecodeBytes(r, p, isCpu);
     }
+    // Its image encoder reads a start image with a working set planted large enough to be the
+    // denoising stage's peak.
+    static constexpr std::int64_t kImageReadBytes = 3ll << 30;
+    std::int64_t conditionEncodeBytes(const GenerationRequest& r, ComponentRole role, const MemoryPreset&,
+                                      bool) const override
+    {
+        return r.hasStartImage() && role == ComponentRole::ImageEncoder ? kImageReadBytes : 0;
+    }
 
 private:
     std::unique_ptr<ModelPlanning> m_base;

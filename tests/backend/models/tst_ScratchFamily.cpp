@@ -169,12 +169,39 @@ private Q_SLOTS:
         QCOMPARE(plan.placement.componentsOf(Stage::TextEncoding), (std::vector<std::string>{"text_encoder", "image_encoder"}));
         QCOMPARE(plan.placement.componentsOf(Stage::Denoising), (std::vector<std::string>{"transformer", "transformer_2"}));
         QVERIFY(plan.placement.find("transformer_2." + m_base->footprint(plan.preset).denoiser().blocks.key + ".0"));
-        // Each copied component doubles the weights of its stage, but for the second denoiser; the VAE's
-        // stage is the base's.
+        // The image encoder reads a start image at the start of denoising, not beside the text encoder;
+        // two denoisers are taken in turn (one rests at a time); the VAE's stage is the base's.
         auto weights = [](const DetailedPlan& p, int stage) { return p.stages.at(stage).devices.front().weightBytes; };
-        QCOMPARE(weights(plan, 0), 2 * weights(base, 0));
-        QCOMPARE(weights(plan, 1), weights(base, 1)); // two denoisers are taken in turn: one rests at a time
+        QCOMPARE(weights(plan, 0), weights(base, 0));
+        QCOMPARE(weights(plan, 1), weights(base, 1));
         QCOMPARE(weights(plan, 2), weights(base, 2));
+    }
+
+    // With a start image, the image encoder's read of it (planted large) is the denoising stage's
+    // peak on its device: its own weights and working set, the denoiser not yet read in.
+    void aStartImageReadIsPlannedAtTheStartOfDenoising()
+    {
+        const auto owned = ModelRegistry::planning(m_model);
+        const ModelPlanning& planning = *owned;
+        GenerationRequest withImage = tinyRequest();
+        withImage.startImagePath = "start.png"; // the planner reads no file
+        const DetailedPlan plain = MemoryPlanner::planDetailed(planning, tinyRequest(), preset("max-speed"), gpus({24}));
+        const DetailedPlan plan = MemoryPlanner::planDetailed(planning, withImage, preset("max-speed"), gpus({24}));
+        const DeviceBreakdown& denoise = plan.stages.at(1).devices.front();
+        QCOMPARE(denoise.device, std::string("cuda:0"));
+        QCOMPARE(denoise.activationBytes, FiveComponentPlanning::kImageReadBytes);
+        // Its weights, beside what the text stage may have left on the GPU.
+        const ModelFootprint f = planning.footprint(plan.preset);
+        QVERIFY(denoise.weightBytes >= f.find("image_encoder")->bytes());
+        QVERIFY(denoise.weightBytes <= f.find("image_encoder")->bytes() + f.find("text_encoder")->bytes());
+        QVERIFY(denoise.peakBytes() > plain.stages.at(1).devices.front().peakBytes());
+        const auto& notes = plan.placement.notes;
+        QVERIFY2(std::any_of(notes.begin(), notes.end(),
+                             [](const std::string& n) { return n.find("start image's encode by image_encoder") != std::string::npos; }),
+                 "no note says the image encoder's read is the peak");
+        // The other stages are as without the image.
+        QCOMPARE(plan.stages.at(0).devices.front().peakBytes(), plain.stages.at(0).devices.front().peakBytes());
+        QCOMPARE(plan.stages.at(2).devices.front().peakBytes(), plain.stages.at(2).devices.front().peakBytes());
     }
 
     void presetLeversPlaceTheRolesTheyDoNotName()

@@ -4,6 +4,7 @@
 #include "io/JsonGuard.h"
 #include "memory/planner/WeightBytes.h"
 #include "models/T5MemoryModel.h"
+#include "models/wan/planning/WanClipWorkingSet.h"
 #include "models/wan/planning/WanComponentCounts.h"
 #include "models/wan/planning/WanTransformerParameterCount.h"
 #include "models/wan/planning/WanVaeWorkingSet.h"
@@ -48,6 +49,7 @@ WanPlanning::WanPlanning(WanPlanningConfigs configs) : m_configs(std::move(confi
         const WanImageEncoderCount image = WanComponentCounts::imageEncoder(*m_configs.imageEncoderConfig);
         m_imageEncoderElements = image.elements;
         m_imageTokens = image.tokens;
+        m_imageEncoder = WanClipVisionConfig::fromFile(*m_configs.imageEncoderConfig);
     }
 }
 
@@ -121,6 +123,11 @@ std::int64_t WanPlanning::imageTokens() const
     return m_configs.transformer.imageDim ? m_imageTokens : 0;
 }
 
+bool WanPlanning::isChannelConcat() const
+{
+    return m_configs.transformer.inChannels == 2 * m_configs.vae.zDim + WanVaeWorkingSet::temporalCompression(m_configs.vae);
+}
+
 std::int64_t WanPlanning::textEncodeBytes(const GenerationRequest& request, ComputeDtype dtype) const
 {
     latentSize(request); // validates the request
@@ -182,6 +189,36 @@ std::int64_t WanPlanning::vaeDecodeBytes(const GenerationRequest& request, const
     const std::int64_t frames = 1 + WanVaeWorkingSet::temporalCompression(m_configs.vae) * (latent[0] - 1);
     return std::max(WanVaeWorkingSet::decode(m_configs.vae, w).peakBytes,
                     ActivationEstimator::decodedVideoHandOffBytes(frames, request.height, request.width));
+}
+
+// WanPipeline::conditionInputs: the CLIP tower reads the original image (Wan 2.1 I2V), then the VAE
+// encodes the first frame alone (TI2V) or the image followed by frames - 1 zero frames (I2V), whose
+// pieces and concatenation are held through the encode. A text-to-video model takes no image (the
+// pipeline refuses one before any weights load).
+std::int64_t WanPlanning::conditionEncodeBytes(const GenerationRequest& request, ComponentRole role,
+                                               const MemoryPreset& preset, bool isCpu) const
+{
+    if (!request.hasStartImage())
+        return 0;
+    const auto latent = latentSize(request);
+    const std::int64_t e = WeightBytes::perElement(preset.dtype);
+    if (role == ComponentRole::ImageEncoder)
+        return m_imageEncoder && imageTokens() > 0 ? WanClipWorkingSet::penultimateBytes(*m_imageEncoder, e) : 0;
+    const bool isConcat = isChannelConcat();
+    if (role != ComponentRole::Vae || (!isConcat && !m_configs.isExpandTimesteps))
+        return 0;
+    WanVaeWorkload w;
+    w.latentFrames = isConcat ? latent[0] : 1;
+    w.height = request.height;
+    w.width = request.width;
+    w.elementBytes = e;
+    w.fusedAttention = !isCpu;
+    w.isCpu = isCpu;
+    // The preprocessed image on the VAE's device (float32) and in the VAE's dtype; I2V's zero frames
+    // beside it and the concatenated video.
+    const std::int64_t pixels = 3 * static_cast<std::int64_t>(request.height) * request.width;
+    const std::int64_t held = pixels * 4 + (isConcat ? 2 * request.frameCount : 1) * pixels * e;
+    return held + WanVaeWorkingSet::encode(m_configs.vae, w).peakBytes;
 }
 
 } // namespace framesmith

@@ -25,7 +25,7 @@ constexpr std::int64_t kHostBytes = 32ll << 30;
 MemoryPreset preset(const QString& spec)
 {
     // "name" or "name+strategy"
-    const QStringList parts = spec.split('+');
+    const QStringList parts = QString(spec).remove(" from-image").split('+');
     MemoryPreset p = PresetStore(test::sourceDir() + "/resources/presets", "/nonexistent").load(parts.front().toStdString());
     for (int i = 1; i < parts.size(); ++i)
         addStrategy(p, parts[i].toStdString());
@@ -72,6 +72,8 @@ DetailedPlan plan(const QString& repo, int width, int height, int frames, int gp
     r.height = height;
     r.frameCount = frames;
     r.guidanceScale = 5.0;
+    if (repo.contains("-I2V-") || presetSpec.contains("from-image")) // the image-to-video models need one
+        r.startImagePath = "start.png"; // the planner reads no file
     const std::int64_t gpu = std::int64_t(gpuGib) << 30;
     return MemoryPlanner::planDetailed(*planning, r, preset(presetSpec), {{0, "simulated", gpu, gpu, ""}, {-1, "CPU", kHostBytes, kHostBytes, ""}});
 }
@@ -86,6 +88,8 @@ void addGoals()
     QTest::addColumn<QString>("preset");
     QTest::newRow("1.3B 480p in 8 GB") << "Wan2.1-T2V-1.3B-Diffusers" << 832 << 480 << 81 << 8 << "low-memory";
     QTest::newRow("TI2V-5B 720p 121 frames in 24 GB") << "Wan2.2-TI2V-5B-Diffusers" << 1280 << 704 << 121 << 24 << "max-speed";
+    QTest::newRow("TI2V-5B 720p 121 frames from an image in 24 GB") << "Wan2.2-TI2V-5B-Diffusers" << 1280 << 704 << 121 << 24
+                                                                   << "max-speed from-image";
     QTest::newRow("14B 480p in 16 GB") << "Wan2.1-T2V-14B-Diffusers" << 832 << 480 << 81 << 16 << "low-memory";
     QTest::newRow("14B 720p in 24 GB") << "Wan2.1-T2V-14B-Diffusers" << 1280 << 720 << 81 << 24 << "low-memory";
     QTest::newRow("I2V-14B 480p in 16 GB") << "Wan2.1-I2V-14B-480P-Diffusers" << 832 << 480 << 81 << 16 << "low-memory+int8-weights";
@@ -154,6 +158,57 @@ private Q_SLOTS:
                                  ") when it takes over from transformer, which is freed";
         QVERIFY2(std::find(p.placement.notes.begin(), p.placement.notes.end(), note) != p.placement.notes.end(),
                  note.c_str());
+    }
+
+    // A start image's condition is encoded at the start of denoising, the VAE (and Wan 2.1 I2V's
+    // CLIP tower) on the GPU before the transformer is read in: the denoise stage's GPU peak is at
+    // least that phase's. Channel-concatenated I2V encodes the image and frames - 1 zero frames (it
+    // grows with the clip); TI2V encodes the first frame alone.
+    void theStartImagesEncodeIsPlanned_data()
+    {
+        QTest::addColumn<QString>("repo");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<int>("frames");
+        QTest::addColumn<bool>("hasImageEncoder");
+        QTest::newRow("I2V-14B 720p") << "Wan2.1-I2V-14B-480P-Diffusers" << 1280 << 720 << 81 << true;
+        QTest::newRow("I2V-A14B 720p") << "Wan2.2-I2V-A14B-Diffusers" << 1280 << 720 << 81 << false;
+        QTest::newRow("TI2V-5B 704p 121 frames") << "Wan2.2-TI2V-5B-Diffusers" << 1280 << 704 << 121 << false;
+    }
+    void theStartImagesEncodeIsPlanned()
+    {
+        QFETCH(QString, repo);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(int, frames);
+        QFETCH(bool, hasImageEncoder);
+        const auto planning = createWanPlanning(test::fixturesDir() + "/wan/full-size-configs/Wan-AI/" + repo.toStdString());
+        GenerationRequest r;
+        r.width = width, r.height = height, r.frameCount = frames, r.guidanceScale = 5.0;
+        const MemoryPreset lowMemory = preset("low-memory");
+        QCOMPARE(planning->conditionEncodeBytes(r, ComponentRole::Vae, lowMemory, false), std::int64_t(0)); // no image
+        r.startImagePath = "start.png";
+        const std::int64_t encode = planning->conditionEncodeBytes(r, ComponentRole::Vae, lowMemory, false);
+        const std::int64_t read = planning->conditionEncodeBytes(r, ComponentRole::ImageEncoder, lowMemory, false);
+        QVERIFY(encode > 0);
+        QCOMPARE(read > 0, hasImageEncoder);
+        const bool isConcat = repo.contains("-I2V-");
+        GenerationRequest longer = r;
+        longer.frameCount = frames + 40;
+        const std::int64_t longerEncode = planning->conditionEncodeBytes(longer, ComponentRole::Vae, lowMemory, false);
+        QCOMPARE(longerEncode > encode, isConcat);
+        const std::int64_t gpu = 24ll << 30, host = 64ll << 30;
+        const DetailedPlan p = MemoryPlanner::planDetailed(*planning, r, lowMemory,
+                                                           {{0, "simulated", gpu, gpu, ""}, {-1, "CPU", host, host, ""}});
+        const DeviceBreakdown& denoise = p.stages.at(1).devices.front();
+        QCOMPARE(denoise.device, std::string("cuda:0"));
+        qInfo("encode %s + VAE %s; CLIP read %s + CLIP %s; denoise stage on the GPU %s",
+              formatBytes(encode).c_str(), formatBytes(componentBytes(p, "vae")).c_str(), formatBytes(read).c_str(),
+              formatBytes(componentBytes(p, "image_encoder")).c_str(),
+              formatBytes(denoise.weightBytes + denoise.activationBytes).c_str());
+        QVERIFY(denoise.weightBytes + denoise.activationBytes >= componentBytes(p, "vae") + encode);
+        if (hasImageEncoder)
+            QVERIFY(denoise.weightBytes + denoise.activationBytes >= componentBytes(p, "image_encoder") + read);
     }
 
     // A warm engine that keeps the transformers keeps both experts: nothing is re-read, no note.

@@ -1,11 +1,14 @@
 // The Wan working-set models against what one real run allocates on the CPU (CpuAllocationTracker
 // counts every host tensor byte): one transformer forward (the tiny fixture and real 1.3B widths
-// with one block) and one VAE decode (the tiny Wan 2.1 and 2.2 VAEs, and a Wan 2.1 VAE at a third of
-// the real width), fp32. The bound (predicted within -10 % / +25 % of measured) is the planner's:
+// with one block), one VAE decode and one encode (the tiny Wan 2.1 and 2.2 VAEs, and a Wan 2.1 VAE at
+// a third of the real width), and the CLIP tower's read of a start image (real ViT-H widths, three
+// layers), fp32. The bound (predicted within -10 % / +25 % of measured) is the planner's:
 // under is what turns into an OOM, so the models lean over. Figures: docs/benchmarks.md, "Wan".
 #include "core/ChunkedAttention.h"
 #include "memory/monitor/CpuAllocationTracker.h"
+#include "models/wan/image/WanClipVisionModel.h"
 #include "models/wan/planning/WanActivationModel.h"
+#include "models/wan/planning/WanClipWorkingSet.h"
 #include "models/wan/planning/WanVaeWorkingSet.h"
 #include "models/wan/transformer/WanTransformer3DModel.h"
 #include "models/wan/vae/WanVae.h"
@@ -40,6 +43,29 @@ bool inside(const char* what, std::int64_t measured, std::int64_t predicted)
     const double ratio = static_cast<double>(predicted) / static_cast<double>(measured);
     qInfo("%s: measured %.2f MiB, predicted %.2f MiB (%+.0f %%)", what, mib(measured), mib(predicted), 100.0 * (ratio - 1));
     return ratio >= kUnder && ratio <= kOver;
+}
+
+// A tiny fixture's VAE folder, or "mid": the Wan 2.1 VAE at base_dim 32 (a third of the real width).
+std::shared_ptr<WanVae> vaeNamed(const QString& vae)
+{
+    if (vae != "mid")
+        return WanVae::load(tiny(vae.toStdString()), at::kFloat, at::kCPU);
+    WanVaeConfig c = WanVaeConfig::fromFile(tiny("wan2.1-t2v/vae/config.json"));
+    c.baseDim = c.decoderBaseDim = 32;
+    auto model = std::make_shared<WanVae>(c);
+    fillRandom(*model);
+    return model;
+}
+
+WanVaeWorkload cpuWorkload(std::int64_t latentFrames, std::int64_t height, std::int64_t width)
+{
+    WanVaeWorkload w;
+    w.latentFrames = latentFrames;
+    w.height = height;
+    w.width = width;
+    w.fusedAttention = ChunkedAttention::hasFusedKernel(false);
+    w.isCpu = true;
+    return w;
 }
 
 // Peak bytes above what was live before `run`.
@@ -125,30 +151,65 @@ private Q_SLOTS:
         QFETCH(qint64, height);
         QFETCH(qint64, width);
         c10::InferenceMode inference;
-        std::shared_ptr<WanVae> model;
-        if (vae == "mid") {
-            WanVaeConfig c = WanVaeConfig::fromFile(tiny("wan2.1-t2v/vae/config.json"));
-            c.baseDim = c.decoderBaseDim = 32;
-            model = std::make_shared<WanVae>(c);
-            fillRandom(*model);
-        } else {
-            model = WanVae::load(tiny(vae.toStdString()), at::kFloat, at::kCPU);
-        }
+        const std::shared_ptr<WanVae> model = vaeNamed(vae);
         const WanVaeConfig& c = model->config();
         const std::int64_t s = WanVaeWorkingSet::spatialCompression(c);
         const at::Tensor z = at::randn({1, c.zDim, latentFrames, height / s, width / s});
         at::Tensor out;
         const std::int64_t measured = measure([&] { out = model->decode(z); });
-        WanVaeWorkload w;
-        w.latentFrames = latentFrames;
-        w.height = height;
-        w.width = width;
-        w.fusedAttention = ChunkedAttention::hasFusedKernel(false);
-        w.isCpu = true;
-        const WanVaeMemory m = WanVaeWorkingSet::decode(c, w);
+        const WanVaeMemory m = WanVaeWorkingSet::decode(c, cpuWorkload(latentFrames, height, width));
         qInfo("cache %.2f MiB, widest layer %.2f MiB, output %.2f MiB, peak at %s", mib(m.cacheBytes), mib(m.layerBytes),
               mib(m.outputBytes), m.peakStage.c_str());
         QVERIFY2(inside(QTest::currentDataTag(), measured, m.peakBytes), "outside the model's band");
+    }
+
+    void vaeEncode_data()
+    {
+        QTest::addColumn<QString>("vae"); // a tiny folder, or "mid" (Wan 2.1 VAE, base_dim 32)
+        QTest::addColumn<qint64>("frames");
+        QTest::addColumn<qint64>("height");
+        QTest::addColumn<qint64>("width");
+        QTest::newRow("tiny Wan 2.1 VAE, 9 frames 64 x 96") << "wan2.1-t2v/vae" << qint64(9) << qint64(64) << qint64(96);
+        QTest::newRow("tiny Wan 2.1 VAE, 17 frames 64 x 96") << "wan2.1-t2v/vae" << qint64(17) << qint64(64) << qint64(96);
+        QTest::newRow("tiny Wan 2.1 VAE, 9 frames 128 x 192") << "wan2.1-t2v/vae" << qint64(9) << qint64(128) << qint64(192);
+        QTest::newRow("tiny Wan 2.2 VAE, 1 frame 128 x 192") << "wan2.2-ti2v/vae" << qint64(1) << qint64(128) << qint64(192);
+        QTest::newRow("tiny Wan 2.2 VAE, 9 frames 128 x 192") << "wan2.2-ti2v/vae" << qint64(9) << qint64(128) << qint64(192);
+        QTest::newRow("mid Wan 2.1 VAE, 9 frames 128 x 192") << "mid" << qint64(9) << qint64(128) << qint64(192);
+        QTest::newRow("mid Wan 2.1 VAE, 17 frames 128 x 192") << "mid" << qint64(17) << qint64(128) << qint64(192);
+    }
+    // A start image's condition: the image (and zero frames) encoded, the video held by the caller.
+    void vaeEncode()
+    {
+        QFETCH(QString, vae);
+        QFETCH(qint64, frames);
+        QFETCH(qint64, height);
+        QFETCH(qint64, width);
+        c10::InferenceMode inference;
+        const std::shared_ptr<WanVae> model = vaeNamed(vae);
+        const WanVaeConfig& c = model->config();
+        const at::Tensor video = at::rand({1, 3, frames, height, width}) * 2 - 1;
+        WanVaePosterior posterior;
+        const std::int64_t measured = measure([&] { posterior = model->encode(video); });
+        const std::int64_t latentFrames = (frames - 1) / WanVaeWorkingSet::temporalCompression(c) + 1;
+        const WanVaeMemory m = WanVaeWorkingSet::encode(c, cpuWorkload(latentFrames, height, width));
+        qInfo("cache %.2f MiB, widest layer %.2f MiB, latents %.2f MiB, peak at %s", mib(m.cacheBytes), mib(m.layerBytes),
+              mib(m.outputBytes), m.peakStage.c_str());
+        QVERIFY2(inside(QTest::currentDataTag(), measured, m.peakBytes), "outside the model's band");
+    }
+
+    // Wan 2.1 I2V's CLIP tower reading the preprocessed start image (hidden_states[-2]).
+    void imageEncoderRead()
+    {
+        c10::InferenceMode inference;
+        WanClipVisionConfig c = WanClipVisionConfig::fromFile(
+            test::fixturesDir() + "/wan/full-size-configs/Wan-AI/Wan2.1-I2V-14B-480P-Diffusers/image_encoder/config.json");
+        c.numHiddenLayers = 3; // hidden_states[-2]: two layers run
+        auto model = std::make_shared<WanClipVisionModel>(c);
+        fillRandom(*model);
+        const at::Tensor pixels = at::randn({1, c.numChannels, c.imageSize, c.imageSize});
+        at::Tensor hidden;
+        const std::int64_t measured = measure([&] { hidden = model->penultimateHiddenState(pixels); });
+        QVERIFY2(inside("ViT-H widths, 3 layers", measured, WanClipWorkingSet::penultimateBytes(c, 4)), "outside the model's band");
     }
 
     // The point of the frame-by-frame decode: the cache and the widest layer do not grow with the
