@@ -24,6 +24,14 @@
 namespace framesmith {
 
 class LoraKeyMapping;
+class Module;
+
+// A weighted component's module built from its config.json alone: nothing is read or allocated, so
+// module->parameters() lists the tensors its checkpoint holds, names and shapes.
+struct ComponentModule {
+    std::shared_ptr<Module> module; // nullptr: the component has no weights, or the family writes none
+    std::string weightsStem;        // the file stem: "model" (transformers) or "diffusion_pytorch_model"
+};
 
 struct DemoModelOptions {
     std::string tokenizerDir;        // a T5 SentencePiece tokenizer (DemoTokenizer::findDir())
@@ -63,6 +71,15 @@ public:
     // How LoRA files name its denoiser's modules (models/lora/); nullptr: its models take no LoRA.
     // The object lives as long as the family.
     virtual const LoraKeyMapping* loraKeyMapping() const { return nullptr; }
+    // `component`'s module from its config.json (ComponentModule), which the GPU runbook fills with
+    // random values to write full-size models from the published configs (bench/gpu). Default: none.
+    // Throws FileError naming a config that cannot be read.
+    virtual ComponentModule componentModule(const std::string& component, const std::string& configJsonPath) const
+    {
+        (void)component;
+        (void)configJsonPath;
+        return {};
+    }
 };
 
 } // namespace framesmith

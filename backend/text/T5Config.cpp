@@ -42,8 +42,13 @@ T5Config T5Config::fromJson(const nlohmann::json& json, const std::string& sourc
     c.relativeAttentionMaxDistance = positiveInt(json, "relative_attention_max_distance", 128, 1 << 20, source);
     readConfigNumber(json, "layer_norm_epsilon", c.layerNormEpsilon, 0.0, 1.0, source);
     // AutoConfig picks the config class by model_type: "umt5" is UMT5Config, whose attention layers
-    // all have has_relative_attention_bias=True (modeling_umt5.UMT5Block).
+    // all have has_relative_attention_bias=True (modeling_umt5.UMT5Block). UMT5EncoderModel's
+    // from_pretrained reads a config without model_type as UMT5Config too: its architectures say so.
     c.hasRelativeBiasPerLayer = json.contains("model_type") && json["model_type"] == "umt5";
+    if (!json.contains("model_type") && json.contains("architectures") && json["architectures"].is_array())
+        for (const auto& name : json["architectures"])
+            if (name.is_string() && name.get<std::string>().rfind("UMT5", 0) == 0)
+                c.hasRelativeBiasPerLayer = true;
     // transformers T5Config: feed_forward_proj "gated-ACT" or "ACT"; "gated-gelu" means gelu_new.
     std::string projection = json.contains("feed_forward_proj") && json["feed_forward_proj"].is_string()
                                  ? json["feed_forward_proj"].get<std::string>()

@@ -5,6 +5,7 @@
 #include "models/cogvideox/CogVideoXDemoModel.h"
 #include "models/cogvideox/transformer/CogVideoXLoraKeyMapping.h"
 #include "models/cogvideox/pipeline/CogVideoXPipeline.h"
+#include "models/cogvideox/planning/CogVideoXComponentModules.h"
 #include "models/cogvideox/planning/CogVideoXPlanning.h"
 #include "models/cogvideox/sampling/CogVideoXSchedulers.h"
 #include "models/cogvideox/CogVideoXSpec.h"
@@ -12,6 +13,7 @@
 #include "models/cogvideox/CogVideoXVariant.h"
 #include "models/cogvideox/eval/CogVideoXEvalKinds.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -140,6 +142,14 @@ const LoraKeyMapping* CogVideoXFamily::loraKeyMapping() const
 {
     static const CogVideoXLoraKeyMapping mapping;
     return &mapping;
+}
+
+ComponentModule CogVideoXFamily::componentModule(const std::string& component, const std::string& configJsonPath) const
+{
+    const auto& weighted = CogVideoXComponentModules::weightedComponents();
+    if (std::find(weighted.begin(), weighted.end(), component) == weighted.end())
+        return {};
+    return {CogVideoXComponentModules::fromConfig(component, configJsonPath), CogVideoXComponentModules::weightsStem(component)};
 }
 
 } // namespace framesmith

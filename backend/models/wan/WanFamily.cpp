@@ -3,6 +3,7 @@
 #include "framesmith/Error.h"
 #include "io/DiffusersModelFolder.h"
 #include "models/wan/WanComponents.h"
+#include "models/wan/WanComponentModules.h"
 #include "models/wan/WanDemoModel.h"
 #include "models/wan/WanModelLayout.h"
 #include "models/wan/WanSpec.h"
@@ -149,6 +150,11 @@ const LoraKeyMapping* WanFamily::loraKeyMapping() const
 void WanFamily::writeDemoModel(const std::string& dir, const DemoModelOptions& options) const
 {
     WanDemoModel::write(dir, options.tokenizerDir, options.seed);
+}
+
+ComponentModule WanFamily::componentModule(const std::string& component, const std::string& configJsonPath) const
+{
+    return WanComponentModules::fromConfig(component, configJsonPath);
 }
 
 } // namespace framesmith

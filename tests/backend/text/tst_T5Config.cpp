@@ -32,13 +32,18 @@ private Q_SLOTS:
         QCOMPARE(c.denseActFn, std::string("gelu_new"));
     }
 
-    // transformers picks UMT5Config by model_type; its attention layers all own a relative bias.
+    // transformers picks UMT5Config by model_type (else by the class loading it); its attention layers
+    // all own a relative bias.
     void umt5ModelTypeGivesEveryLayerItsPositionBias()
     {
         const auto read = [](const char* json) { return T5Config::fromJson(nlohmann::json::parse(json), "t.json"); };
         QVERIFY(read(R"({"model_type": "umt5", "num_layers": 2})").hasRelativeBiasPerLayer);
         QVERIFY(!read(R"({"model_type": "t5", "num_layers": 2})").hasRelativeBiasPerLayer);
         QVERIFY(!read(R"({"num_layers": 2})").hasRelativeBiasPerLayer);
+        // Without model_type, UMT5EncoderModel.from_pretrained still builds UMT5Config: the
+        // architectures list decides (google/umt5-xxl as the Wan fixtures' full-size config has it).
+        QVERIFY(read(R"({"architectures": ["UMT5EncoderModel"], "num_layers": 2})").hasRelativeBiasPerLayer);
+        QVERIFY(!read(R"({"architectures": ["T5EncoderModel"], "num_layers": 2})").hasRelativeBiasPerLayer);
         QVERIFY(!T5Config::fromFile(test::cogvideoxFixture("full-size-configs/cogvideox-5b/text_encoder/config.json"))
                      .hasRelativeBiasPerLayer);
     }

@@ -1,11 +1,14 @@
 // WanFamily through the registry: the five tiny fixture models and the six real -Diffusers layouts
 // (full-size-configs) recognised as the right variant by their configs alone (also renamed, and as a
 // Hugging Face cache snapshot); folders with Wan's marker that cannot be a Wan model refused naming
-// the file; other families' folders left alone; inspection's components, roles and file lists.
+// the file; other families' folders left alone; inspection's components, roles and file lists; the
+// modules built from component configs alone (the GPU runbook's random full-size weights).
 #include "framesmith/Error.h"
 #include "models/ModelRegistry.h"
 #include "models/wan/WanComponents.h"
 #include "models/wan/WanModelLayout.h"
+#include "core/Module.h"
+#include "io/SafetensorsReader.h"
 #include "WanFolders.h"
 #include "support/TestRegistry.h"
 
@@ -13,6 +16,10 @@
 #include <QtTest/QtTest>
 
 #include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <numeric>
 
 namespace tst_WanFamily {
 
@@ -227,6 +234,73 @@ private Q_SLOTS:
         QCOMPARE(roles("wan2.2-i2v-a14b"), QStringList({"text_encoder:text-encoder", "transformer:denoiser",
                                                         "transformer_2:denoiser", "vae:vae"}));
         QCOMPARE(WanComponents::roleOf("tokenizer"), ComponentRole::Invalid);
+    }
+
+    // What the GPU runbook's random-weight writer relies on: the module built from a component's
+    // config alone lists exactly the tensors its checkpoint holds, names and shapes.
+    void componentModulesListTheCheckpointsTensors_data()
+    {
+        QTest::addColumn<QString>("variant");
+        QTest::addColumn<QString>("component");
+        for (const char* variant : {"wan2.1-t2v", "wan2.1-i2v", "wan2.2-ti2v", "wan2.2-a14b", "wan2.2-i2v-a14b"})
+            for (const WanComponent& c : WanComponents::of(WanModelLayout::read(test::wanFixture(std::string("models/") + variant))))
+                QTest::newRow((std::string(variant) + "/" + c.name).c_str()) << QString::fromLatin1(variant) << QString::fromStdString(c.name);
+    }
+    void componentModulesListTheCheckpointsTensors()
+    {
+        QFETCH(QString, variant);
+        QFETCH(QString, component);
+        const fs::path folder = test::wanFixture("models/" + variant.toStdString() + "/" + component.toStdString());
+        const ComponentModule built = wan().componentModule(component.toStdString(), (folder / "config.json").string());
+        QVERIFY(built.module);
+        std::map<std::string, std::vector<std::int64_t>> fromConfig, inFile;
+        for (const auto& slot : built.module->parameters())
+            fromConfig[slot.name] = slot.shape;
+        for (const auto& file : fs::directory_iterator(folder)) {
+            if (file.path().extension() != ".safetensors")
+                continue;
+            QVERIFY2(file.path().filename().string().rfind(built.weightsStem, 0) == 0, qPrintable(QString::fromStdString(file.path().string())));
+            const SafetensorsReader reader(file.path().string());
+            for (const auto& entry : reader.entries())
+                inFile[entry.name] = entry.shape;
+        }
+        QVERIFY(!inFile.empty());
+        for (const auto& [name, shape] : inFile) {
+            QVERIFY2(fromConfig.count(name), qPrintable(QString::fromStdString(name) + " missing from the module"));
+            QVERIFY2(fromConfig.at(name) == shape, qPrintable(QString::fromStdString(name) + " shape differs"));
+        }
+        for (const auto& [name, shape] : fromConfig)
+            QVERIFY2(inFile.count(name), qPrintable(QString::fromStdString(name) + " is not in the checkpoint"));
+    }
+
+    // At full size (nothing allocated), each component holds the parameters the reference classes
+    // hold on torch's meta device (full-size-configs/param_counts.json).
+    void fullSizeComponentModulesHaveThePublishedCounts()
+    {
+        const nlohmann::json counts =
+            nlohmann::json::parse(std::ifstream(test::wanFixture("full-size-configs/param_counts.json"))).at("models");
+        int checked = 0;
+        for (const auto& [repo, expected] : counts.items()) {
+            const fs::path configs = test::wanFixture("full-size-configs/" + repo);
+            for (const char* component : {"text_encoder", "image_encoder", "transformer", "transformer_2", "vae"}) {
+                const std::string key = std::string(component == std::string("transformer_2") ? "transformer" : component) + "_parameters";
+                if (!fs::exists(configs / component / "config.json"))
+                    continue;
+                QVERIFY2(expected.contains(key), qPrintable(QString::fromStdString(repo + " " + key)));
+                const ComponentModule built = wan().componentModule(component, (configs / component / "config.json").string());
+                QVERIFY(built.module);
+                std::int64_t elements = 0;
+                for (const auto& slot : built.module->parameters())
+                    elements += std::accumulate(slot.shape.begin(), slot.shape.end(), std::int64_t(1), std::multiplies<>());
+                QVERIFY2(elements == expected.at(key).get<std::int64_t>(),
+                         qPrintable(QString::fromStdString(repo + "/" + component + ": " + std::to_string(elements) + " vs " +
+                                                           expected.at(key).dump())));
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 6 + 1 + 8 + 6); // text encoders, the CLIP tower, transformers (A14B: two), VAEs
+        QVERIFY(!wan().componentModule("scheduler", "").module);
+        QVERIFY(!wan().componentModule("tokenizer", "").module);
     }
 };
 
