@@ -35,8 +35,8 @@ run_pass() {
   log "pass $route: tree ${size} MiB (the device takes 64)"
   [ "$size" -lt 64 ] || { echo "gpu-rehearsal: the tree with its carried stage is ${size} MiB" >&2; return 1; }
   local status=0 call
-  for call in quick quick2; do
-    local budget=7200; [ $call = quick2 ] && budget=2400
+  for call in quick quick2 quick3; do
+    local budget=7200; [ $call != quick ] && budget=2400
     log "pass $route: bash bench/gpu/run.sh --device cpu --tiny $call"
     bash "$here/debian-root.sh" run "$root" --bind "$tree:/tree" --bind "$out:/out" \
       --bind "$roots/ccache-gpu-rehearsal:/ccache" -- bash -c 'cd /tree
@@ -68,7 +68,7 @@ lines = [f"Rehearsal {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC, commit {co
          "| pass | call | stage | status | seconds (2 cores) | note |", "|---|---|---|---|---|---|"]
 bad, builds = [], []
 for route in routes:
-    for call in ("quick", "quick2"):
+    for call in ("quick", "quick2", "quick3"):
         path = os.path.join(work, f"out-{route}", call, "results.jsonl")
         rows = [json.loads(l) for l in open(path)] if os.path.exists(path) else []
         stages = [r for r in rows if r.get("step") == "quick"]

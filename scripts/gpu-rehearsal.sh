@@ -9,7 +9,7 @@
 #                                     trixie base tarball, packages reused from CI's trixie root
 #   scripts/gpu-rehearsal.sh run      stage here, then twice into a fresh copy of the tree as the
 #                                     device gets it (tracked + untracked files + the carried
-#                                     bench/gpu/stage): `quick` and `quick2` through torch's CMake
+#                                     bench/gpu/stage): `quick`, `quick2` and `quick3` through torch's CMake
 #                                     config, then again through the direct fallback
 #                                     (FRAMESMITH_TORCH_ROUTE=direct). Fails when a stage fails or
 #                                     is skipped. Writes $FRAMESMITH_ROOTS/gpu-rehearsal.md

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The reference side of bench/gpu/run.sh: one CogVideoX generation through diffusers 0.36.0 on the
-same model folder (the random weights bench_gpu_make_random_model wrote), device, dtype and request
+"""The reference side of bench/gpu/run.sh: one CogVideoX or Wan text-to-video generation through
+diffusers 0.36.0 on the same model folder (the random weights bench_gpu_make_random_model wrote), device, dtype and request
 as Framesmith's run, timed and measured per stage. Prints one JSON line (run.sh appends it to
 results.jsonl).
 
@@ -9,7 +9,8 @@ denoise (the pipeline call up to latents, output_type="latent"), vae-decode. Pea
 per stage come from torch.cuda.max_memory_allocated after a reset (CUDA only).
 
 The prompt ids come from `framesmith-cli tokenize` (the tokenizers agree: tst_T5Tokenizer), so no
-Python tokenizer is needed. The T5 forward runs in transformers' T5EncoderModel when transformers
+Python tokenizer is needed (Wan: 512 ids and their mask, then diffusers' _get_t5_prompt_embeds' zeroing
+of the rows past each prompt). The T5 forward runs in transformers' T5EncoderModel when transformers
 imports (the GPU machine); otherwise (Debian's torch 1.13 on a development machine, no
 transformers) through `framesmith-cli eval text-encoder` on the CPU, and the text-encode stage is
 then reported as Framesmith's ("textEncoder": "framesmith"). diffusers is imported from the
@@ -33,9 +34,11 @@ import time
 DTYPES = {"F32": ("f", 4), "I64": ("q", 8)}
 
 
-def write_safetensors(path, tensors):
-    """Minimal writer for int64 ids: {name: (dtype, shape, flat list)}."""
+def write_safetensors(path, tensors, meta=None):
+    """Minimal writer for int64 ids: {name: (dtype, shape, flat list)}; meta: __metadata__["json"]."""
     header, blobs, offset = {}, [], 0
+    if meta is not None:
+        header["__metadata__"] = {"json": json.dumps(meta)}
     for name, (dtype, shape, values) in tensors.items():
         fmt, size = DTYPES[dtype]
         blob = struct.pack(f"<{len(values)}{fmt}", *values)
@@ -60,15 +63,17 @@ def read_safetensors_f32(path, name, torch):
     return torch.frombuffer(data, dtype=torch.float32).reshape(entry["shape"])
 
 
-def token_ids(cli, model, prompts):
-    rows = []
+def token_ids(cli, model, prompts, max_length=226):
+    """Each prompt's ids padded to max_length, and its token count (</s> included)."""
+    rows, counts = [], []
     for text in prompts:
-        out = subprocess.run([cli, "tokenize", "--model", model, "--max-length", "226", text],
+        out = subprocess.run([cli, "tokenize", "--model", model, "--max-length", str(max_length), text],
                              check=True, capture_output=True, text=True).stdout
         value = json.loads(out)
-        ids = value[0]["ids"] if isinstance(value, list) else value["ids"]
-        rows.append(ids)
-    return rows
+        entry = value[0] if isinstance(value, list) else value
+        rows.append(entry["ids"])
+        counts.append(entry["tokenCount"])
+    return rows, counts
 
 
 def import_reference(reference, torch_major):
@@ -115,19 +120,29 @@ class Stages:
         return result
 
 
-def encode_prompts(args, torch, dtype, ids, stages):
+def encode_prompts(args, torch, dtype, ids, stages, counts=None, umt5=False, prompts=None):
+    """T5 (CogVideoX) or UMT5 with its mask, rows past each prompt zeroed (Wan)."""
     try:
-        from transformers import T5EncoderModel
-        if not hasattr(T5EncoderModel, "from_pretrained"):
-            raise ImportError("transformers is the import-only stand-in here")
         import transformers
+        encoder_class = getattr(transformers, "UMT5EncoderModel" if umt5 else "T5EncoderModel")
+        if not hasattr(encoder_class, "from_pretrained"):
+            raise ImportError("transformers is the import-only stand-in here")
         # transformers 5 renamed torch_dtype to dtype.
         dtype_key = "dtype" if int(transformers.__version__.split(".")[0]) >= 5 else "torch_dtype"
-        encoder = T5EncoderModel.from_pretrained(os.path.join(args.model, "text_encoder"), **{dtype_key: dtype})
+        encoder = encoder_class.from_pretrained(os.path.join(args.model, "text_encoder"), **{dtype_key: dtype})
         encoder.to(args.device)
         ids_t = torch.tensor(ids, dtype=torch.int64, device=args.device)
+
+        def forward():
+            if not umt5:
+                return encoder(ids_t)[0]
+            mask = torch.tensor([[1 if i < n else 0 for i in range(len(row))] for row, n in zip(ids, counts)],
+                                dtype=torch.int64, device=args.device)
+            hidden = encoder(ids_t, mask).last_hidden_state
+            keep = mask.unsqueeze(-1).to(hidden.dtype)
+            return hidden * keep  # WanPipeline._get_t5_prompt_embeds: zeros past each prompt's length
         with torch.no_grad():
-            embeds = stages.run("text-encode", lambda: encoder(ids_t)[0])
+            embeds = stages.run("text-encode", forward)
         if args.placement != "resident":
             encoder.to("cpu")
         del encoder
@@ -136,7 +151,11 @@ def encode_prompts(args, torch, dtype, ids, stages):
         pass
     with tempfile.TemporaryDirectory() as tmp:
         case, out = os.path.join(tmp, "ids.safetensors"), os.path.join(tmp, "embeds.safetensors")
-        write_safetensors(case, {"input_ids": ("I64", [len(ids), len(ids[0])], [v for row in ids for v in row])})
+        flat = [v for row in ids for v in row]
+        meta = None
+        if umt5:  # Wan's text-encoder eval takes the raw prompts and tokenizes them itself
+            meta = {"prompts": [{"raw": p} for p in prompts], "max_sequence_length": len(ids[0])}
+        write_safetensors(case, {"input_ids": ("I64", [len(ids), len(ids[0])], flat)}, meta)
         start = time.perf_counter()
         subprocess.run([args.cli, "eval", "text-encoder", "--model", args.model, "--case", case, "--out", out],
                        check=True, capture_output=True)
@@ -161,26 +180,52 @@ def main():
     import torch
     major = int(torch.__version__.split(".")[0])
     imported = import_reference(os.path.abspath(args.reference), major)
-    import diffusers
-    from diffusers import AutoencoderKLCogVideoX, CogVideoXTransformer3DModel
-    dtype = getattr(torch, args.dtype)
     index = json.load(open(os.path.join(args.model, "model_index.json")))
+    version = tuple(int(part) for part in torch.__version__.split("+")[0].split(".")[:2])
+    if index["_class_name"].startswith("Wan") and version < (2, 4):
+        print(json.dumps({"step": "diffusers", "side": "diffusers", "model": args.label, "label": args.placement,
+                          "exit": 2, "error": f"diffusers' Wan needs torch >= 2.4 (torch.nn.RMSNorm), this "
+                                              f"machine has {torch.__version__}: bench/wan-vs-reference.sh runs it in a Debian 13 root"}))
+        return
+    import diffusers
+    dtype = getattr(torch, args.dtype)
     pipeline_class = getattr(diffusers, index["_class_name"])
     scheduler_class = getattr(diffusers, index["scheduler"][1])
     if "I2V" in index["_class_name"] or "Image" in index["_class_name"]:
         print(json.dumps({"step": "diffusers", "side": "diffusers", "model": args.label, "label": args.placement,
                           "exit": 2, "error": "image-to-video models are not run by this script"}))
         return
+    is_wan = index["_class_name"] == "WanPipeline"
+    component = lambda name: os.path.join(args.model, name)
 
     stages = Stages(torch, args.device)
-    ids = token_ids(args.cli, args.model, [args.prompt, ""])
-    embeds, encoder_side = encode_prompts(args, torch, dtype, ids, stages)
-    transformer = CogVideoXTransformer3DModel.from_pretrained(os.path.join(args.model, "transformer"), torch_dtype=dtype)
-    vae = AutoencoderKLCogVideoX.from_pretrained(os.path.join(args.model, "vae"), torch_dtype=dtype)
-    scheduler = scheduler_class.from_pretrained(os.path.join(args.model, "scheduler"))
-    pipe = pipeline_class(tokenizer=None, text_encoder=None, vae=vae, transformer=transformer, scheduler=scheduler)
+    scheduler = scheduler_class.from_pretrained(component("scheduler"))
+    denoisers = []
+    if is_wan:
+        from diffusers import AutoencoderKLWan, WanTransformer3DModel
+        prompts = [args.prompt, ""]
+        ids, counts = token_ids(args.cli, args.model, prompts, 512)
+        embeds, encoder_side = encode_prompts(args, torch, dtype, ids, stages, counts, umt5=True, prompts=prompts)
+        denoisers = [WanTransformer3DModel.from_pretrained(component(name), torch_dtype=dtype)
+                     for name in ("transformer", "transformer_2")
+                     if isinstance(index.get(name), list) and index[name][0] is not None]
+        vae = AutoencoderKLWan.from_pretrained(component("vae"), torch_dtype=dtype)
+        pipe = pipeline_class(tokenizer=None, text_encoder=None, vae=vae, scheduler=scheduler,
+                              transformer=denoisers[0], transformer_2=denoisers[1] if len(denoisers) > 1 else None,
+                              boundary_ratio=index.get("boundary_ratio"),
+                              expand_timesteps=bool(index.get("expand_timesteps", False)))
+    else:
+        from diffusers import AutoencoderKLCogVideoX, CogVideoXTransformer3DModel
+        ids, _ = token_ids(args.cli, args.model, [args.prompt, ""])
+        embeds, encoder_side = encode_prompts(args, torch, dtype, ids, stages)
+        denoisers = [CogVideoXTransformer3DModel.from_pretrained(component("transformer"), torch_dtype=dtype)]
+        vae = AutoencoderKLCogVideoX.from_pretrained(component("vae"), torch_dtype=dtype)
+        pipe = pipeline_class(tokenizer=None, text_encoder=None, vae=vae, transformer=denoisers[0], scheduler=scheduler)
     pipe.set_progress_bar_config(disable=True)
-    transformer.to(args.device)
+    # Both placements keep the denoisers (A14B: both experts) on the device while denoising: the
+    # script moves components by hand between stages, not inside diffusers' loop.
+    for denoiser in denoisers:
+        denoiser.to(args.device)
     if args.placement == "resident":
         vae.to(args.device)
     generator = torch.Generator(device="cpu").manual_seed(args.seed)
@@ -205,11 +250,22 @@ def main():
 
     latents = stages.run("denoise", denoise)
     if args.placement != "resident":
-        transformer.to("cpu")
+        for denoiser in denoisers:
+            denoiser.to("cpu")
         vae.to(args.device)
         vae.enable_tiling()
+
+    def decode():
+        if not is_wan:
+            return pipe.decode_latents(latents)
+        # WanPipeline.__call__ after the loop: latents / latents_std + latents_mean, then decode.
+        z = latents.to(vae.dtype)
+        shape = (1, vae.config.z_dim, 1, 1, 1)
+        mean = torch.tensor(vae.config.latents_mean).view(shape).to(z.device, z.dtype)
+        inv_std = 1.0 / torch.tensor(vae.config.latents_std).view(shape).to(z.device, z.dtype)
+        return vae.decode(z / inv_std + mean, return_dict=False)[0]
     with torch.no_grad():
-        video = stages.run("vae-decode", lambda: pipe.decode_latents(latents))
+        video = stages.run("vae-decode", decode)
     denoise_seconds = next(r["seconds"] for r in stages.rows if r["name"] == "denoise")
     print(json.dumps({"step": "diffusers", "side": "diffusers", "model": args.label, "label": args.placement,
                       "device": args.device, "dtype": args.dtype, "exit": 0, "textEncoder": encoder_side,

@@ -1,6 +1,6 @@
-# Sourced by bench/gpu/run.sh: `quick` and `quick2`, the runbook for a short loan. ONE device command
-# each, with its own deadline (FRAMESMITH_QUICK_BUDGET_S, default 480 s for quick and 240 s for
-# quick2): the stages run in priority order; one whose time is not left is skipped and says so;
+# Sourced by bench/gpu/run.sh: `quick`, `quick2` and `quick3` (Wan), the runbook for a short loan.
+# ONE device command each, with its own deadline (FRAMESMITH_QUICK_BUDGET_S, default 480 s for quick,
+# 240 s for quick2, 300 s for quick3): the stages run in priority order; one whose time is not left is skipped and says so;
 # one still running at the deadline is stopped (its whole process group); the report is always
 # written. Every row goes straight into $OUT/results.jsonl as it is made (and into
 # $WORK/results.jsonl, which quick2 reports on with quick's rows), so a call killed from outside
@@ -11,6 +11,9 @@
 
 QUICK_STAGES=(probe build parity-float32 weights-2b 2b-max-speed 2b-low-memory diffusers-2b-resident)
 QUICK2_STAGES=(probe build parity-bfloat16 weights-5b 5b-24gb diffusers-2b-offload-tiled)
+# Wan: the 1.3B's 8 GB goal (low-memory) and its speed beside diffusers, then TI2V-5B's 24 GB goal.
+QUICK3_STAGES=(probe build weights-wan-1.3b wan-1.3b-low-memory wan-1.3b-max-speed diffusers-wan-1.3b-resident
+  weights-wan-ti2v-5b wan-ti2v-5b-max-speed)
 
 # Seconds a stage needs at least to be worth starting (an H100's figures; --tiny: a tenth).
 stage_need() {
@@ -18,7 +21,8 @@ stage_need() {
   local need
   case "$1" in
     probe) need=5 ;; build) need=30 ;; parity-*) need=20 ;; weights-*) need=30 ;;
-    2b-max-speed|5b-24gb) need=45 ;; 2b-low-memory) need=60 ;; diffusers-*) need=60 ;; *) need=10 ;;
+    2b-max-speed|5b-24gb) need=45 ;; 2b-low-memory) need=60 ;; diffusers-*) need=60 ;;
+    wan-1.3b-*) need=60 ;; wan-ti2v-5b-*) need=90 ;; *) need=10 ;;
   esac
   [ "$TINY" = 1 ] && need=$(( (need + 9) / 10 ))
   echo "$need"
@@ -130,6 +134,11 @@ step_quick2() {
   run_stages "${FRAMESMITH_QUICK_BUDGET_S:-240}" "${QUICK2_STAGES[@]}"
 }
 
+step_quick3() {
+  QUICK_START=${QUICK_START:-$(date +%s)}
+  run_stages "${FRAMESMITH_QUICK_BUDGET_S:-300}" "${QUICK3_STAGES[@]}"
+}
+
 # One stage, in a child process of its own (run_stages runs it under `timeout`).
 run_stage() {
   local stage=$1
@@ -151,6 +160,12 @@ run_stage() {
     5b-24gb) quick_preset 5b 24gb ;;
     diffusers-2b-resident) quick_diffusers 2b resident ;;
     diffusers-2b-offload-tiled) quick_diffusers 2b offload-tiled ;;
+    weights-wan-1.3b) quick_weights wan-1.3b ;;
+    weights-wan-ti2v-5b) quick_weights wan-ti2v-5b ;;
+    wan-1.3b-low-memory) quick_preset wan-1.3b low-memory ;;
+    wan-1.3b-max-speed) quick_preset wan-1.3b max-speed ;;
+    wan-ti2v-5b-max-speed) quick_preset wan-ti2v-5b max-speed ;;
+    diffusers-wan-1.3b-resident) quick_diffusers wan-1.3b resident ;;
     *) die "unknown stage $stage" ;;
   esac
 }

@@ -92,11 +92,23 @@ def warm_seconds_per_step(steps):
     return later[mid] if len(later) % 2 else (later[mid - 1] + later[mid]) / 2
 
 
+def goal_cell(row, measured):
+    """The issue's memory goal for this (model, preset): met when every stage's peak is under it."""
+    goal = row.get("goalBytes")
+    if not goal:
+        return "-"
+    peaks = [s.get("peakBytes") for s in measured.values() if s.get("peakBytes")]
+    if not peaks:
+        return f"≤ {size(goal)}: not measured"
+    return f"≤ {size(goal)}: {'met' if max(peaks) <= goal else 'MISSED'} ({size(max(peaks))})"
+
+
 def speed_table(rows, model):
-    out = [f"**{model}**", "",
+    requests = [r["request"] for r in rows if r.get("model") == model and r.get("request")]
+    out = [f"**{model}**" + (f" ({requests[-1]})" if requests else ""), "",
            "| side | preset / placement | exit | s/step | s/step after step 1 | " + " | ".join(
-               f"{s} peak (planned, error)" for s in STAGES) + " |",
-           "|---|---|---|---|---|" + "---|" * len(STAGES)]
+               f"{s} peak (planned, error)" for s in STAGES) + " | memory goal |",
+           "|---|---|---|---|---|" + "---|" * len(STAGES) + "---|"]
     for r in rows:
         if r.get("model") != model or r.get("step") not in ("presets", "diffusers"):
             continue
@@ -116,7 +128,7 @@ def speed_table(rows, model):
         warm = warm_seconds_per_step(r.get("stepSeconds"))
         out.append(f"| {r.get('side', 'framesmith')} | {r['label']} | {r['exit']} | "
                    + (f"{sps:.3f} |" if sps else "- |") + (f" {warm:.3f} |" if warm else " - |"))
-        out[-1] += " " + " | ".join(cells) + " |"
+        out[-1] += " " + " | ".join(cells) + " | " + goal_cell(r, measured) + " |"
     return out
 
 

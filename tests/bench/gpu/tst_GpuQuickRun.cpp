@@ -1,8 +1,10 @@
 // bench/gpu/run.sh quick, the GPU loan's one command, with every stage faked
 // (FRAMESMITH_QUICK_FAKE: a stage only sleeps and records a row), so neither a build nor a GPU is
 // needed: a stage still running at the deadline is stopped, the later ones are skipped and say
-// so, and the report is still written; a call killed from outside keeps in $OUT every row it made.
+// so, and the report is still written; a call killed from outside keeps in $OUT every row it made;
+// quick3 (Wan) runs its stages in order; the report judges a row against its memory goal.
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -94,6 +96,58 @@ private Q_SLOTS:
         const QString text = QString::fromUtf8(summary.readAll());
         QVERIFY(text.contains(QStringLiteral("| parity-float32 | stopped |")));
         QVERIFY(text.contains(QStringLiteral("| diffusers-2b-resident | skipped |")));
+    }
+
+    // quick3, the Wan call: its stages in priority order, each run once, then the report.
+    void quick3RunsTheWanStagesInOrder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QProcess quick;
+        quick.setProcessEnvironment(quickEnvironment(dir, QStringLiteral("probe=0"), 120)); // every stage faked
+        quick.setProcessChannelMode(QProcess::MergedChannels);
+        quick.start(QStringLiteral("bash"), {kRunScript, QStringLiteral("quick3")});
+        QVERIFY2(quick.waitForFinished(90000), "quick3 did not end");
+        QCOMPARE(quick.exitCode(), 0);
+        bool allValid = false;
+        QStringList order;
+        for (const QJsonObject& row : readRows(dir.filePath(QStringLiteral("out/results.jsonl")), &allValid))
+            if (row.value(QStringLiteral("step")).toString() == QStringLiteral("quick"))
+                order << row.value(QStringLiteral("stage")).toString() + "=" + row.value(QStringLiteral("status")).toString();
+        QVERIFY(allValid);
+        QCOMPARE(order, QStringList({"probe=ok", "build=ok", "weights-wan-1.3b=ok", "wan-1.3b-low-memory=ok",
+                                     "wan-1.3b-max-speed=ok", "diffusers-wan-1.3b-resident=ok",
+                                     "weights-wan-ti2v-5b=ok", "wan-ti2v-5b-max-speed=ok", "report=ok"}));
+    }
+
+    // The report judges a Wan row against the memory goal by its highest stage peak.
+    void theReportJudgesTheMemoryGoal()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto row = [](const char* preset, double peakGiB, qint64 goal) {
+            QJsonObject stage{{"name", "denoise"}, {"peakBytes", peakGiB * (1 << 30)}};
+            QJsonObject measured{{"stages", QJsonArray{stage}}};
+            QJsonObject r{{"step", "presets"}, {"side", "framesmith"}, {"model", "wan-1.3b"}, {"label", preset},
+                          {"exit", 0}, {"request", "81 x 832x480, 4 steps"}, {"measured", measured}};
+            if (goal)
+                r.insert(QStringLiteral("goalBytes"), goal);
+            return QJsonDocument(r).toJson(QJsonDocument::Compact) + "\n";
+        };
+        QFile results(dir.filePath(QStringLiteral("results.jsonl")));
+        QVERIFY(results.open(QIODevice::WriteOnly));
+        results.write(row("low-memory", 7.5, qint64(8) << 30) + row("low-memory-int8", 8.5, qint64(8) << 30) +
+                      row("max-speed", 20.0, 0));
+        results.close();
+        QProcess summarize;
+        summarize.start(QStringLiteral("python3"), {QStringLiteral(FRAMESMITH_SOURCE_DIR "/bench/gpu/summarize.py"), results.fileName()});
+        QVERIFY(summarize.waitForFinished(30000));
+        QCOMPARE(summarize.exitCode(), 0);
+        const QString text = QString::fromUtf8(summarize.readAllStandardOutput());
+        QVERIFY(text.contains(QStringLiteral("**wan-1.3b** (81 x 832x480, 4 steps)")));
+        QVERIFY2(text.contains(QStringLiteral("| ≤ 8.00 GiB: met (7.50 GiB) |")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("| ≤ 8.00 GiB: MISSED (8.50 GiB) |")));
+        QVERIFY(text.contains(QStringLiteral("20.00 GiB | - |")));
     }
 
     void aKilledCallKeepsItsRowsInOut()
