@@ -12,11 +12,12 @@
 #   quick3              Wan (5 minutes): Wan 2.1 1.3B weights, low-memory (the 8 GB goal) and
 #                       max-speed at 81 x 832 x 480, diffusers resident, then Wan 2.2 TI2V-5B at
 #                       121 x 1280 x 704 with max-speed (the 24 GB goal), report
-#   stage               on the development machine, before the repository travels: copies the
-#                       diffusers 0.36.0 and huggingface_hub sources (../shared/reference/*.tgz, as
-#                       they are), the torch-1.13 import shims and the Debian packages the build
-#                       needs and a bare GPU machine lacks (nlohmann-json, SentencePiece: apt-get
-#                       download) into bench/gpu/stage/ (ignored by git; carry it to the runner)
+#   stage               on the development machine, before the repository travels: the diffusers
+#                       0.36.0 sources (its CogVideoX and Wan pipelines only) and huggingface_hub's
+#                       (../shared/reference/*.tgz) as .tar.xz, the torch-1.13 import shims and the
+#                       Debian packages the build needs and a bare GPU machine lacks (nlohmann-json,
+#                       SentencePiece: apt-get download) into bench/gpu/stage/ (ignored by git;
+#                       carry it to the runner; ~2 MiB)
 #   build               framesmith-cli and bench_gpu_* against this python3's PyTorch (its libtorch,
 #                       CUDA), in build-gpu/: torch's CMake config, else its include/ and lib/
 #                       directly (bench/gpu/build.sh); the stripped binaries to $OUT
@@ -170,11 +171,33 @@ record() { # one JSON row, checked, into $RESULTS and $OUT/results.jsonl
 # its CMake config) and SentencePiece's library and header (Debian 12's bundles its protobuf).
 STAGE_PACKAGES=(nlohmann-json3-dev libsentencepiece0 libsentencepiece-dev)
 
+# What of diffusers travels: src/diffusers with the CogVideoX and Wan pipelines only (its imports are
+# lazy; the other 74 pipeline folders are 11 of its 20 MB), xz-compressed: 0.7 MB instead of the
+# 3.8 MB .tgz. The device takes 64 MiB of tree in all, and the fixtures alone are ~55.
+STAGE_PIPELINES="cogvideo wan"
+repack_slim() { # SOURCE.tgz TARGET.tar.xz [trim]
+  local tmp; tmp=$(mktemp -d)
+  tar -xzf "$1" -C "$tmp"
+  if [ "${3:-}" = trim ]; then
+    local d
+    for d in "$tmp"/src/diffusers/pipelines/*/; do
+      case " $STAGE_PIPELINES " in *" $(basename "$d") "*) ;; *) rm -rf "$d" ;; esac
+    done
+  fi
+  (cd "$tmp" && tar -cf - . | xz -9 > "$2.part") && mv "$2.part" "$2"
+  rm -rf "$tmp"
+}
+
 step_stage() {
   local shared=${FRAMESMITH_SHARED:-$ROOT/../shared}
   [ -f "$shared/reference/diffusers-0.36.0-src.tgz" ] || die "no $shared/reference/diffusers-0.36.0-src.tgz (set FRAMESMITH_SHARED)"
+  need xz
   mkdir -p "$STAGE/reference" "$STAGE/debs"
-  cp "$shared/reference/diffusers-0.36.0-src.tgz" "$shared/reference/huggingface_hub-0.36.2-src.tgz" "$STAGE/reference/"
+  rm -f "$STAGE/reference"/*.tgz # the whole sources, as earlier stages carried them
+  [ -s "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" ] ||
+    repack_slim "$shared/reference/diffusers-0.36.0-src.tgz" "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" trim
+  [ -s "$STAGE/reference/huggingface_hub-0.36.2-src.tar.xz" ] ||
+    repack_slim "$shared/reference/huggingface_hub-0.36.2-src.tgz" "$STAGE/reference/huggingface_hub-0.36.2-src.tar.xz"
   rm -rf "$STAGE/reference/cpu" && cp -r "$shared/reference/cpu" "$STAGE/reference/cpu"
   chmod -R u+w "$STAGE/reference" # the shared copies are read-only; a later stage replaces them
   if [ -z "$(ls "$STAGE/debs"/*.deb 2> /dev/null)" ] || [ -n "${FRAMESMITH_RESTAGE:-}" ]; then
@@ -182,16 +205,19 @@ step_stage() {
     (cd "$STAGE/debs" && apt-get download -o APT::Sandbox::User=root "${STAGE_PACKAGES[@]}" > /dev/null) || die "apt-get download ${STAGE_PACKAGES[*]} failed"
   fi
   touch "$STAGE/debs"
-  echo "staged $(du -sh "$STAGE" | cut -f1) in $STAGE ($(ls "$STAGE/debs" | tr '\n' ' ')): carry bench/gpu/stage"
+  echo "staged $(du -sb "$STAGE" | awk '{printf "%.1f MiB", $1 / 1048576}') in $STAGE ($(ls "$STAGE/debs" | tr '\n' ' ')): carry bench/gpu/stage"
 }
 
-# The staged sources, unpacked into $WORK/reference once (they travel as .tgz files).
+# A staged .tar.xz unpacked by Python's tarfile: a bare GPU image may have no xz.
+unpack_xz() { python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1], "r:xz").extractall(sys.argv[2])' "$1" "$2"; }
+
+# The staged sources, unpacked into $WORK/reference once (they travel as .tar.xz files).
 unpack_reference() {
-  [ -f "$STAGE/reference/diffusers-0.36.0-src.tgz" ] || { echo "no staged diffusers sources: run '$0 stage'"; return 0; }
+  [ -f "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" ] || { echo "no staged diffusers sources: run '$0 stage'"; return 0; }
   if [ ! -d "$REFERENCE/diffusers/src" ]; then
     mkdir -p "$REFERENCE/diffusers" "$REFERENCE/hub"
-    tar -xzf "$STAGE/reference/diffusers-0.36.0-src.tgz" -C "$REFERENCE/diffusers"
-    tar -xzf "$STAGE/reference/huggingface_hub-0.36.2-src.tgz" -C "$REFERENCE/hub"
+    unpack_xz "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" "$REFERENCE/diffusers"
+    unpack_xz "$STAGE/reference/huggingface_hub-0.36.2-src.tar.xz" "$REFERENCE/hub"
     rm -rf "$REFERENCE/cpu" && cp -r "$STAGE/reference/cpu" "$REFERENCE/cpu" && chmod -R u+w "$REFERENCE/cpu"
   fi
   echo "diffusers sources in $REFERENCE"

@@ -2,8 +2,11 @@
 // (FRAMESMITH_QUICK_FAKE: a stage only sleeps and records a row), so neither a build nor a GPU is
 // needed: a stage still running at the deadline is stopped, the later ones are skipped and say
 // so, and the report is still written; a call killed from outside keeps in $OUT every row it made;
-// quick3 (Wan) runs its stages in order; the report judges a row against its memory goal.
+// quick3 (Wan) runs its stages in order; the report judges a row against its memory goal; the tree
+// that travels to a GPU machine stays under the device's limit.
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,7 +16,9 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <csignal>
+#include <functional>
 #include <sys/types.h>
 #include "support/TestRegistry.h"
 
@@ -148,6 +153,48 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("| ≤ 8.00 GiB: met (7.50 GiB) |")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("| ≤ 8.00 GiB: MISSED (8.50 GiB) |")));
         QVERIFY(text.contains(QStringLiteral("20.00 GiB | - |")));
+    }
+
+    // The device takes the working tree (tracked and untracked-not-ignored files) plus the carried
+    // bench/gpu/stage, 64 MiB in all, or refuses the call: what travels keeps 2 MiB of room.
+    void theTreeThatTravelsToAGpuFitsItsLimit()
+    {
+        const QString source = QStringLiteral(FRAMESMITH_SOURCE_DIR);
+        QProcess git;
+        git.start(QStringLiteral("git"), {QStringLiteral("-C"), source, QStringLiteral("ls-files"), QStringLiteral("-co"),
+                                          QStringLiteral("--exclude-standard"), QStringLiteral("-z")});
+        QVERIFY2(git.waitForFinished(60000) && git.exitCode() == 0,
+                 "git ls-files failed: the test reads the checkout it was built from");
+        qint64 total = 0;
+        QMap<QString, qint64> byFolder;
+        for (const QByteArray& name : git.readAllStandardOutput().split('\0')) {
+            const QFileInfo file(source + "/" + QString::fromUtf8(name));
+            if (name.isEmpty() || file.isSymLink() || !file.isFile())
+                continue; // a link travels as a link
+            total += file.size();
+            byFolder[QString::fromUtf8(name).section('/', 0, 2)] += file.size();
+        }
+        // The stage as `run.sh stage` makes it, or its size from the last one (2.0 MiB on 2026-11-28).
+        qint64 stage = qint64(2.2 * (1 << 20));
+        if (QFileInfo(source + "/bench/gpu/stage").isDir()) {
+            stage = 0;
+            QDirIterator it(source + "/bench/gpu/stage", QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext())
+                stage += QFileInfo(it.next()).size();
+        }
+        QString largest;
+        const auto folders = byFolder.keys();
+        QList<QPair<qint64, QString>> sorted;
+        for (const QString& folder : folders)
+            sorted.append({byFolder.value(folder), folder});
+        std::sort(sorted.begin(), sorted.end(), std::greater<>());
+        for (int i = 0; i < std::min<qsizetype>(5, sorted.size()); ++i)
+            largest += QStringLiteral(" %1 %2 MiB;").arg(sorted[i].second).arg(sorted[i].first / 1048576.0, 0, 'f', 1);
+        const double mib = (total + stage) / 1048576.0;
+        QVERIFY2(mib <= 62.0, qPrintable(QStringLiteral("%1 MiB would travel (tree %2 + stage %3): over 62 of the "
+                                                        "device's 64 MiB. Largest:%4")
+                                             .arg(mib, 0, 'f', 1).arg(total / 1048576.0, 0, 'f', 1)
+                                             .arg(stage / 1048576.0, 0, 'f', 1).arg(largest)));
     }
 
     void aKilledCallKeepsItsRowsInOut()
