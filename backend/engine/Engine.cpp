@@ -128,6 +128,7 @@ GenerationRequest Engine::defaultRequest(const std::string& folder)
     r.fps = spec.defaultFps;
     r.steps = spec.defaultSteps;
     r.guidanceScale = spec.defaultGuidanceScale;
+    r.negativePrompt = spec.defaultNegativePrompt;
     return r;
 }
 

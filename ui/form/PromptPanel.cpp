@@ -73,6 +73,18 @@ void PromptPanel::showModel(const ModelFolderProbe& model)
     retranslateDynamic();
 }
 
+void PromptPanel::adoptModel(const ModelFolderProbe& model, const QString& previousFamily)
+{
+    const QString family = QString::fromStdString(model.spec().family);
+    if (!family.isEmpty() && !previousFamily.isEmpty() && family != previousFamily) {
+        const QString current = m_ui->negativePromptEdit->toPlainText();
+        const QString previousDefault = QString::fromStdString(m_model.spec().defaultNegativePrompt);
+        if (current.trimmed().isEmpty() || current == previousDefault)
+            m_ui->negativePromptEdit->setPlainText(QString::fromStdString(model.spec().defaultNegativePrompt));
+    }
+    showModel(model);
+}
+
 void PromptPanel::setTokenCount(int count, int limit)
 {
     m_tokenCount = count;

@@ -32,6 +32,10 @@ public:
     QString modelFolder() const;
     void setModelFolderText(const QString& folder);
     void showModel(const ModelFolderProbe& model);
+    // A model opened (MainWindow::onModelOpened): from another family, the negative prompt becomes
+    // the new family's usual one (ParameterSpec::defaultNegativePrompt) unless the user wrote their
+    // own, i.e. unless it is neither empty nor the previous family's usual one. Then showModel.
+    void adoptModel(const ModelFolderProbe& model, const QString& previousFamily);
     // count and limit from the model's tokenizer; limit 0: unknown (the counter hides).
     void setTokenCount(int count, int limit);
     QString tokenCountText() const;

@@ -223,7 +223,7 @@ void MainWindow::setModelFolder(const QString& folder) { m_session->setFolder(fo
 void MainWindow::onModelOpened(const QString& previousFamily, bool isNewFolder)
 {
     m_ui->parametersPanel->adoptModel(model().spec(), previousFamily); // another family: its defaults too
-    m_ui->promptPanel->showModel(model());
+    m_ui->promptPanel->adoptModel(model(), previousFamily); // another family: its usual negative prompt
     m_loras->panel()->setModelFolder(model().isModel() ? model().folder : QString());
     // Whenever the demo is newly chosen, not only on a first launch; a request being restored
     // writes its own values afterwards.

@@ -60,6 +60,9 @@ struct ParameterSpec {
     int defaultFps = 8;
     int defaultSteps = 50;
     double defaultGuidanceScale = 6.0;
+    // The negative prompt the family's users start from (Wan's own, from its reference code); "" none.
+    // A new request takes it (Engine::defaultRequest); the form fills it in when the family changes.
+    std::string defaultNegativePrompt;
     std::vector<SizePreset> sizePresets;      // may be empty
     std::vector<SchedulerOption> schedulers;  // empty: any name is passed on to the model
     bool supportsStartImage = true;

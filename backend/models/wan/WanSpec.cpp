@@ -116,6 +116,7 @@ ParameterSpec WanSpec::forModel(const WanModelLayout& layout)
     spec.requiresStartImage = variant.needsStartImage();
     spec.supportsReferences = false;
     spec.supportsNegativePrompt = true;
+    spec.defaultNegativePrompt = defaultNegativePrompt();
     spec.isFpsConditioned = false;
     spec.knobs.push_back(flowShiftKnob(layout.root));
     if (variant.hasTwoExperts()) {

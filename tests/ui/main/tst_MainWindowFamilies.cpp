@@ -2,7 +2,7 @@
 // does (its folder), see the form take the family's samplers, click Generate and get the clip in
 // the player and one entry in the History (Wan too: text to video, and TI2V-5B from a dropped image).
 // The families switch by opening another folder, in one window, with the warm engine reloading for
-// the new model.
+// the new model; the negative prompt takes the family's usual one (Wan's) unless the user wrote one.
 #include "framesmith/Engine.h"
 #include "ui/form/PromptPanel.h"
 #include "ui/generation/GenerationController.h"
@@ -15,6 +15,7 @@
 
 #include <QComboBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QUrl>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -102,6 +103,41 @@ private Q_SLOTS:
         }
         QCOMPARE(window.historyPanel()->count(), int(models.size()));
         QCOMPARE(families, (QStringList{QStringLiteral("cogvideox"), QStringLiteral("opensora"), QStringLiteral("wan")}));
+    }
+
+    // Wan's usual negative prompt comes with a Wan model and goes with it; one the user wrote stays.
+    void theNegativePromptFollowsTheFamily()
+    {
+        const QString cog = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/cogvideox/models/tiny-2b");
+        const QString wan = QStringLiteral(FRAMESMITH_FIXTURES_DIR "/wan/models/wan2.1-t2v");
+        const QString wanDefault =
+            QString::fromStdString(framesmith::Engine::parameterSpec(wan.toStdString()).defaultNegativePrompt);
+        QVERIFY(wanDefault.contains(QStringLiteral("最差质量"))); // "worst quality", from Wan's own code
+        QVERIFY(framesmith::Engine::parameterSpec(cog.toStdString()).defaultNegativePrompt.empty());
+        QCOMPARE(QString::fromStdString(framesmith::Engine::defaultRequest(wan.toStdString()).negativePrompt), wanDefault);
+
+        AppSettings settings(m_dir.filePath(QStringLiteral("negative.ini")));
+        MainWindow window(settings);
+        window.show();
+        auto* negative = window.findChild<QPlainTextEdit*>(QStringLiteral("negativePromptEdit"));
+        QVERIFY(negative);
+        const auto open = [&](const QString& folder) {
+            window.setModelFolder(folder);
+            return QTest::qWaitFor([&] { return window.isModelReady() && window.request().modelPath == folder.toStdString(); },
+                                   kTimeoutMs);
+        };
+        QVERIFY(open(cog));
+        QCOMPARE(negative->toPlainText(), QString());
+        QVERIFY(open(wan));
+        QCOMPARE(negative->toPlainText(), wanDefault);
+        QCOMPARE(QString::fromStdString(window.request().negativePrompt), wanDefault);
+        QVERIFY(open(cog)); // Wan's text would mean nothing to CogVideoX's T5 prompts: it goes
+        QCOMPARE(negative->toPlainText(), QString());
+        negative->setPlainText(QStringLiteral("blurry, watermark"));
+        QVERIFY(open(wan)); // the user's own text is theirs
+        QCOMPARE(negative->toPlainText(), QStringLiteral("blurry, watermark"));
+        QVERIFY(open(cog));
+        QCOMPARE(negative->toPlainText(), QStringLiteral("blurry, watermark"));
     }
 
     // The families that take a start image: dropped on the form with the model open, the form has
