@@ -36,6 +36,7 @@ struct ComponentModule {
 struct DemoModelOptions {
     std::string tokenizerDir;        // a T5 SentencePiece tokenizer (DemoTokenizer::findDir())
     std::uint64_t seed = 20261122;   // every weight is drawn from it: the same seed, the same model
+    std::string variant;             // one of ModelFamily::demoVariants(); "" the family's default
 };
 
 class ModelFamily {
@@ -68,6 +69,8 @@ public:
     // A small random-weight model of this family in `dir` (created; refuses a non-empty folder that
     // is not such a model), recognised by recognise() and marked as a demo. Throws FileError (Io).
     virtual void writeDemoModel(const std::string& dir, const DemoModelOptions& options) const = 0;
+    // The demo layouts it can write besides its default, the default first; empty: one layout only.
+    virtual std::vector<std::string> demoVariants() const { return {}; }
     // How LoRA files name its denoiser's modules (models/lora/); nullptr: its models take no LoRA.
     // The object lives as long as the family.
     virtual const LoraKeyMapping* loraKeyMapping() const { return nullptr; }

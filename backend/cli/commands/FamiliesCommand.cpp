@@ -41,6 +41,13 @@ int runFamilies(const std::vector<std::string>& argv)
         for (const SchedulerEntry& entry : family->schedulers().entries())
             std::cout << " " << entry.name;
         std::cout << "\n";
+        const std::vector<std::string> variants = family->demoVariants();
+        if (!variants.empty()) {
+            std::cout << "  make-demo-model --variant:";
+            for (const std::string& variant : variants)
+                std::cout << " " << variant;
+            std::cout << "\n";
+        }
         if (!info.conditioningSyntax.empty())
             std::cout << "  --reference/--mask-strategy: " << info.conditioningSyntax << "\n";
         printStepCacheFigures(info);

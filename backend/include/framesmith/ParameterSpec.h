@@ -60,7 +60,7 @@ struct ParameterSpec {
     int defaultFps = 8;
     int defaultSteps = 50;
     double defaultGuidanceScale = 6.0;
-    // The negative prompt the family's users start from (Wan's own, from its reference code); "" none.
+    // The negative prompt the family's users start from (one its reference code ships); "" none.
     // A new request takes it (Engine::defaultRequest); the form fills it in when the family changes.
     std::string defaultNegativePrompt;
     std::vector<SizePreset> sizePresets;      // may be empty

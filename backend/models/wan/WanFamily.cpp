@@ -4,6 +4,7 @@
 #include "io/DiffusersModelFolder.h"
 #include "models/wan/WanComponents.h"
 #include "models/wan/WanComponentModules.h"
+#include "models/wan/WanDemoConfigs.h"
 #include "models/wan/WanDemoModel.h"
 #include "models/wan/WanModelLayout.h"
 #include "models/wan/WanSpec.h"
@@ -149,7 +150,12 @@ const LoraKeyMapping* WanFamily::loraKeyMapping() const
 
 void WanFamily::writeDemoModel(const std::string& dir, const DemoModelOptions& options) const
 {
-    WanDemoModel::write(dir, options.tokenizerDir, options.seed);
+    WanDemoModel::write(dir, options.tokenizerDir, options.seed, options.variant);
+}
+
+std::vector<std::string> WanFamily::demoVariants() const
+{
+    return WanDemoConfigs::variants();
 }
 
 ComponentModule WanFamily::componentModule(const std::string& component, const std::string& configJsonPath) const

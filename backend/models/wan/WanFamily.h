@@ -20,6 +20,7 @@ public:
     std::vector<EvalKind> evalKinds() const override;
     const LoraKeyMapping* loraKeyMapping() const override;
     void writeDemoModel(const std::string& dir, const DemoModelOptions& options) const override;
+    std::vector<std::string> demoVariants() const override;
     ComponentModule componentModule(const std::string& component, const std::string& configJsonPath) const override;
 };
 
