@@ -100,6 +100,32 @@ def import_reference(reference, torch_major):
     return "torch-1.13 shims: " + "; ".join(refenv.SHIM_NOTES)
 
 
+def load_model(cls, path, dtype):
+    """cls.from_pretrained, which without accelerate refuses a class with _keep_in_fp32_modules (Wan's
+    transformer); then the same by hand: weights into the config's module, cast, those modules kept
+    in float32 as diffusers keeps them (a parameter whose dotted name holds one of their names)."""
+    try:
+        import accelerate  # noqa: F401  (the GPU image has it)
+        return cls.from_pretrained(path, torch_dtype=dtype)
+    except ImportError:
+        if not getattr(cls, "_keep_in_fp32_modules", None):
+            return cls.from_pretrained(path, torch_dtype=dtype)
+    import glob
+    import torch
+    from safetensors.torch import load_file
+    model = cls.from_config(cls.load_config(path))
+    state = {}
+    for shard in sorted(glob.glob(os.path.join(path, "*.safetensors"))):
+        state.update(load_file(shard))
+    model.load_state_dict(state)
+    model.to(dtype)
+    keep = set(cls._keep_in_fp32_modules)
+    for name, parameter in model.named_parameters():
+        if keep.intersection(name.split(".")):
+            parameter.data = parameter.data.to(torch.float32)
+    return model.eval()
+
+
 class Stages:
     def __init__(self, torch, device):
         self.torch, self.device, self.rows = torch, device, []
@@ -206,10 +232,10 @@ def main():
         prompts = [args.prompt, ""]
         ids, counts = token_ids(args.cli, args.model, prompts, 512)
         embeds, encoder_side = encode_prompts(args, torch, dtype, ids, stages, counts, umt5=True, prompts=prompts)
-        denoisers = [WanTransformer3DModel.from_pretrained(component(name), torch_dtype=dtype)
+        denoisers = [load_model(WanTransformer3DModel, component(name), dtype)
                      for name in ("transformer", "transformer_2")
                      if isinstance(index.get(name), list) and index[name][0] is not None]
-        vae = AutoencoderKLWan.from_pretrained(component("vae"), torch_dtype=dtype)
+        vae = load_model(AutoencoderKLWan, component("vae"), dtype)
         pipe = pipeline_class(tokenizer=None, text_encoder=None, vae=vae, scheduler=scheduler,
                               transformer=denoisers[0], transformer_2=denoisers[1] if len(denoisers) > 1 else None,
                               boundary_ratio=index.get("boundary_ratio"),
