@@ -4,7 +4,7 @@
 #include "models/cogvideox/planning/CogVideoXComponentModules.h"
 
 #include "framesmith/Error.h"
-#include "io/SafetensorsReader.h"
+#include "support/ModuleCheckpointMatch.h"
 #include "support/TestPaths.h"
 #include "support/TestRegistry.h"
 
@@ -12,31 +12,11 @@
 #include <QTest>
 
 #include <filesystem>
-#include <map>
 
 namespace tst_CogVideoXComponentModules {
 
 using namespace framesmith;
 namespace fs = std::filesystem;
-
-namespace {
-
-using Shapes = std::map<std::string, std::vector<std::int64_t>>;
-
-Shapes checkpointShapes(const fs::path& folder)
-{
-    Shapes shapes;
-    for (const auto& file : fs::directory_iterator(folder)) {
-        if (file.path().extension() != ".safetensors")
-            continue;
-        SafetensorsReader reader(file.path().string());
-        for (const auto& entry : reader.entries())
-            shapes[entry.name] = entry.shape;
-    }
-    return shapes;
-}
-
-} // namespace
 
 class tst_CogVideoXComponentModules : public QObject {
     Q_OBJECT
@@ -57,18 +37,9 @@ private Q_SLOTS:
         QFETCH(QString, component);
         const fs::path folder = test::cogvideoxFixture("models/" + model.toStdString() + "/" + component.toStdString());
         auto module = CogVideoXComponentModules::fromConfig(component.toStdString(), (folder / "config.json").string());
-        Shapes fromConfig;
-        for (const auto& slot : module->parameters())
-            fromConfig[slot.name] = slot.shape;
-        const Shapes inFile = checkpointShapes(folder);
-        QVERIFY(!inFile.empty());
-        for (const auto& [name, shape] : inFile) {
-            // transformers saves the tied T5 embedding once as shared.weight; the module has it too.
-            QVERIFY2(fromConfig.count(name), qPrintable(QString::fromStdString(name) + " missing from the module"));
-            QVERIFY2(fromConfig.at(name) == shape, qPrintable(QString::fromStdString(name) + " shape differs"));
-        }
-        for (const auto& [name, shape] : fromConfig)
-            QVERIFY2(inFile.count(name), qPrintable(QString::fromStdString(name) + " is not in the checkpoint"));
+        // transformers saves the tied T5 embedding once as shared.weight; the module has it too.
+        const std::string difference = test::moduleCheckpointDifference(*module, folder);
+        QVERIFY2(difference.empty(), difference.c_str());
     }
 
     void weightStemsFollowDiffusersAndTransformers()

@@ -8,7 +8,7 @@
 #include "models/wan/WanComponents.h"
 #include "models/wan/WanModelLayout.h"
 #include "core/Module.h"
-#include "io/SafetensorsReader.h"
+#include "support/ModuleCheckpointMatch.h"
 #include "WanFolders.h"
 #include "support/TestRegistry.h"
 
@@ -18,7 +18,6 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <map>
 #include <numeric>
 
 namespace tst_WanFamily {
@@ -253,24 +252,8 @@ private Q_SLOTS:
         const fs::path folder = test::wanFixture("models/" + variant.toStdString() + "/" + component.toStdString());
         const ComponentModule built = wan().componentModule(component.toStdString(), (folder / "config.json").string());
         QVERIFY(built.module);
-        std::map<std::string, std::vector<std::int64_t>> fromConfig, inFile;
-        for (const auto& slot : built.module->parameters())
-            fromConfig[slot.name] = slot.shape;
-        for (const auto& file : fs::directory_iterator(folder)) {
-            if (file.path().extension() != ".safetensors")
-                continue;
-            QVERIFY2(file.path().filename().string().rfind(built.weightsStem, 0) == 0, qPrintable(QString::fromStdString(file.path().string())));
-            const SafetensorsReader reader(file.path().string());
-            for (const auto& entry : reader.entries())
-                inFile[entry.name] = entry.shape;
-        }
-        QVERIFY(!inFile.empty());
-        for (const auto& [name, shape] : inFile) {
-            QVERIFY2(fromConfig.count(name), qPrintable(QString::fromStdString(name) + " missing from the module"));
-            QVERIFY2(fromConfig.at(name) == shape, qPrintable(QString::fromStdString(name) + " shape differs"));
-        }
-        for (const auto& [name, shape] : fromConfig)
-            QVERIFY2(inFile.count(name), qPrintable(QString::fromStdString(name) + " is not in the checkpoint"));
+        const std::string difference = test::moduleCheckpointDifference(*built.module, folder, built.weightsStem);
+        QVERIFY2(difference.empty(), difference.c_str());
     }
 
     // At full size (nothing allocated), each component holds the parameters the reference classes
