@@ -67,11 +67,15 @@ lines = [f"Rehearsal {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC, commit {co
          "`scripts/gpu-rehearsal.sh run` (Debian 13 root without pkg-config, FFmpeg, Qt, nlohmann-json or "
          "SentencePiece dev packages; python3-torch 2.6 + libtorch-dev; 2 cores, -j2 under nice -n 10).", "",
          "| pass | call | stage | status | seconds (2 cores) | note |", "|---|---|---|---|---|---|"]
-bad, builds = [], []
+bad, builds, seen_rows = [], [], {}
 for route in routes:
     for call in ("quick", "quick2", "quick3"):
         path = os.path.join(work, f"out-{route}", call, "results.jsonl")
-        rows = [json.loads(l) for l in open(path)] if os.path.exists(path) else []
+        lines_in = open(path).read().splitlines() if os.path.exists(path) else []
+        # A call's $OUT starts with the earlier calls' rows (run.sh): only its own are its.
+        seen = seen_rows.setdefault(route, set())
+        rows = [json.loads(l) for l in lines_in if l.strip() and l not in seen]
+        seen.update(lines_in)
         stages = [r for r in rows if r.get("step") == "quick"]
         if not stages:
             bad.append(f"{route}/{call}: no stage rows")
