@@ -115,46 +115,6 @@ torch_python() {
 }
 need() { command -v "$1" > /dev/null || die "'$1' is missing on this machine"; }
 
-# A Wan model's tiny fixture of the same kind: its configs (--tiny) and, always, its tokenizer and
-# model_index.json (the full-size Wan configs carry neither).
-wan_tiny() {
-  case "$1" in wan-1.3b|wan-14b) echo wan2.1-t2v ;; wan-i2v-14b) echo wan2.1-i2v ;; wan-ti2v-5b) echo wan2.2-ti2v ;;
-    wan-a14b) echo wan2.2-a14b ;; wan-i2v-a14b) echo wan2.2-i2v-a14b ;;
-    *) die "no Wan model $1 (wan-1.3b, wan-14b, wan-i2v-14b, wan-ti2v-5b, wan-a14b, wan-i2v-a14b)" ;; esac
-}
-wan_repo() {
-  case "$1" in wan-1.3b) echo Wan2.1-T2V-1.3B-Diffusers ;; wan-14b) echo Wan2.1-T2V-14B-Diffusers ;;
-    wan-i2v-14b) echo Wan2.1-I2V-14B-480P-Diffusers ;; wan-ti2v-5b) echo Wan2.2-TI2V-5B-Diffusers ;;
-    wan-a14b) echo Wan2.2-T2V-A14B-Diffusers ;; wan-i2v-a14b) echo Wan2.2-I2V-A14B-Diffusers ;; esac
-}
-config_dir() { # MODEL -> its config folder
-  case "$1" in wan-*)
-    if [ "$TINY" = 1 ]; then echo "$WAN_FIXTURES/models/$(wan_tiny "$1")"
-    else wan_tiny "$1" > /dev/null; echo "$WAN_FIXTURES/full-size-configs/Wan-AI/$(wan_repo "$1")"; fi
-    return ;;
-  esac
-  if [ "$TINY" = 1 ]; then
-    case "$1" in 2b|5b|5b-i2v) echo "$FIXTURES/models/tiny-$1" ;; 1.5-5b-i2v) echo "$FIXTURES/models/tiny-1.5-i2v" ;;
-      *) die "no tiny fixture for $1 (2b, 5b, 5b-i2v, 1.5-5b-i2v)" ;; esac
-  else
-    case "$1" in 1.5-*) echo "$FIXTURES/full-size-configs/cogvideox${1}" ;; *) echo "$FIXTURES/full-size-configs/cogvideox-$1" ;; esac
-  fi
-}
-# MODEL -> FRAMES WIDTH HEIGHT GUIDANCE for its runs (--tiny: the small request for every model).
-request_of() {
-  GUIDANCE=6.0
-  case "$1" in wan-*) GUIDANCE=5.0 ;; esac
-  [ "$TINY" = 1 ] && return 0
-  case "$1" in
-    wan-ti2v-5b) FRAMES=121 WIDTH=1280 HEIGHT=704 ;;
-    wan-*) FRAMES=81 WIDTH=832 HEIGHT=480 ;;
-    *) FRAMES=49 WIDTH=720 HEIGHT=480 ;;
-  esac
-}
-# The issue's memory goal for a (model, preset) the runbook runs: bytes, else nothing.
-goal_bytes() {
-  case "$1/$2" in wan-1.3b/low-memory) echo $((8 << 30)) ;; wan-ti2v-5b/max-speed) echo $((24 << 30)) ;; esac
-}
 model_dir() { echo "$WORK/models/$1"; }
 device_line() {
   if [ "$DEVICE" = cpu ]; then echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) threads"
@@ -165,62 +125,6 @@ record() { # one JSON row, checked, into $RESULTS and $OUT/results.jsonl
   local line; line=$(python3 -c 'import json,sys; print(json.dumps(json.loads(sys.argv[1])))' "$1")
   printf '%s\n' "$line" >> "$OUT/results.jsonl"
   printf '%s\n' "$line" >> "$RESULTS"
-}
-
-# The Debian 12 packages a bare GPU machine lacks for the build: header-only nlohmann-json (with
-# its CMake config) and SentencePiece's library and header (Debian 12's bundles its protobuf).
-STAGE_PACKAGES=(nlohmann-json3-dev libsentencepiece0 libsentencepiece-dev)
-
-# What of diffusers travels: src/diffusers with the CogVideoX and Wan pipelines only (its imports are
-# lazy; the other 74 pipeline folders are 11 of its 20 MB), xz-compressed: 0.7 MB instead of the
-# 3.8 MB .tgz. The device takes 64 MiB of tree in all, and the fixtures alone are ~55.
-STAGE_PIPELINES="cogvideo wan"
-repack_slim() { # SOURCE.tgz TARGET.tar.xz [trim]
-  local tmp; tmp=$(mktemp -d)
-  tar -xzf "$1" -C "$tmp"
-  if [ "${3:-}" = trim ]; then
-    local d
-    for d in "$tmp"/src/diffusers/pipelines/*/; do
-      case " $STAGE_PIPELINES " in *" $(basename "$d") "*) ;; *) rm -rf "$d" ;; esac
-    done
-  fi
-  (cd "$tmp" && tar -cf - . | xz -9 > "$2.part") && mv "$2.part" "$2"
-  rm -rf "$tmp"
-}
-
-step_stage() {
-  local shared=${FRAMESMITH_SHARED:-$ROOT/../shared}
-  [ -f "$shared/reference/diffusers-0.36.0-src.tgz" ] || die "no $shared/reference/diffusers-0.36.0-src.tgz (set FRAMESMITH_SHARED)"
-  need xz
-  mkdir -p "$STAGE/reference" "$STAGE/debs"
-  rm -f "$STAGE/reference"/*.tgz # the whole sources, as earlier stages carried them
-  [ -s "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" ] ||
-    repack_slim "$shared/reference/diffusers-0.36.0-src.tgz" "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" trim
-  [ -s "$STAGE/reference/huggingface_hub-0.36.2-src.tar.xz" ] ||
-    repack_slim "$shared/reference/huggingface_hub-0.36.2-src.tgz" "$STAGE/reference/huggingface_hub-0.36.2-src.tar.xz"
-  rm -rf "$STAGE/reference/cpu" && cp -r "$shared/reference/cpu" "$STAGE/reference/cpu"
-  chmod -R u+w "$STAGE/reference" # the shared copies are read-only; a later stage replaces them
-  if [ -z "$(ls "$STAGE/debs"/*.deb 2> /dev/null)" ] || [ -n "${FRAMESMITH_RESTAGE:-}" ]; then
-    rm -f "$STAGE/debs"/*.deb
-    (cd "$STAGE/debs" && apt-get download -o APT::Sandbox::User=root "${STAGE_PACKAGES[@]}" > /dev/null) || die "apt-get download ${STAGE_PACKAGES[*]} failed"
-  fi
-  touch "$STAGE/debs"
-  echo "staged $(du -sb "$STAGE" | awk '{printf "%.1f MiB", $1 / 1048576}') in $STAGE ($(ls "$STAGE/debs" | tr '\n' ' ')): carry bench/gpu/stage"
-}
-
-# A staged .tar.xz unpacked by Python's tarfile: a bare GPU image may have no xz.
-unpack_xz() { python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1], "r:xz").extractall(sys.argv[2])' "$1" "$2"; }
-
-# The staged sources, unpacked into $WORK/reference once (they travel as .tar.xz files).
-unpack_reference() {
-  [ -f "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" ] || { echo "no staged diffusers sources: run '$0 stage'"; return 0; }
-  if [ ! -d "$REFERENCE/diffusers/src" ]; then
-    mkdir -p "$REFERENCE/diffusers" "$REFERENCE/hub"
-    unpack_xz "$STAGE/reference/diffusers-0.36.0-slim.tar.xz" "$REFERENCE/diffusers"
-    unpack_xz "$STAGE/reference/huggingface_hub-0.36.2-src.tar.xz" "$REFERENCE/hub"
-    rm -rf "$REFERENCE/cpu" && cp -r "$STAGE/reference/cpu" "$REFERENCE/cpu" && chmod -R u+w "$REFERENCE/cpu"
-  fi
-  echo "diffusers sources in $REFERENCE"
 }
 
 step_build() {
@@ -433,6 +337,10 @@ step_cpu_proof() {
   step_report
 }
 
+# shellcheck source=bench/gpu/models.sh
+source "$HERE/models.sh"
+# shellcheck source=bench/gpu/stage.sh
+source "$HERE/stage.sh"
 # shellcheck source=bench/gpu/build.sh
 source "$HERE/build.sh"
 # shellcheck source=bench/gpu/quick.sh
